@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Set-up shared by scripts/play.sh and scripts/test.sh: system libraries,
+# a virtual environment in .venv and the package with its pinned dependencies.
+# Usage: bootstrap.sh play|test
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-play}"
+
+say() { printf 'voice-host setup: %s\n' "$*" >&2; }
+
+# --- system libraries -------------------------------------------------------
+# PortAudio for the microphone, espeak-ng for the spoken host; the tests also
+# use flite and sox (fixture regeneration checks).
+deb_pkgs=(libportaudio2 espeak-ng)
+if [ "$mode" = test ]; then deb_pkgs+=(flite sox); fi
+
+missing=()
+for p in "${deb_pkgs[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$p")
+    fi
+done
+
+pybin=""
+for cand in python3.11 python3 python; do
+    if command -v "$cand" >/dev/null 2>&1 &&
+        "$cand" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
+        pybin="$(command -v "$cand")"
+        break
+    fi
+done
+if [ -z "$pybin" ]; then
+    missing+=(python3)
+fi
+if [ ! -x .venv/bin/python ] && [ -n "$pybin" ] && ! "$pybin" -c 'import ensurepip, venv' 2>/dev/null; then
+    missing+=(python3-venv)
+fi
+
+if [ "${#missing[@]}" -gt 0 ]; then
+    if command -v dpkg-query >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        say "installing ${missing[*]} with apt-get"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq >/dev/null
+        apt-get install -y -qq "${missing[@]}" >/dev/null
+    elif command -v dpkg-query >/dev/null 2>&1; then
+        say "missing system packages; run: sudo apt-get install -y ${missing[*]}"
+        exit 1
+    fi
+fi
+if [ -z "$pybin" ]; then
+    for cand in python3.11 python3; do
+        if command -v "$cand" >/dev/null 2>&1; then pybin="$(command -v "$cand")"; break; fi
+    done
+fi
+if [ -z "$pybin" ]; then
+    say "Python 3.11 or newer is needed; run: sudo apt-get install -y python3 python3-venv"
+    exit 1
+fi
+
+# --- virtual environment ----------------------------------------------------
+if [ ! -x .venv/bin/python ]; then
+    say "creating .venv"
+    "$pybin" -m venv .venv
+fi
+extra=""
+if [ "$mode" = test ]; then extra="[dev]"; fi
+stamp=".venv/.installed-$mode"
+want="$(sha256sum pyproject.toml | cut -c1-16)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    say "installing voice_host$extra and its pinned dependencies into .venv"
+    .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extra"
+    echo "$want" >"$stamp"
+fi

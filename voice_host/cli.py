@@ -1,0 +1,63 @@
+"""The ``voice-host`` command line.
+
+Each sub-command lives in ``voice_host/commands/<name>.py`` and exposes
+``HELP`` (one line), ``configure(parser)`` and ``run(args) -> int``.  Heavy
+imports (recognisers, audio, speech) happen inside ``run`` so that ``--help``
+and keyboard play never need them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from voice_host import __version__
+from voice_host.errors import VoiceHostError
+
+#: Sub-command names, in the order ``--help`` lists them.
+COMMANDS: tuple[str, ...] = ("play", "simulate", "listen", "deck", "models", "devices")
+
+
+def _load(name: str) -> ModuleType:
+    return importlib.import_module(f"voice_host.commands.{name}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the full argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="voice-host",
+        description="An offline, voice-driven host for the party game Articulate!",
+    )
+    parser.add_argument("--version", action="version", version=f"voice-host {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        module = _load(name)
+        cmd = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.configure(cmd)
+        cmd.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args._run(args)
+    except VoiceHostError as exc:
+        print(f"voice-host: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("voice-host: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Sub-commands of ``voice-host``, one module each (see ``voice_host.cli``)."""

@@ -1,0 +1,18 @@
+"""`voice-host deck`: placeholder until its issue lands (replaced whole by its owner)."""
+
+from __future__ import annotations
+
+import argparse
+
+from voice_host.errors import UsageError
+
+HELP = "deck (not built yet)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add this command's options."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command."""
+    raise UsageError("'voice-host deck' is not built yet")

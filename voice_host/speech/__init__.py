@@ -1,0 +1,1 @@
+"""Recognisers behind one small interface (see ``voice_host.speech.events``)."""

@@ -68,7 +68,12 @@ stamp=".venv/.installed-$mode"
 want="$(sha256sum pyproject.toml | cut -c1-16)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     say "installing voice_host$extra and its pinned dependencies into .venv"
-    .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip >/dev/null
-    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extra"
+    log=.venv/install.log
+    if ! { .venv/bin/python -m pip install --disable-pip-version-check --upgrade pip &&
+        .venv/bin/python -m pip install --disable-pip-version-check -e ".$extra"; } >"$log" 2>&1; then
+        tail -n 20 "$log" >&2
+        say "pip install failed; the whole log is in $log"
+        exit 1
+    fi
     echo "$want" >"$stamp"
 fi

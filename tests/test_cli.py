@@ -1,0 +1,47 @@
+"""The command line as a whole: dispatch, help, and one-line errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from voice_host import cli
+from voice_host.errors import UsageError
+
+
+def test_every_command_is_listed_in_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli.main(["--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    for name in cli.COMMANDS:
+        assert name in out
+
+
+def test_python_dash_m_runs_the_cli() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "voice_host", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout.startswith("voice-host ")
+
+
+def test_a_voice_host_error_is_one_line_and_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fail(_args: object) -> int:
+        raise UsageError("the deck file names no cards")
+
+    parser = cli.build_parser()
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    args = parser.parse_args(["devices"])
+    monkeypatch.setattr(parser, "parse_args", lambda _argv=None: args)
+    args._run = fail
+    assert cli.main(["devices"]) == 2
+    err = capsys.readouterr().err
+    assert err == "voice-host: the deck file names no cards\n"

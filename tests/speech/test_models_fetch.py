@@ -1,0 +1,238 @@
+"""`voice-host models fetch|list|verify` against a local HTTP server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import threading
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from voice_host.cli import main
+from voice_host.errors import ModelError
+from voice_host.speech import models
+from voice_host.speech.models import REQUIRED_FILES, ModelSource
+
+NAME = "vosk-model-tiny-test"
+
+
+def _zip(entries: dict[str, bytes], symlinks: tuple[str, ...] = ()) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in entries.items():
+            zf.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), data)
+        for name in symlinks:
+            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
+            info.external_attr = 0o120777 << 16  # a symlink, as Unix zip writes it
+            zf.writestr(info, "/etc/passwd")
+    return buf.getvalue()
+
+
+def model_zip(prefix: str = f"{NAME}/") -> bytes:
+    """A small zip with the real model layout (files hold dummy bytes)."""
+    return _zip({prefix + f: f"dummy {f}\n".encode() for f in REQUIRED_FILES})
+
+
+@dataclass
+class Server:
+    """Serves ``files`` with Range support; ``truncate`` cuts a body short."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+    truncate: dict[str, int] = field(default_factory=dict)
+    ranges: list[str] = field(default_factory=list)
+    port: int = 0
+
+    def url(self, path: str) -> str:
+        return f"http://127.0.0.1:{self.port}/{path}"
+
+    def source(self, path: str, data: bytes | None = None, sha: str | None = None) -> ModelSource:
+        body = self.files[path] if data is None else data
+        return ModelSource(NAME, self.url(path), len(body), sha or hashlib.sha256(body).hexdigest())
+
+
+@pytest.fixture
+def server() -> Iterator[Server]:
+    state = Server()
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = state.files.get(self.path.lstrip("/"))
+            if body is None:
+                self.send_error(404)
+                return
+            start = 0
+            rng = self.headers.get("Range")
+            if rng:
+                state.ranges.append(rng)
+                start = int(rng.removeprefix("bytes=").split("-")[0])
+                self.send_response(206)
+                self.send_header("Content-Range", f"bytes {start}-{len(body) - 1}/{len(body)}")
+            else:
+                self.send_response(200)
+            self.send_header("Content-Length", str(len(body) - start))
+            self.end_headers()
+            cut = state.truncate.get(self.path.lstrip("/"))
+            self.wfile.write(body[start:cut] if cut is not None else body[start:])
+
+        def log_message(self, format: str, *args: object) -> None:  # quiet test output
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd.timeout = 5
+    state.port = httpd.server_address[1]
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield state
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=5)
+
+
+def _installed_nothing(models_dir: Path) -> None:
+    """No model folder and no temporary folder: nothing half-installed."""
+    assert not any(p.is_dir() for p in models_dir.iterdir())
+
+
+def test_fetch_installs_a_checked_model(server: Server, tmp_path: Path) -> None:
+    server.files["m.zip"] = model_zip()
+    seen: list[tuple[int, int]] = []
+    path = models.fetch(server.source("m.zip"), tmp_path, lambda d, t: seen.append((d, t)))
+    assert path == tmp_path / NAME
+    assert models.is_valid_model(path)
+    assert (path / "am/final.mdl").read_bytes() == b"dummy am/final.mdl\n"
+    assert [p.name for p in tmp_path.iterdir()] == [NAME]  # .part removed, no temp folder
+    assert seen and seen[-1] == (len(server.files["m.zip"]),) * 2
+    assert models.list_models(tmp_path) == [(NAME, True)]
+
+
+def test_fetch_of_a_flat_zip_installs_too(server: Server, tmp_path: Path) -> None:
+    server.files["flat.zip"] = model_zip(prefix="")
+    assert models.is_valid_model(models.fetch(server.source("flat.zip"), tmp_path))
+
+
+def test_fetch_resumes_a_partial_download(server: Server, tmp_path: Path) -> None:
+    body = model_zip()
+    server.files["m.zip"] = body
+    (tmp_path / f"{NAME}.zip.part").write_bytes(body[:100])
+    models.fetch(server.source("m.zip"), tmp_path)
+    assert server.ranges == ["bytes=100-"]
+    assert models.is_valid_model(tmp_path / NAME)
+
+
+def test_truncated_download_is_an_error_then_resumes(server: Server, tmp_path: Path) -> None:
+    body = model_zip()
+    server.files["m.zip"] = body
+    server.truncate["m.zip"] = 200
+    source = server.source("m.zip")
+    with pytest.raises(ModelError, match="resume"):
+        models.fetch(source, tmp_path)
+    _installed_nothing(tmp_path)
+    assert (tmp_path / f"{NAME}.zip.part").stat().st_size == 200
+    # The next attempt picks up where the first stopped.
+    del server.truncate["m.zip"]
+    models.fetch(source, tmp_path)
+    assert server.ranges == ["bytes=200-"]
+    assert models.is_valid_model(tmp_path / NAME)
+
+
+def test_wrong_hash_is_an_error_and_deletes_the_download(server: Server, tmp_path: Path) -> None:
+    server.files["m.zip"] = model_zip()
+    with pytest.raises(ModelError, match="SHA-256 mismatch"):
+        models.fetch(server.source("m.zip", sha="0" * 64), tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_wrong_size_is_an_error(server: Server, tmp_path: Path) -> None:
+    body = model_zip()
+    server.files["m.zip"] = body
+    source = ModelSource(NAME, server.url("m.zip"), len(body) - 10, "0" * 64)
+    with pytest.raises(ModelError, match="larger than the expected"):
+        models.fetch(source, tmp_path)
+    _installed_nothing(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("entries", "symlinks", "message"),
+    [
+        # a path climbing out of the folder
+        ({f"{NAME}/../evil.txt": b"x"}, (), "leaves the folder"),
+        # an absolute path
+        ({"/tmp/evil.txt": b"x"}, (), "absolute"),
+        # a symbolic link pointing anywhere
+        ({}, (f"{NAME}/am/link.mdl",), "symbolic link"),
+    ],
+)
+def test_unsafe_zip_is_refused(
+    server: Server,
+    tmp_path: Path,
+    entries: dict[str, bytes],
+    symlinks: tuple[str, ...],
+    message: str,
+) -> None:
+    good = {f"{NAME}/{f}": b"x" for f in REQUIRED_FILES}
+    server.files["bad.zip"] = _zip({**good, **entries}, symlinks)
+    with pytest.raises(ModelError, match=message):
+        models.fetch(server.source("bad.zip"), tmp_path)
+    _installed_nothing(tmp_path)
+    assert not (tmp_path.parent / "evil.txt").exists()
+
+
+def test_zip_without_the_model_files_is_refused(server: Server, tmp_path: Path) -> None:
+    server.files["m.zip"] = _zip({f"{NAME}/README": b"hello"})
+    with pytest.raises(ModelError, match=r"not a vosk model \(missing am/final.mdl"):
+        models.fetch(server.source("m.zip"), tmp_path)
+    _installed_nothing(tmp_path)
+
+
+def test_http_error_is_one_clear_line(server: Server, tmp_path: Path) -> None:
+    source = ModelSource(NAME, server.url("nothing.zip"), 10, "0" * 64)
+    with pytest.raises(ModelError, match="HTTP 404"):
+        models.fetch(source, tmp_path)
+    _installed_nothing(tmp_path)
+
+
+def test_cli_fetch_list_verify(
+    server: Server, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    body = model_zip()
+    server.files["m.zip"] = body
+    sha = hashlib.sha256(body).hexdigest()
+    d = str(tmp_path)
+    fetch = ["models", "--dir", d, "fetch", NAME, "--url", server.url("m.zip")]
+    assert main([*fetch, "--sha256", sha, "--size", str(len(body))]) == 0
+    assert f"installed {tmp_path / NAME}" in capsys.readouterr().out
+    (tmp_path / "broken").mkdir()
+    assert main(["models", "--dir", d, "list"]) == 0
+    assert capsys.readouterr().out == f"broken\tincomplete\n{NAME}\tok\n"
+    assert main(["models", "--dir", d, "verify", str(tmp_path / NAME)]) == 0
+    assert capsys.readouterr().out == f"{tmp_path / NAME}\tok\n"
+    assert main(["models", "--dir", d, "verify", str(tmp_path / "broken")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("voice-host: ") and "missing am/final.mdl" in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        # an unknown name needs its address and checks
+        (["some-model"], "unknown model"),
+        # the three go together
+        (["--url", "http://127.0.0.1:9/x.zip"], "go together"),
+        # a hash must be 64 hex digits
+        (["x", "--url", "http://127.0.0.1:9/x.zip", "--sha256", "abc", "--size", "5"], "64 hex"),
+    ],
+)
+def test_cli_fetch_usage_errors(
+    extra: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["models", "--dir", str(tmp_path), "fetch", *extra]) == 2
+    assert message in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,246 @@
+"""``TableApp``: the full-screen table view (textual), driven by :class:`ScreenModel` values.
+
+The app decides nothing.  The host calls :meth:`TableApp.update_model` from
+any thread after each change, and receives every key press through the
+``on_key`` callback it passed in (the host decides what keys mean).  Only
+``ctrl+q`` is kept by the app, as an emergency quit.
+
+High contrast throughout: white and yellow bold text on black, big block
+digits for the timer and the count, names and symbols on every segment so
+colour is never the only carrier of meaning.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+
+from voice_host.screen.model import ScreenModel
+from voice_host.screen.panels import (
+    card_panel_text,
+    count_text,
+    heard_text,
+    host_text,
+    status_text,
+    teams_text,
+    timer_text,
+)
+from voice_host.screen.track import render_legend, render_track
+
+KeyCallback = Callable[[str], None]
+"""Called with each key pressed (see :func:`key_name`)."""
+
+
+def key_name(event: events.Key) -> str:
+    """The key as the host sees it: a printable character itself (``"?"``, ``"r"``, ``"1"``),
+    anything else by textual's name (``"space"``, ``"enter"``, ``"escape"``, ``"ctrl+c"``,
+    ``"f1"``, ``"up"``)."""
+    if event.is_printable and event.character and event.character != " ":
+        return event.character
+    return event.key
+
+
+class ModelPanel(Widget):
+    """A panel that draws one part of the model; subclasses say how."""
+
+    DEFAULT_CSS = "ModelPanel { height: auto; }"
+
+    def __init__(self, model: ScreenModel, *, id: str) -> None:
+        super().__init__(id=id)
+        self.model = model
+        """The model drawn now."""
+
+    def show(self, model: ScreenModel) -> None:
+        """Draw ``model`` from now on."""
+        self.model = model
+        self.refresh(layout=True)
+
+    def render(self) -> Text:
+        """The panel's text at its current width."""
+        return self.text(max(1, self.content_size.width))
+
+    def text(self, width: int) -> Text:
+        """The panel's text for ``width`` characters; overridden by each panel."""
+        raise NotImplementedError
+
+
+class StatusPanel(ModelPanel):
+    """Whose turn or round, describers, category."""
+
+    def text(self, width: int) -> Text:
+        """See :func:`~voice_host.screen.panels.status_text`."""
+        return status_text(self.model)
+
+
+class TrackPanel(ModelPanel):
+    """The board as a track, with its legend."""
+
+    def text(self, width: int) -> Text:
+        """The track at this width, a blank line, and the legend."""
+        out = render_track(self.model, width)
+        out.append("\n\n")
+        out.append_text(render_legend(self.model))
+        return out
+
+
+class TimerPanel(ModelPanel):
+    """Big digits and a bar for the time left."""
+
+    def text(self, width: int) -> Text:
+        """See :func:`~voice_host.screen.panels.timer_text`."""
+        return timer_text(self.model.timer, width)
+
+
+class CountPanel(ModelPanel):
+    """Big digits for the count this turn."""
+
+    def text(self, width: int) -> Text:
+        """See :func:`~voice_host.screen.panels.count_text`."""
+        return count_text(self.model, width)
+
+
+class TeamsPanel(ModelPanel):
+    """Every team with its piece and segment."""
+
+    def text(self, width: int) -> Text:
+        """See :func:`~voice_host.screen.panels.teams_text`."""
+        return teams_text(self.model)
+
+
+class CardPanel(ModelPanel):
+    """The describer's entry; not displayed at all while the model's card is None."""
+
+    def show(self, model: ScreenModel) -> None:
+        """Draw ``model``, hiding the panel when it has no card."""
+        super().show(model)
+        self.display = model.card is not None
+
+    def text(self, width: int) -> Text:
+        """See :func:`~voice_host.screen.panels.card_panel_text`."""
+        return card_panel_text(self.model.card or "")
+
+
+class HeardPanel(ModelPanel):
+    """The last words heard and their judgement."""
+
+    def text(self, width: int) -> Text:
+        """See :func:`~voice_host.screen.panels.heard_text`."""
+        return heard_text(self.model)
+
+
+class HostPanel(ModelPanel):
+    """The host's last announcement and the message line."""
+
+    def text(self, width: int) -> Text:
+        """See :func:`~voice_host.screen.panels.host_text`."""
+        return host_text(self.model)
+
+
+class _TableScreen(Screen[None], inherit_bindings=False):
+    """The one screen, without textual's tab / ctrl+c bindings so those keys reach the host."""
+
+
+class ModelChanged(Message):
+    """Posted (thread-safely) when a new model waits to be drawn."""
+
+
+class TableApp(App[None], inherit_bindings=False):
+    """The table screen.  ``model`` is drawn first; ``on_key`` receives every key but ctrl+q."""
+
+    TITLE = "voice-host"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+    CSS = """
+    Screen { background: #000000; color: #ffffff; }
+    #status { border: heavy #ffffff; padding: 0 1; }
+    #main { height: auto; }
+    #left { width: 1fr; height: auto; }
+    #right { width: 38; height: auto; }
+    #track { padding: 1 1 0 1; }
+    #timer, #count, #teams, #heard {
+        border: heavy #ffffff; border-title-color: #ffff00; border-title-style: bold;
+        padding: 0 1;
+    }
+    #card {
+        border: double #ffff00; border-title-color: #ffff00; border-title-style: bold;
+        padding: 1 2; text-align: center;
+    }
+    #host { padding: 0 1; }
+    """
+
+    def __init__(self, model: ScreenModel, on_key: KeyCallback | None = None) -> None:
+        super().__init__()
+        self._model = model
+        self._key_callback = on_key
+        self._lock = threading.Lock()
+
+    @property
+    def model(self) -> ScreenModel:
+        """The latest model given (drawn now, or about to be)."""
+        with self._lock:
+            return self._model
+
+    def get_default_screen(self) -> Screen[None]:
+        """The table screen (textual calls this once at start)."""
+        return _TableScreen()
+
+    def compose(self) -> ComposeResult:
+        """The panels: status on top, track left, timer/count/teams right, card, heard, host."""
+        model = self._model
+        status = StatusPanel(model, id="status")
+        yield status
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield TrackPanel(model, id="track")
+            with Vertical(id="right"):
+                timer = TimerPanel(model, id="timer")
+                timer.border_title = "TIME"
+                yield timer
+                count = CountPanel(model, id="count")
+                count.border_title = "COUNT"
+                yield count
+                teams = TeamsPanel(model, id="teams")
+                teams.border_title = "TEAMS"
+                yield teams
+        card = CardPanel(model, id="card")
+        card.border_title = "CARD: DESCRIBER ONLY"
+        card.display = model.card is not None
+        yield card
+        heard = HeardPanel(model, id="heard")
+        heard.border_title = "HEARD"
+        yield heard
+        yield HostPanel(model, id="host")
+
+    def update_model(self, model: ScreenModel) -> None:
+        """Draw ``model``.  Safe from any thread and never blocks: the newest model wins."""
+        with self._lock:
+            self._model = model
+        # post_message is thread-safe and returns at once (no deadlock if the app is closing);
+        # before the app runs the model is simply kept and drawn by compose().
+        if self.is_running:
+            self.post_message(ModelChanged())
+
+    def on_model_changed(self, message: ModelChanged) -> None:
+        """Draw the newest model on every panel."""
+        model = self.model
+        for panel in self.query(ModelPanel):
+            panel.show(model)
+
+    def on_key(self, event: events.Key) -> None:
+        """Hand the key to the host's callback."""
+        event.stop()
+        event.prevent_default()
+        if self._key_callback is not None:
+            self._key_callback(key_name(event))

@@ -1,0 +1,133 @@
+"""The text of each panel of the table screen, as rich ``Text`` built from a model.
+
+Pure functions (rich only, no textual): the app's widgets call them with the
+width they have, and tests read them directly.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from voice_host.rules.state import Phase
+from voice_host.screen.bigtext import big_digits
+from voice_host.screen.colours import BACKGROUND, HIGHLIGHT, TEXT
+from voice_host.screen.model import ScreenModel, TimerView, phase_title, segment_name, spin_text
+
+#: Characters of the timer bar that are run (full) and still to run (light shade): the two
+#: differ in shape, not only in colour.
+BAR_LEFT = "█"
+BAR_GONE = "░"
+#: Seconds left from which the timer is drawn in the warning colour.
+WARNING_SECONDS = 10
+_WARNING = "#ff5f5f"
+_BOLD = f"bold {TEXT}"
+_YELLOW = f"bold {HIGHLIGHT}"
+
+
+def status_text(model: ScreenModel) -> Text:
+    """The headline: whose turn or round, describers, category, passes, spin."""
+    out = Text(style=f"{TEXT} on {BACKGROUND}")
+    team = model.team
+    out.append(phase_title(model).upper(), style=_YELLOW)
+    if team is not None:
+        out.append(f"  [{team.mark}]", style=f"bold {team.colour}")
+    if model.phase is not Phase.GAME_OVER:
+        if model.describers:
+            out.append("   Describing: ", style=_BOLD)
+            out.append(", ".join(model.describers), style=_YELLOW)
+        if model.category is not None:
+            out.append("   Category: ", style=_BOLD)
+            out.append(model.category.upper(), style=_YELLOW)
+        if model.phase is Phase.TURN:
+            passes = "pass" if model.passes_left == 1 else "passes"
+            out.append(f"   {model.passes_left} {passes} left", style=_BOLD)
+    spin = spin_text(model)
+    if spin:
+        out.append("\n")
+        out.append(spin, style=_YELLOW)
+    return out
+
+
+def timer_bar(timer: TimerView, width: int) -> str:
+    """The timer as a bar ``width`` characters long: full blocks for the time left."""
+    width = max(1, width)
+    left = round(timer.fraction * width)
+    return BAR_LEFT * left + BAR_GONE * (width - left)
+
+
+def timer_text(timer: TimerView | None, width: int) -> Text:
+    """Big digits of the seconds left, the bar, and whether the timer runs or is paused."""
+    out = Text(style=f"{TEXT} on {BACKGROUND}", no_wrap=True, overflow="crop")
+    if timer is None:
+        out.append("No timer running", style=_BOLD)
+        return out
+    left = timer.whole_seconds
+    style = f"bold {_WARNING}" if left <= WARNING_SECONDS else _YELLOW
+    for row in big_digits(f"{left:2d}"):
+        out.append(row.center(width).rstrip(), style=style)
+        out.append("\n")
+    out.append(timer_bar(timer, width), style=style)
+    out.append("\n")
+    if timer.paused:
+        out.append(" PAUSED ", style=f"bold #000000 on {HIGHLIGHT}")
+        out.append(f"  {left} of {timer.total:g} s", style=_BOLD)
+    else:
+        out.append(f"{left} of {timer.total:g} seconds left", style=_BOLD)
+    return out
+
+
+def count_text(model: ScreenModel, width: int) -> Text:
+    """Big digits of the cards guessed this turn, with a label."""
+    out = Text(style=f"{TEXT} on {BACKGROUND}", no_wrap=True, overflow="crop")
+    for row in big_digits(str(model.count)):
+        out.append(row.center(width).rstrip(), style=_YELLOW)
+        out.append("\n")
+    out.append("correct this turn", style=_BOLD)
+    return out
+
+
+def teams_text(model: ScreenModel) -> Text:
+    """One line per team: turn arrow, piece mark, name, segment number and name."""
+    out = Text(style=f"{TEXT} on {BACKGROUND}", no_wrap=True, overflow="ellipsis")
+    for i, team in enumerate(model.teams):
+        if i:
+            out.append("\n")
+        playing = i == model.to_play
+        out.append("▶ " if playing else "  ", style=_YELLOW)
+        out.append(f" {team.mark} ", style=f"bold #000000 on {team.colour}")
+        out.append(f" {team.name:<8}", style=_YELLOW if playing else _BOLD)
+        where = "?"
+        if 0 <= team.position < len(model.segments):
+            where = f"{team.position:>2} {segment_name(model.segments[team.position])}"
+        out.append(f" {where}", style=_BOLD)
+    return out
+
+
+def card_panel_text(card: str) -> Text:
+    """The describer's entry: upper case, bold yellow, letters spaced for reading at a distance."""
+    out = Text(style=f"{TEXT} on {BACKGROUND}", justify="center")
+    out.append(" ".join(card.upper()), style=_YELLOW)
+    return out
+
+
+def heard_text(model: ScreenModel) -> Text:
+    """The last words heard and the referee's judgement of them."""
+    out = Text(style=f"{TEXT} on {BACKGROUND}")
+    out.append("Heard: ", style=_BOLD)
+    out.append(f"“{model.heard}”" if model.heard else "—", style=_YELLOW)
+    out.append("\n")
+    out.append("Judged: ", style=_BOLD)
+    out.append(model.judgement or "—", style=_YELLOW)
+    return out
+
+
+def host_text(model: ScreenModel) -> Text:
+    """The host's last announcement and the message line."""
+    out = Text(style=f"{TEXT} on {BACKGROUND}")
+    out.append("Host said: ", style=_BOLD)
+    out.append(model.announcement or "—", style=_BOLD)
+    if model.message:
+        out.append("\n")
+        out.append(" ! ", style=f"bold #000000 on {HIGHLIGHT}")
+        out.append(f" {model.message}", style=_YELLOW)
+    return out

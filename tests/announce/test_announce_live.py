@@ -1,0 +1,207 @@
+"""The live announcer's thread: order, stop, interruption, intervals, and failures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from announce_fakes import DEADLOCK, FakePlayer, FakeRenderer, ManualClock
+
+from voice_host.announce import AnnounceOptions, Pyttsx3Announcer, SpeechInterval
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(100.0)
+
+
+class Rig:
+    """An announcer on fakes, with what it printed."""
+
+    def __init__(
+        self,
+        clock: ManualClock,
+        *,
+        fail: set[str] | None = None,
+        hold: set[str] | None = None,
+        broken: set[str] | None = None,
+        options: AnnounceOptions | None = None,
+    ) -> None:
+        self.printed: list[str] = []
+        self.renderer = FakeRenderer(fail)
+        self.player = FakePlayer(clock, hold=hold, broken=broken)
+        self.announcer = Pyttsx3Announcer(
+            self.renderer,
+            self.player,
+            options or AnnounceOptions(tail=0.5),
+            clock=clock,
+            printer=self.printed.append,
+            owns_renderer=True,
+        )
+
+
+@pytest.fixture
+def rigs() -> Iterator[list[Rig]]:
+    made: list[Rig] = []
+    yield made
+    for rig in made:
+        rig.announcer.close()
+
+
+def make(rigs: list[Rig], clock: ManualClock, **kwargs: object) -> Rig:
+    rig = Rig(clock, **kwargs)  # type: ignore[arg-type]
+    rigs.append(rig)
+    return rig
+
+
+def test_texts_are_spoken_in_order_with_their_intervals(
+    clock: ManualClock, rigs: list[Rig]
+) -> None:
+    rig = make(rigs, clock)
+    heard: list[tuple[float, float]] = []
+    rig.announcer.add_speech_listener(lambda s, e: heard.append((s, e)))
+    for text in ("Red team.", "Ann and Bob describe.", "Object.", "Go!"):
+        rig.announcer.say(text)
+    assert rig.announcer.drain(DEADLOCK)
+    assert [t for t, _ in rig.player.played] == [
+        "Red team.",
+        "Ann and Bob describe.",
+        "Object.",
+        "Go!",
+    ]
+    # 0.1 s a character on the fake; each starts where the last ended on the manual clock.
+    assert rig.announcer.speech_intervals() == (
+        SpeechInterval(100.0, pytest.approx(100.9), "Red team."),
+        SpeechInterval(pytest.approx(100.9), pytest.approx(103.0), "Ann and Bob describe."),
+        SpeechInterval(pytest.approx(103.0), pytest.approx(103.7), "Object."),
+        SpeechInterval(pytest.approx(103.7), pytest.approx(104.0), "Go!"),
+    )
+    assert heard == [(i.start, i.end) for i in rig.announcer.speech_intervals()]
+    assert rig.printed == []
+    assert rig.announcer.audible
+
+
+def test_gate_and_tail_on_the_hosts_clock(clock: ManualClock, rigs: list[Rig]) -> None:
+    rig = make(rigs, clock)
+    rig.announcer.say("Telescope, correct. Three.")  # 26 characters: 2.6 s
+    assert rig.announcer.drain(DEADLOCK)
+    assert rig.announcer.is_speaking(101.0)
+    assert not rig.announcer.is_speaking(102.7)
+    assert rig.announcer.is_gated(103.0)  # 0.4 s into the 0.5 s tail
+    assert not rig.announcer.is_gated(103.2)
+    assert rig.announcer.gate_overlaps(99.0, 100.1)
+    assert not rig.announcer.gate_overlaps(103.2, 104.0)
+
+
+def test_gate_is_shut_while_the_voice_plays(clock: ManualClock, rigs: list[Rig]) -> None:
+    rig = make(rigs, clock, hold={"Ten seconds."})
+    rig.announcer.say("Ten seconds.")
+    assert rig.player.started.wait(DEADLOCK)
+    clock.t = 150.0  # however long the sound lasts, it gates while it lasts
+    assert rig.announcer.is_speaking() and rig.announcer.is_gated()
+    rig.player.release.set()
+    assert rig.announcer.drain(DEADLOCK)
+    clock.t += 0.6
+    assert not rig.announcer.is_gated()
+
+
+def test_stop_cuts_playback_short_and_drops_the_queue(clock: ManualClock, rigs: list[Rig]) -> None:
+    rig = make(rigs, clock, hold={"A very long rules explanation."})
+    rig.announcer.say("A very long rules explanation.")
+    rig.announcer.say("Queued after it.")
+    assert rig.player.started.wait(DEADLOCK)
+    rig.announcer.stop()
+    assert rig.announcer.drain(DEADLOCK)
+    assert rig.player.played == [("A very long rules explanation.", False)]
+    (interval,) = rig.announcer.speech_intervals()
+    assert interval.text == "A very long rules explanation."
+    assert not interval.completed
+    assert interval.end == pytest.approx(100.3)  # the fake stops 0.3 s after starting
+    assert not rig.announcer.is_gated(interval.end + 0.51)
+
+
+def test_interrupt_cuts_the_current_text_and_says_the_new_one(
+    clock: ManualClock, rigs: list[Rig]
+) -> None:
+    rig = make(rigs, clock, hold={"Red team, your turn."})
+    rig.announcer.say("Red team, your turn.")
+    rig.announcer.say("Dropped.")
+    assert rig.player.started.wait(DEADLOCK)
+    rig.announcer.say("Paused.", interrupt=True)
+    assert rig.announcer.drain(DEADLOCK)
+    assert rig.player.played == [("Red team, your turn.", False), ("Paused.", True)]
+
+
+def test_render_error_prints_the_text_says_why_once_and_never_shuts_the_gate(
+    clock: ManualClock, rigs: list[Rig]
+) -> None:
+    rig = make(rigs, clock, fail={"Bad one.", "Bad two."})
+    for text in ("Bad one.", "Bad two.", "Good."):
+        rig.announcer.say(text)
+    assert rig.announcer.drain(DEADLOCK)
+    assert rig.printed == [
+        "Speech output failed: cannot render 'Bad one.'; announcements are printed until it "
+        "works again",
+        "[host] Bad one.",
+        "[host] Bad two.",
+    ]
+    assert rig.player.played == [("Good.", True)]
+    assert [i.text for i in rig.announcer.speech_intervals()] == ["Good."]
+    assert not rig.announcer.is_gated(clock.t + 0.51)
+    assert rig.announcer.audible  # the voice works again
+
+
+def test_device_lost_mid_sound_opens_the_gate_and_prints_the_text(
+    clock: ManualClock, rigs: list[Rig]
+) -> None:
+    rig = make(rigs, clock, broken={"Unplugged."})
+    rig.announcer.say("Unplugged.")
+    assert rig.announcer.drain(DEADLOCK)
+    assert not rig.announcer.audible
+    assert rig.printed[-1] == "[host] Unplugged."
+    assert rig.printed[0].startswith("Speech output failed: output unplugged")
+    (interval,) = rig.announcer.speech_intervals()
+    assert not interval.completed
+    assert interval.end == pytest.approx(100.25)
+    assert not rig.announcer.is_gated(100.76)
+    rig.announcer.say("Back again.")
+    assert rig.announcer.drain(DEADLOCK)
+    assert rig.player.played == [("Back again.", True)]
+    assert rig.announcer.audible
+
+
+def test_private_voice_never_prints_the_card_word(clock: ManualClock, rigs: list[Rig]) -> None:
+    options = AnnounceOptions(label="card", private=True)
+    rig = make(rigs, clock, fail={"Telescope"}, options=options)
+    rig.announcer.say("Telescope")
+    assert rig.announcer.drain(DEADLOCK)
+    assert len(rig.printed) == 1
+    assert "Telescope" not in rig.printed[0].replace("'Telescope'", "")
+    assert rig.printed[0].startswith("Private card audio failed:")
+
+
+def test_settings_reach_the_renderer(clock: ManualClock, rigs: list[Rig]) -> None:
+    rig = make(rigs, clock, options=AnnounceOptions(voice="gmw/en-us", rate=150, volume=0.7))
+    rig.announcer.say("Hello.")
+    assert rig.announcer.drain(DEADLOCK)
+    (_, settings), *_ = rig.renderer.rendered
+    assert (settings.voice, settings.rate, settings.volume) == ("gmw/en-us", 150, 0.7)
+
+
+def test_close_releases_everything_and_later_texts_are_printed(clock: ManualClock) -> None:
+    rig = Rig(clock, hold={"Still talking."})
+    rig.announcer.say("Still talking.")
+    assert rig.player.started.wait(DEADLOCK)
+    rig.announcer.close()
+    rig.announcer.close()  # idempotent
+    assert rig.player.closed and rig.renderer.closed
+    assert not rig.announcer.is_gated(clock.t + 0.51)
+    rig.announcer.say("Goodbye.")
+    assert rig.printed == ["[host] Goodbye."]
+
+
+def test_blank_texts_are_ignored(clock: ManualClock, rigs: list[Rig]) -> None:
+    rig = make(rigs, clock)
+    rig.announcer.say("   ")
+    assert rig.announcer.drain(DEADLOCK)
+    assert rig.player.played == [] and rig.renderer.rendered == []

@@ -1,0 +1,206 @@
+"""Play options: defaults, the TOML file, the command line, and every kind of bad value."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from voice_host.config import (
+    HostConfig,
+    add_play_arguments,
+    config_from_args,
+    config_from_data,
+    default_config_path,
+    load_config_file,
+)
+from voice_host.errors import InputFileError, UsageError
+from voice_host.rules import HouseRules, parse_teams
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="voice-host play")
+    add_play_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "config.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_defaults_without_any_file(tmp_path: Path) -> None:
+    config = config_from_args(parse(), {"HOME": str(tmp_path)})
+    assert config == HostConfig()
+    assert (config.timer, config.wake_word, config.rate, config.speech_tail) == (
+        30.0,
+        "host",
+        170,
+        0.5,
+    )
+    assert config.save_path({"HOME": "/h"}) == Path("/h/.local/state/voice-host/game.json")
+
+
+def test_example_config_file_loads_clean() -> None:
+    path = ROOT / "docs" / "config.example.toml"
+    config = load_config_file(path)
+    assert config.teams == "Red:Ann,Bob;Blue:Cat,Dan"
+    assert parse_teams(config.teams)[1].players == ("Cat", "Dan")
+    assert config.house_rules == HouseRules()  # the example spells out the defaults
+    assert config.config_file == path
+
+
+def test_precedence_defaults_then_file_then_command_line(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        'teams = "Red:Ann,Bob;Blue:Cat,Dan"\ntimer = 45\nwake_word = "Quizmaster"\n'
+        'advanced = true\nplain = true\n[house_rules]\nfoul_penalty = "lose-one"\n'
+        "passes_per_turn = 2\n",
+    )
+    args = parse(
+        "--config", str(path), "--timer", "20", "--no-plain",
+        "--house", "passes-per-turn=0", "--no-advanced",
+    )  # fmt: skip
+    config = config_from_args(args, {})
+    assert config.timer == 20.0  # command line beats the file
+    assert config.wake_word == "quizmaster"  # from the file (matched in lower case)
+    assert config.plain is False  # --no-plain beats plain = true
+    assert config.house_rules.foul_penalty == "lose-one"  # from the file
+    assert config.house_rules.passes_per_turn == 0  # --house beats the file
+    assert config.advanced is False  # --no-advanced beats advanced = true
+    assert config.rate == 170  # neither: the default
+
+
+def test_default_config_file_is_read_when_present(tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}
+    assert default_config_path(env) == tmp_path / "voice-host" / "config.toml"
+    default_config_path(env).parent.mkdir()
+    default_config_path(env).write_text("seed = 7\n")
+    assert config_from_args(parse(), env).seed == 7
+    assert default_config_path({"HOME": "/home/ann"}) == Path(
+        "/home/ann/.config/voice-host/config.toml"
+    )
+
+
+def test_relative_paths_in_the_file_are_from_its_folder(tmp_path: Path) -> None:
+    path = write(tmp_path, 'deck = "decks/mine.json"\nsave = "/abs/game.json"\n')
+    config = config_from_args(parse("--config", str(path), "--board", "b.json"), {})
+    assert config.deck == tmp_path / "decks" / "mine.json"
+    assert config.save == Path("/abs/game.json")
+    assert config.board == Path("b.json")  # the command line's are from the working folder
+
+
+def test_teams_as_a_table_and_devices(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        'device = 2\ncard_audio = "Headphones"\n'
+        '[teams]\nRed = ["Ann", "Bob"]\nBlue = ["Cat", "Dan", "Eve"]\n',
+    )
+    config = load_config_file(path)
+    assert config.teams == "Red:Ann,Bob;Blue:Cat,Dan,Eve"
+    assert (config.device, config.card_audio) == (2, "Headphones")
+    card = config.card_announce_options()
+    assert card is not None and card.private and card.device == "Headphones"
+    assert config.announce_options().device is None  # the host's voice stays on the default
+    assert config_from_args(parse("--device", "3"), {}).device == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('timer = "30"\n', "timer: expected seconds from 5 to 3600, got '30'"),  # a string
+        ("timer = 0\n", "timer: expected seconds from 5 to 3600, got 0"),  # out of range
+        ("rate = 170.5\n", "rate: expected a whole number, got 170.5"),  # not whole
+        ("rate = 1000\n", "rate: expected a whole number from 80 to 450, got 1000"),  # too fast
+        ("volume = 2\n", "volume: expected a number from 0.0 to 1.0, got 2"),  # too loud
+        ('plain = "yes"\n', "plain: expected true or false, got 'yes'"),  # TOML booleans only
+        ('backend = "whisper"\n', "backend: expected one of auto, pocketsphinx, vosk"),
+        ('wake_word = "hey 2"\n', "wake_word: expected a word or two of letters"),
+        ('teams = "Red:Ann"\n', "teams: expected teams as"),  # R1: 2+ teams of 2+
+        ("seed = true\n", "seed: expected a whole number, got True"),
+        ("deck = 3\n", "deck: expected a file path, got 3"),
+        ("timr = 30\n", "unknown key 'timr' (did you mean timer?)"),  # a typo
+        (
+            '[house_rules]\nfoul_penalty = "death"\n',
+            "house_rules.foul_penalty: expected one of forfeit, lose-one, end-turn",
+        ),
+        (
+            "[house_rules]\npasses_per_turn = -1\n",
+            "house_rules.passes_per_turn: expected a whole number from 0 to 100",
+        ),
+        (
+            '[house_rules]\nstart_category = "Food"\n',
+            "house_rules.start_category: expected none or one of",
+        ),
+        ("[house_rules]\nadvanced = true\n", "[house_rules]: unknown key 'advanced'"),  # top level
+        ("[house_rules]\nfoul = 1\n", "unknown key 'foul' (did you mean foul_penalty?)"),
+        ("house_rules = 3\n", "house_rules: expected a table of house rules"),
+        ("timer = \n", "not valid TOML"),  # broken syntax
+    ],
+)
+def test_bad_file_values_name_the_file_the_key_and_the_expectation(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(InputFileError) as caught:
+        config_from_args(parse("--config", str(path)), {})
+    assert str(caught.value).startswith(f"{path}: ")
+    assert message in str(caught.value)
+
+
+def test_missing_explicit_config_file_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(InputFileError, match="no such config file"):
+        config_from_args(parse("--config", str(tmp_path / "nope.toml")), {})
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--timer", "-1"), "--timer: expected seconds from 5 to 3600, got -1.0"),
+        (("--rate", "20"), "--rate: expected a whole number from 80 to 450, got 20"),
+        (("--volume", "1.5"), "--volume: expected a number from 0.0 to 1.0"),
+        (("--teams", "Red:Ann,Bob"), "--teams: expected teams as"),  # one team only
+        (("--wake-word", "  "), "--wake-word: expected a word or two of letters"),
+        (("--house", "foul-penalty=death"), "--house: house rule foul_penalty"),
+        (("--house", "nonsense"), "--house: house rule 'nonsense': write NAME=VALUE"),
+    ],
+)
+def test_bad_command_line_values_are_usage_errors(
+    tmp_path: Path, argv: tuple[str, ...], message: str
+) -> None:
+    with pytest.raises(UsageError) as caught:
+        config_from_args(parse(*argv), {"HOME": str(tmp_path)})
+    assert message in str(caught.value)
+
+
+def test_options_round_trip_through_a_save(tmp_path: Path) -> None:
+    args = parse(
+        "--teams", "Red:Ann,Bob;Blue:Cat,Dan", "--advanced", "--deck", "d.json",
+        "--house", "start-category=object", "--seed", "3", "--resume",
+    )  # fmt: skip
+    config = config_from_args(args, {"HOME": str(tmp_path)})
+    assert config.resume and config.advanced
+    assert config.house_rules.start_category == "Object"
+    back = config_from_data(config.to_data(), "saved options")
+    assert back == HostConfig(**{**config.__dict__, "resume": False})
+
+
+def test_help_lists_every_option() -> None:
+    parser = argparse.ArgumentParser()
+    add_play_arguments(parser)
+    text = parser.format_help()
+    for option in (
+        "--teams",
+        "--timer",
+        "--advanced",
+        "--card-audio",
+        "--wake-word",
+        "--save",
+        "--house",
+        "--resume",
+    ):
+        assert option in text

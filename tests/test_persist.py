@@ -1,0 +1,243 @@
+"""Atomic saves, their failures, corrupt files, and resuming after a kill."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from voice_host.errors import InputFileError, SaveError
+from voice_host.persist import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    SavedGame,
+    SaveSlot,
+    default_save_path,
+    save_atomic,
+)
+from voice_host.rules import Correct, Game, default_board, parse_teams
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def test_round_trip_resumes_the_same_game(tmp_path: Path) -> None:
+    game = Game(parse_teams("Red:Ann,Bob;Blue:Cat,Dan"), default_board(), rng=random.Random(7))
+    game.apply(Correct())
+    slot = SaveSlot(tmp_path / "state" / "game.json")  # the folder is made on first save
+    options = {"teams": "Red:Ann,Bob;Blue:Cat,Dan", "timer": 30.0}
+    slot.save(game.to_json(), options)
+    saved = slot.load_game()
+    assert saved is not None
+    assert saved.options == options
+    assert saved.saved_at.endswith("Z")
+    resumed = Game.from_json(slot.load() or "")
+    assert resumed.state == game.state
+    data = json.loads((tmp_path / "state" / "game.json").read_text())
+    assert (data["format"], data["version"]) == (SAVE_FORMAT, SAVE_VERSION)
+    assert leftovers(tmp_path / "state") == []
+
+
+def test_no_save_file_loads_as_none(tmp_path: Path) -> None:
+    assert SaveSlot(tmp_path / "game.json").load() is None
+
+
+def test_a_crash_before_the_rename_leaves_the_old_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    save_atomic(path, "old")
+
+    def crash(src: str, dst: str) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(SaveError, match=r"cannot save the game to .*Input/output error"):
+        save_atomic(path, "new")
+    assert path.read_text() == "old"
+    assert leftovers(tmp_path) == []
+
+
+def test_full_disk_is_one_line_and_keeps_the_old_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    save_atomic(path, "old")
+    real_write = os.write
+    calls = []
+
+    def full(fd: int, data: bytes | memoryview) -> int:
+        calls.append(len(data))
+        if len(calls) == 1:
+            return real_write(fd, bytes(data)[:10])  # a first short write, as a disk filling up
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    with pytest.raises(SaveError) as caught:
+        save_atomic(path, "x" * 1000)
+    assert (
+        str(caught.value) == f"cannot save the game to {path}: the disk holding {tmp_path} is full"
+    )
+    assert "\n" not in str(caught.value)
+    assert path.read_text() == "old"
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("error", "why"),
+    [
+        (
+            OSError(errno.EROFS, "Read-only file system"),
+            "is on a read-only file system",
+        ),  # ro mount
+        (PermissionError(errno.EACCES, "Permission denied"), "is not writable"),  # chmod 0o500
+        (OSError(errno.EDQUOT, "Disk quota exceeded"), "quota"),  # a user's quota
+    ],
+)
+def test_unwritable_folder_is_reported(tmp_path: Path, error: OSError, why: str) -> None:
+    path = tmp_path / "game.json"
+    save_atomic(path, "old")
+
+    def refuse(folder: Path, prefix: str) -> tuple[int, str]:
+        raise error
+
+    with pytest.raises(SaveError, match=why):
+        save_atomic(path, "new", make_temp=refuse)
+    assert path.read_text() == "old"
+
+
+@pytest.mark.skipif(
+    os.geteuid() == 0, reason="root ignores folder permissions (see the simulation)"
+)
+def test_real_read_only_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    save_atomic(folder / "game.json", "old")
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(SaveError, match="not writable"):
+            save_atomic(folder / "game.json", "new")
+    finally:
+        folder.chmod(0o700)
+    assert (folder / "game.json").read_text() == "old"
+
+
+def test_autosave_reports_once_and_again_when_it_recovers(tmp_path: Path) -> None:
+    reports: list[str] = []
+    broken = [True]
+
+    def maybe(folder: Path, prefix: str) -> tuple[int, str]:
+        if broken[0]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+
+    slot = SaveSlot(tmp_path / "game.json", report=reports.append, make_temp=maybe)
+    assert not slot.autosave("{}")
+    assert not slot.autosave("{}")
+    assert len(reports) == 1
+    assert reports[0].endswith("is full; play goes on, and the last good save is kept")
+    broken[0] = False
+    assert slot.autosave('{"n": 1}')
+    assert slot.autosave('{"n": 2}')
+    assert reports[1] == f"Saving works again: the game is saved to {tmp_path / 'game.json'}"
+    assert len(reports) == 2
+    assert slot.load() == '{"n": 2}'
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"{not json", "broken JSON at line 1"),  # half-written by some other program
+        (b"[1, 2]", "not a voice-host saved game"),  # JSON, but not ours
+        (b'{"format": "other"}', "not a voice-host saved game"),  # someone else's file
+        (b'{"format": "voice-host-save", "version": 99, "game": "{}"}', "another version"),
+        (b'{"format": "voice-host-save", "version": 1}', "no engine state"),  # no game
+        (b'{"format": "voice-host-save", "version": 1, "game": "{}", "options": 3}', "garbled"),
+        (b"\xff\xfe\x00binary", "not UTF-8"),  # a binary file at that path
+    ],
+)
+def test_corrupt_save_is_a_clear_error_naming_the_file(
+    tmp_path: Path, content: bytes, why: str
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(content)
+    with pytest.raises(InputFileError) as caught:
+        SaveSlot(path).load()
+    message = str(caught.value)
+    assert message.startswith(f"{path}: ")
+    assert why in message
+    assert "start afresh" in message
+
+
+def test_saved_game_text_round_trip() -> None:
+    saved = SavedGame('{"phase": "turn"}', {"timer": 30}, "2025-01-01T00:00:00Z")
+    assert SavedGame.from_json(saved.to_json()) == saved
+
+
+def test_stale_temporary_files_are_removed_on_load(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    save_atomic(path, SavedGame("{}").to_json())
+    stale = tmp_path / ".game.json.abc123.tmp"
+    fresh = tmp_path / ".game.json.def456.tmp"
+    stale.write_text("half")
+    fresh.write_text("half")
+    os.utime(stale, (0, 0))
+    SaveSlot(path).load()
+    assert leftovers(tmp_path) == [fresh.name]  # a fresh one may belong to a live save
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"XDG_STATE_HOME": "/state", "HOME": "/home/ann"}, "/state/voice-host/game.json"),
+        ({"HOME": "/home/ann"}, "/home/ann/.local/state/voice-host/game.json"),  # no XDG
+        ({"XDG_STATE_HOME": "relative", "HOME": "/h"}, "/h/.local/state/voice-host/game.json"),
+    ],
+)
+def test_default_save_path(env: dict[str, str], expected: str) -> None:
+    assert default_save_path(env) == Path(expected)
+
+
+CHILD = """
+import sys
+from pathlib import Path
+from voice_host.persist import SaveSlot
+
+slot = SaveSlot(Path(sys.argv[1]))
+n = 0
+while True:
+    n += 1
+    slot.save('{"n": %d, "pad": "%s"}' % (n, "x" * 200_000), {"n": n})
+    if n == 5:
+        print("saving", flush=True)
+"""
+
+
+def test_killed_mid_save_loop_leaves_a_valid_save(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline() == "saving\n"  # it is in the middle of saving, over and over
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        if child.stdout is not None:
+            child.stdout.close()
+    assert child.returncode == -signal.SIGKILL
+    saved = SaveSlot(path).load_game()
+    assert saved is not None
+    state = json.loads(saved.game)
+    assert state["n"] >= 5
+    assert saved.options == {"n": state["n"]}  # the options belong to the same save

@@ -1,0 +1,67 @@
+"""Choosing the announcer: the real voice when an engine and an output work, else print."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from voice_host.announce.live import Pyttsx3Announcer
+from voice_host.announce.player import Player, SounddevicePlayer
+from voice_host.announce.printed import PrintedAnnouncer
+from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, Announcer
+from voice_host.announce.render import Pyttsx3Renderer, Renderer, resolve_voice
+from voice_host.errors import DeviceError, EngineError
+
+#: Said (rendered, never played) to prove the engine works before the game relies on it.
+PROBE_TEXT = "ready"
+
+
+def unavailable_notice(options: AnnounceOptions, why: str) -> str:
+    """The one line said when an announcer cannot speak at all."""
+    if options.private:
+        return f"No private card audio: {why}; the card is only shown on the screen"
+    return f"No speech output: {why}; announcements are printed"
+
+
+def open_announcer(
+    options: AnnounceOptions = DEFAULT_OPTIONS,
+    *,
+    printer: Callable[[str], None] = print,
+    clock: Callable[[], float] = time.monotonic,
+    renderer: Renderer | None = None,
+    open_player: Callable[[int | str | None], Player] | None = None,
+) -> Announcer:
+    """A :class:`Pyttsx3Announcer` if the engine renders and the output opens, else printing.
+
+    ``renderer`` lets two announcers (the host's voice and the private card voice) share
+    the one pyttsx3 engine a process may have; when None a renderer is made and owned by
+    the announcer.  ``open_player`` opens the output (default
+    :meth:`SounddevicePlayer.open`).  Falling back prints one line through ``printer``
+    saying why; an unknown voice prints one line and uses the default voice.
+    """
+    own = renderer is None
+    opener = SounddevicePlayer.open if open_player is None else open_player
+    try:
+        if renderer is None:
+            renderer = Pyttsx3Renderer()
+        if options.voice is not None:
+            voices = renderer.voices()
+            voice_id = resolve_voice(options.voice, voices)
+            if voice_id is None:
+                english = sorted(i.rsplit("/", 1)[-1] for i, _ in voices if "/en" in i)
+                printer(
+                    f"Voice {options.voice!r} not found; using the default voice"
+                    + (f" (English voices: {', '.join(english)})" if english else "")
+                )
+            options = replace(options, voice=voice_id)
+        renderer.render(PROBE_TEXT, options.settings)
+        player = opener(options.device)
+    except (EngineError, DeviceError) as exc:
+        if own and renderer is not None:
+            renderer.close()
+        printer(unavailable_notice(options, str(exc)))
+        return PrintedAnnouncer(options, printer=printer, clock=clock)
+    return Pyttsx3Announcer(
+        renderer, player, options, clock=clock, printer=printer, owns_renderer=own
+    )

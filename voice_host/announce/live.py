@@ -1,0 +1,159 @@
+"""The live announcer: a queue of texts served by one thread that renders and plays them.
+
+The thread records on the host's clock exactly when sound starts and ends
+(:class:`~voice_host.announce.timeline.SpeechTimeline`), so the host can keep
+the microphone gated while it speaks.  The interval is closed in a ``finally``:
+whatever fails, the gate opens again.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+
+from voice_host.announce.player import Player
+from voice_host.announce.printed import printed_line
+from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, TimedAnnouncer
+from voice_host.announce.render import Renderer
+
+#: Seconds ``close`` waits for the speaking thread to finish.
+CLOSE_WAIT = 5.0
+
+
+class Pyttsx3Announcer(TimedAnnouncer):
+    """Speaks through a renderer (pyttsx3) and a player (sounddevice), one text at a time.
+
+    When rendering or playing fails, that text is printed instead, the reason is said once
+    ("Speech output failed: ...; announcements are printed until it works again"), and the
+    next text tries the voice again (a device plugged back in is used again).
+    """
+
+    def __init__(
+        self,
+        renderer: Renderer,
+        player: Player,
+        options: AnnounceOptions = DEFAULT_OPTIONS,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        printer: Callable[[str], None] = print,
+        owns_renderer: bool = False,
+    ) -> None:
+        super().__init__(clock, options.tail, printer)
+        self.options = options
+        """The options it was opened with."""
+        self._renderer = renderer
+        self._player = player
+        self._printer = printer
+        self._owns_renderer = owns_renderer
+        self._cond = threading.Condition()
+        self._queue: deque[str] = deque()
+        self._current: threading.Event | None = None
+        self._closed = False
+        self._failing = False
+        self._thread = threading.Thread(
+            target=self._serve, name=f"voice-host-say-{options.label}", daemon=True
+        )
+        self._thread.start()
+
+    @property
+    def audible(self) -> bool:
+        """True while the voice works; False after a failure until a text plays again."""
+        return not self._failing
+
+    def say(self, text: str, *, interrupt: bool = False) -> None:
+        """See :meth:`Announcer.say`.  After :meth:`close` the text is printed instead."""
+        if not text.strip():
+            return
+        with self._cond:
+            if self._closed:
+                self._print(text)
+                return
+            if interrupt:
+                self._cancel_locked()
+            self._queue.append(text)
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        """See :meth:`Announcer.stop`."""
+        with self._cond:
+            self._cancel_locked()
+            self._cond.notify_all()
+
+    def _cancel_locked(self) -> None:
+        self._queue.clear()
+        if self._current is not None:
+            self._current.set()
+
+    def drain(self, timeout: float | None = None) -> bool:
+        """See :meth:`Announcer.drain`."""
+        with self._cond:
+            return self._cond.wait_for(
+                lambda: not self._queue and self._current is None, timeout=timeout
+            )
+
+    def close(self) -> None:
+        """See :meth:`Announcer.close`."""
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._cancel_locked()
+            self._cond.notify_all()
+        self._thread.join(timeout=CLOSE_WAIT)
+        self._player.close()
+        if self._owns_renderer:
+            self._renderer.close()
+        # Should the thread be stuck in a device, the gate must still open.
+        self.timeline.end(completed=False)
+
+    # -- the speaking thread ----------------------------------------------------------------
+
+    def _serve(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: bool(self._queue) or self._closed)
+                if self._closed:
+                    return
+                text = self._queue.popleft()
+                cancel = threading.Event()
+                self._current = cancel
+            try:
+                self._speak(text, cancel)
+            finally:
+                with self._cond:
+                    self._current = None
+                    self._cond.notify_all()
+
+    def _speak(self, text: str, cancel: threading.Event) -> None:
+        completed = False
+        try:
+            audio = self._renderer.render(text, self.options.settings)
+            if cancel.is_set():
+                return
+            completed = self._player.play(
+                audio, on_start=lambda: self.timeline.begin(text), cancel=cancel
+            )
+            self._failing = False
+        except Exception as exc:  # EngineError, DeviceError, or a bug: never lose the text
+            self._failed(text, exc)
+        finally:
+            self.timeline.end(completed=completed)
+
+    def _failed(self, text: str, exc: Exception) -> None:
+        if not self._failing:
+            self._failing = True
+            self._printer(failure_notice(self.options, str(exc) or type(exc).__name__))
+        self._print(text)
+
+    def _print(self, text: str) -> None:
+        if not self.options.private:
+            self._printer(printed_line(self.options, text))
+
+
+def failure_notice(options: AnnounceOptions, why: str) -> str:
+    """The one line said when a working voice fails mid-game."""
+    if options.private:
+        return f"Private card audio failed: {why}; the card is only shown on the screen"
+    return f"Speech output failed: {why}; announcements are printed until it works again"

@@ -1,0 +1,172 @@
+"""Playing rendered speech on an output device, knowing when it starts and ends.
+
+``sounddevice`` is imported only when a real player is opened: it needs the
+PortAudio library, and a machine without a sound card raises ``PortAudioError``
+as soon as a device is asked for.  Each player has its own output stream
+(never ``sounddevice.play``, whose one global stream would make the host's voice
+and the private card voice cut each other off).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import threading
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from voice_host.announce.render import RenderedAudio
+from voice_host.errors import DeviceError
+
+#: Seconds between checks for a stop request while a sound plays.
+POLL = 0.02
+#: Seconds past a sound's length after which a silent output is taken as lost.
+HANG_MARGIN = 5.0
+
+
+class Player(Protocol):
+    """Plays one rendered text at a time on one output."""
+
+    def play(
+        self, audio: RenderedAudio, *, on_start: Callable[[], None], cancel: threading.Event
+    ) -> bool:
+        """Play ``audio``, calling ``on_start`` as sound begins; block until it ends.
+
+        Returns True when it played to the end, False when ``cancel`` was set (before or
+        during playback).  Raises :class:`DeviceError` when the output fails.
+        """
+        ...
+
+    def close(self) -> None:
+        """Release the device."""
+        ...
+
+
+def load_sounddevice() -> Any:
+    """Import ``sounddevice``; raise :class:`DeviceError` when PortAudio is missing."""
+    try:
+        return importlib.import_module("sounddevice")
+    except (OSError, ImportError) as exc:
+        raise DeviceError(
+            f"the PortAudio library for audio output is not available ({exc})"
+        ) from None
+
+
+def parse_device(device: int | str | None) -> int | str | None:
+    """A device given as text: digits become a PortAudio index, anything else a name part."""
+    if isinstance(device, str) and device.strip().isdigit():
+        return int(device.strip())
+    return device
+
+
+def resample(samples: bytes, rate: int, target: int) -> bytes:
+    """Linear resampling of mono 16-bit samples from ``rate`` to ``target`` samples a second."""
+    import numpy as np
+
+    source = np.frombuffer(samples, dtype="<i2").astype(np.float64)
+    count = max(1, round(len(source) * target / rate))
+    positions = np.arange(count) * (rate / target)
+    result = np.interp(positions, np.arange(len(source)), source)
+    return bytes(np.clip(np.round(result), -32768, 32767).astype("<i2").tobytes())
+
+
+class SounddevicePlayer:
+    """Plays through a PortAudio output stream of its own."""
+
+    def __init__(self, device: int | str | None, sd: Any) -> None:
+        self.device = device
+        """PortAudio device index or name part; None for the default output."""
+        self._sd = sd
+        self._rate: float | None = None
+
+    @classmethod
+    def open(cls, device: int | str | None = None, *, sd: Any | None = None) -> SounddevicePlayer:
+        """A player for ``device``; raise :class:`DeviceError` when there is no such output."""
+        sd = load_sounddevice() if sd is None else sd
+        device = parse_device(device)
+        try:
+            info = sd.query_devices(device, "output")
+        except Exception as exc:  # PortAudioError (no sound card) or ValueError (no match)
+            what = "the default audio output" if device is None else f"audio output {device!r}"
+            raise DeviceError(f"{what} is not available ({exc})") from None
+        player = cls(device, sd)
+        player._rate = float(info.get("default_samplerate", 0.0)) or None
+        return player
+
+    def _stream(self, audio: RenderedAudio, callback: Any, finished: threading.Event) -> Any:
+        sd = self._sd
+        try:
+            return sd.RawOutputStream(
+                samplerate=audio.rate,
+                channels=1,
+                dtype="int16",
+                device=self.device,
+                callback=callback,
+                finished_callback=finished.set,
+            )
+        except Exception as exc:
+            raise DeviceError(f"audio output failed: {exc}") from None
+
+    def play(
+        self, audio: RenderedAudio, *, on_start: Callable[[], None], cancel: threading.Event
+    ) -> bool:
+        """See :meth:`Player.play`."""
+        if cancel.is_set():
+            return False
+        try:
+            return self._play(audio, on_start, cancel)
+        except DeviceError as exc:
+            # Some devices refuse 22,050 Hz: try once more at the device's own rate.
+            if self._rate is None or round(self._rate) == audio.rate:
+                raise
+            target = round(self._rate)
+            converted = RenderedAudio(resample(audio.samples, audio.rate, target), target)
+            try:
+                return self._play(converted, on_start, cancel)
+            except DeviceError:
+                raise exc from None
+
+    def _play(
+        self, audio: RenderedAudio, on_start: Callable[[], None], cancel: threading.Event
+    ) -> bool:
+        sd = self._sd
+        data = audio.samples
+        position = 0
+        finished = threading.Event()
+
+        def callback(outdata: Any, frames: int, time: Any, status: Any) -> None:
+            nonlocal position
+            wanted = frames * 2
+            chunk = data[position : position + wanted]
+            position += len(chunk)
+            outdata[: len(chunk)] = chunk
+            if len(chunk) < wanted:
+                outdata[len(chunk) :] = b"\x00" * (wanted - len(chunk))
+                raise sd.CallbackStop
+
+        stream = self._stream(audio, callback, finished)
+        try:
+            stream.start()
+            on_start()
+            # finished_callback fires once the last buffer has been played, not just queued.
+            # A device unplugged mid-sound may just stop calling back: give up after a margin.
+            waited = 0.0
+            while not finished.wait(POLL):
+                waited += POLL
+                if cancel.is_set():
+                    stream.abort()
+                    return False
+                if waited > audio.duration + HANG_MARGIN:
+                    raise DeviceError("audio output stopped playing")
+            return True
+        except DeviceError:
+            raise
+        except Exception as exc:
+            raise DeviceError(f"audio output failed: {exc}") from None
+        finally:
+            # Closing a failed stream may fail again; there is nothing more to do then.
+            with contextlib.suppress(Exception):
+                stream.close()
+
+    def close(self) -> None:
+        """Nothing to release: each play opens and closes its own stream."""

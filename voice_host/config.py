@@ -1,0 +1,424 @@
+"""Every option of ``voice-host play``: defaults, a TOML config file, and the command line.
+
+Precedence, lowest first: the defaults here, the config file
+(``--config PATH``, else ``$XDG_CONFIG_HOME/voice-host/config.toml`` or
+``~/.config/voice-host/config.toml`` when it exists), then the command line.
+A bad value in the file is an :class:`InputFileError` naming the file, the key
+and what is expected; on the command line it is a :class:`UsageError`.
+
+The file uses the option names with ``_`` (``wake_word``, ``card_audio``), and a
+``[house_rules]`` table whose keys are the fields of
+:class:`voice_host.rules.HouseRules` (except ``advanced``, a top-level option).
+See ``docs/config.example.toml``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import difflib
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from voice_host.announce.protocol import AnnounceOptions
+from voice_host.errors import InputFileError, UsageError, VoiceHostError
+from voice_host.persist import default_save_path
+from voice_host.rules import CATEGORIES, HouseRules, RulesError, parse_teams
+from voice_host.rules.house import CHOICES
+
+#: Recognisers ``--backend`` can name.
+BACKENDS = ("auto", "pocketsphinx", "vosk")
+#: Slowest and fastest speaking rates espeak accepts, in words per minute.
+RATE_RANGE = (80, 450)
+
+
+@dataclass(frozen=True)
+class HostConfig:
+    """Every play option, validated.  Times are in seconds."""
+
+    teams: str | None = None
+    """Teams as ``"Red:Ann,Bob;Blue:Cat,Dan"`` (checked against R1); None to set up at the
+    table by voice or keys."""
+    timer: float = 30.0
+    """Seconds in a turn (R5)."""
+    deck: Path | None = None
+    """A deck file; None for the packaged deck."""
+    board: Path | None = None
+    """A board layout file; None for the packaged board."""
+    device: int | str | None = None
+    """Microphone: PortAudio index or part of its name; None for the default input."""
+    card_audio: int | str | None = None
+    """A second output (headphones) on which the card is spoken privately; None for none."""
+    model: Path | None = None
+    """Speech model folder (vosk) or file; None for the default."""
+    backend: str = "auto"
+    """Recogniser: ``auto``, ``pocketsphinx`` or ``vosk``."""
+    voice: str | None = None
+    """Announcer voice (``en-us``, ``English (America)``); None for the engine's default."""
+    rate: int = 170
+    """Speaking rate, words per minute."""
+    volume: float = 1.0
+    """Announcer volume, 0.0 to 1.0."""
+    speech_tail: float = 0.5
+    """Seconds after the host stops speaking during which the microphone is still ignored."""
+    wake_word: str = "host"
+    """Spoken before a command ("host pause"), so that a guesser's "pass" is not one."""
+    plain: bool = False
+    """Line-by-line screen for screen readers instead of the board view."""
+    keyboard_only: bool = False
+    """Do not listen at all: play by keys."""
+    save: Path | None = None
+    """Save file; None for the default (see :func:`voice_host.persist.default_save_path`)."""
+    seed: int | None = None
+    """Seed for the deck order and spinner (a repeatable game); None for a random one."""
+    house_rules: HouseRules = field(default_factory=HouseRules)
+    """House rules fixed at game start; ``house_rules.advanced`` is the ``advanced`` option."""
+    resume: bool = False
+    """Resume the saved game (command line only)."""
+    config_file: Path | None = None
+    """The config file that was read, if any (for messages)."""
+
+    @property
+    def advanced(self) -> bool:
+        """One describer per turn whatever the team size (R4)."""
+        return self.house_rules.advanced
+
+    def save_path(self, env: Mapping[str, str] | None = None) -> Path:
+        """The save file to use."""
+        return self.save if self.save is not None else default_save_path(env)
+
+    def announce_options(self) -> AnnounceOptions:
+        """Options for the host's voice."""
+        return AnnounceOptions(
+            voice=self.voice, rate=self.rate, volume=self.volume, tail=self.speech_tail
+        )
+
+    def card_announce_options(self) -> AnnounceOptions | None:
+        """Options for the private card voice, or None without ``card_audio``."""
+        if self.card_audio is None:
+            return None
+        return AnnounceOptions(
+            voice=self.voice,
+            rate=self.rate,
+            volume=self.volume,
+            device=self.card_audio,
+            tail=self.speech_tail,
+            label="card",
+            private=True,
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready options for a save file (the layout of the TOML file), read back by
+        :func:`config_from_data`.  ``resume`` and ``config_file`` are not included."""
+        data: dict[str, Any] = {}
+        for name in OPTION_NAMES:
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = str(value) if isinstance(value, Path) else value
+        data["advanced"] = self.advanced
+        house = self.house_rules.to_data()
+        del house["advanced"]
+        data["house_rules"] = {k: v for k, v in house.items() if v is not None}
+        return data
+
+
+# -- checking values ------------------------------------------------------------------------
+
+
+class _Bad(Exception):
+    """A value is wrong; the caller says where (file and key, or option)."""
+
+    def __init__(self, expected: str, value: object) -> None:
+        super().__init__(expected)
+        self.expected = expected
+        self.value = value
+
+
+def _text(value: object, what: str = "text") -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _Bad(what, value)
+    return value.strip()
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad("true or false", value)
+    return value
+
+
+def _int(value: object, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Bad("a whole number", value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise _Bad(f"a whole number from {low} to {high}", value)
+    return value
+
+
+def _number(value: object, low: float, high: float, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise _Bad(what, value)
+    if not low <= value <= high:
+        raise _Bad(what, value)
+    return float(value)
+
+
+def _device(value: object) -> int | str:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and value.strip():
+        text = value.strip()
+        return int(text) if text.isdigit() else text
+    raise _Bad("a device number or part of its name", value)
+
+
+def _teams(value: object) -> str:
+    if isinstance(value, dict):
+        parts = []
+        for name, players in value.items():
+            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+                raise _Bad('a list of player names for each team, as Red = ["Ann", "Bob"]', value)
+            parts.append(f"{name}:{','.join(players)}")
+        value = ";".join(parts)
+    spec = _text(value, 'teams as "Red:Ann,Bob;Blue:Cat,Dan"')
+    try:
+        teams = parse_teams(spec)
+    except RulesError as exc:
+        raise _Bad(f'teams as "Red:Ann,Bob;Blue:Cat,Dan" ({exc})', value) from None
+    return ";".join(f"{t.name}:{','.join(t.players)}" for t in teams)
+
+
+def _wake_word(value: object) -> str:
+    word = _text(value, "a word or two of letters")
+    if not all(part.isalpha() for part in word.split()) or len(word.split()) > 2:
+        raise _Bad("a word or two of letters", value)
+    return " ".join(word.lower().split())
+
+
+def _backend(value: object) -> str:
+    if value not in BACKENDS:
+        raise _Bad(f"one of {', '.join(BACKENDS)}", value)
+    return str(value)
+
+
+#: Each top-level option: how to check a value from a file (after TOML parsing).
+_CHECKS: dict[str, Callable[[object], object]] = {
+    "teams": _teams,
+    "timer": lambda v: _number(v, 5, 3600, "seconds from 5 to 3600"),
+    "deck": lambda v: Path(_text(v, "a file path")),
+    "board": lambda v: Path(_text(v, "a file path")),
+    "device": _device,
+    "card_audio": _device,
+    "model": lambda v: Path(_text(v, "a file or folder path")),
+    "backend": _backend,
+    "voice": lambda v: _text(v, "a voice name"),
+    "rate": lambda v: _int(v, *RATE_RANGE),
+    "volume": lambda v: _number(v, 0.0, 1.0, "a number from 0.0 to 1.0"),
+    "speech_tail": lambda v: _number(v, 0.0, 5.0, "seconds from 0 to 5"),
+    "wake_word": _wake_word,
+    "plain": _bool,
+    "keyboard_only": _bool,
+    "save": lambda v: Path(_text(v, "a file path")),
+    "seed": _int,
+}
+#: Options kept as paths, resolved against the config file's folder.
+_PATHS = ("deck", "board", "model", "save")
+#: The top-level option names, in the order of :class:`HostConfig`.
+OPTION_NAMES: tuple[str, ...] = tuple(_CHECKS)
+#: House-rule keys allowed in ``[house_rules]``.
+HOUSE_NAMES: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(HouseRules) if f.name != "advanced"
+)
+
+
+def _house_check(name: str, value: object) -> object:
+    if name in CHOICES:
+        if value not in CHOICES[name]:
+            raise _Bad(f"one of {', '.join(CHOICES[name])}", value)
+        return value
+    if name == "start_category":
+        if isinstance(value, str) and value.strip().lower() == "none":
+            return None
+        by_key = {c.lower(): c for c in CATEGORIES}
+        if not isinstance(value, str) or value.strip().lower() not in by_key:
+            raise _Bad(f"none or one of {', '.join(CATEGORIES)}", value)
+        return by_key[value.strip().lower()]
+    default = getattr(HouseRules(), name)
+    if isinstance(default, bool):
+        return _bool(value)
+    if isinstance(default, int):
+        return _int(value, 0, 100)
+    return _text(value)
+
+
+def _unknown(key: str, known: tuple[str, ...], where: str) -> str:
+    close = difflib.get_close_matches(key, known, n=1) or [k for k in known if k.startswith(key)]
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    if key == "advanced":
+        hint = " (write advanced at the top level, before any table)"
+    return f"{where}unknown key {key!r}{hint}; known keys: {', '.join(known)}"
+
+
+def _shown(value: object) -> str:
+    return repr(value) if not isinstance(value, dict | list) else type(value).__name__
+
+
+def config_from_data(
+    data: Mapping[str, Any], source: Path | str, *, base: Path | None = None
+) -> HostConfig:
+    """A :class:`HostConfig` from a TOML file's table (or a save file's options).
+
+    ``base`` is the folder relative paths are resolved against (the config file's).
+    Raises :class:`InputFileError` naming ``source``, the key and what it expects.
+    """
+    values: dict[str, Any] = {}
+    house: dict[str, Any] = {}
+    for raw_key, value in data.items():
+        key = raw_key.replace("-", "_")
+        try:
+            if key == "advanced":
+                house["advanced"] = _bool(value)
+            elif key == "house_rules":
+                if not isinstance(value, dict):
+                    raise _Bad("a table of house rules ([house_rules])", value)
+                for raw_name, rule in value.items():
+                    name = raw_name.replace("-", "_")
+                    if name not in HOUSE_NAMES:
+                        raise InputFileError(
+                            _unknown(raw_name, HOUSE_NAMES, f"{source}: [house_rules]: ")
+                        )
+                    try:
+                        house[name] = _house_check(name, rule)
+                    except _Bad as bad:
+                        raise InputFileError(
+                            f"{source}: house_rules.{raw_name}: expected {bad.expected}, "
+                            f"got {_shown(bad.value)}"
+                        ) from None
+            elif key in _CHECKS:
+                checked = _CHECKS[key](value)
+                if key in _PATHS and isinstance(checked, Path):
+                    checked = checked.expanduser()
+                    if base is not None and not checked.is_absolute():
+                        checked = base / checked
+                values[key] = checked
+            else:
+                known = (*OPTION_NAMES, "advanced", "house_rules")
+                raise InputFileError(_unknown(raw_key, known, f"{source}: "))
+        except _Bad as bad:
+            raise InputFileError(
+                f"{source}: {raw_key}: expected {bad.expected}, got {_shown(bad.value)}"
+            ) from None
+    try:
+        rules = HouseRules(**house)
+    except RulesError as exc:
+        raise InputFileError(f"{source}: {exc}") from None
+    return HostConfig(**values, house_rules=rules)
+
+
+def default_config_path(env: Mapping[str, str]) -> Path:
+    """``$XDG_CONFIG_HOME/voice-host/config.toml``, else ``~/.config/voice-host/config.toml``."""
+    config = env.get("XDG_CONFIG_HOME", "").strip()
+    if config and Path(config).is_absolute():
+        return Path(config) / "voice-host" / "config.toml"
+    home = env.get("HOME", "").strip()
+    return (Path(home) if home else Path.home()) / ".config" / "voice-host" / "config.toml"
+
+
+def load_config_file(path: Path) -> HostConfig:
+    """Read and check a TOML config file; :class:`InputFileError` naming it when it is bad."""
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise InputFileError(f"{path}: no such config file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InputFileError(f"{path}: not valid TOML ({exc})") from None
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read the config file ({exc.strerror})") from None
+    config = config_from_data(data, path, base=path.parent)
+    return dataclasses.replace(config, config_file=path)
+
+
+# -- the command line -----------------------------------------------------------------------
+
+
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add every play option to ``parser``.  Each defaults to None ("not given"), so that
+    :func:`config_from_args` can tell what overrides the config file."""
+    add = parser.add_argument
+    on_off = argparse.BooleanOptionalAction
+    add(
+        "--config",
+        metavar="PATH",
+        help="TOML config file (default ~/.config/voice-host/config.toml)",
+    )
+    add("--teams", metavar="SPEC", help='teams and players, as "Red:Ann,Bob;Blue:Cat,Dan"')
+    add("--timer", type=float, metavar="SECONDS", help="seconds in a turn (default 30)")
+    add("--advanced", action=on_off, help="one describer per turn, whatever the team size")
+    add("--deck", metavar="PATH", help="deck file (default: the packaged deck)")
+    add("--board", metavar="PATH", help="board layout file (default: the packaged board)")
+    add("--device", metavar="DEVICE", help="microphone: number or part of its name")
+    add("--card-audio", metavar="DEVICE", help="speak the card privately on this output")
+    add("--model", metavar="PATH", help="speech model (vosk folder or pocketsphinx model)")
+    add("--backend", choices=BACKENDS, help="recogniser (default auto)")
+    add("--voice", metavar="NAME", help="announcer voice, e.g. en-us")
+    add("--rate", type=int, metavar="WPM", help="speaking rate in words a minute (default 170)")
+    add("--volume", type=float, metavar="0-1", help="announcer volume (default 1.0)")
+    add(
+        "--speech-tail",
+        type=float,
+        metavar="SECONDS",
+        help="microphone ignored this long after the host speaks (default 0.5)",
+    )
+    add("--wake-word", metavar="WORD", help='word before a spoken command (default "host")')
+    add("--plain", action=on_off, help="line-by-line output for screen readers")
+    add("--keyboard-only", action=on_off, help="do not listen; play by keys")
+    add("--save", metavar="PATH", help="save file (default ~/.local/state/voice-host/game.json)")
+    add("--seed", type=int, metavar="N", help="seed for a repeatable deck order and spinner")
+    add(
+        "--house",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a house rule, e.g. --house foul-penalty=lose-one (repeatable)",
+    )
+    add("--resume", action="store_true", default=None, help="resume the saved game")
+
+
+def config_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = None) -> HostConfig:
+    """The options: defaults, then the config file, then what the command line gave."""
+    env = os.environ if env is None else env
+    given = getattr(args, "config", None)
+    if given is not None:
+        config = load_config_file(Path(given).expanduser())
+    else:
+        default = default_config_path(env)
+        config = load_config_file(default) if default.is_file() else HostConfig()
+    values: dict[str, Any] = {}
+    for name in OPTION_NAMES:
+        value = getattr(args, name, None)
+        if value is None:
+            continue
+        option = "--" + name.replace("_", "-")
+        try:
+            checked = _CHECKS[name](value)
+        except _Bad as bad:
+            raise UsageError(
+                f"{option}: expected {bad.expected}, got {_shown(bad.value)}"
+            ) from None
+        if isinstance(checked, Path):
+            checked = checked.expanduser()
+        values[name] = checked
+    rules = config.house_rules
+    for text in getattr(args, "house", None) or ():
+        try:
+            rules = rules.with_option(text)
+        except (RulesError, VoiceHostError) as exc:
+            raise UsageError(f"--house: {exc}") from None
+    if getattr(args, "advanced", None) is not None:
+        rules = dataclasses.replace(rules, advanced=bool(args.advanced))
+    if getattr(args, "resume", None):
+        values["resume"] = True
+    return dataclasses.replace(config, **values, house_rules=rules)

@@ -1,0 +1,273 @@
+"""Saving the game so that a crash, Ctrl-C or power loss loses at most the judgement in progress.
+
+Every save is atomic: the text goes to a temporary file in the same folder,
+is flushed and synced to the disk, and only then renamed over the old save
+(``os.replace`` is atomic on POSIX and Windows), after which the folder itself
+is synced so the rename survives a power cut.  Whatever fails on the way (a full
+disk, a read-only folder), the previous save is left as it was and the failure
+is one :class:`SaveError` line.
+
+A save file is JSON::
+
+    {"format": "voice-host-save", "version": 1, "saved_at": "2025-...Z",
+     "options": {...}, "game": "<Game.to_json() text, kept opaque>"}
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import glob
+import json
+import os
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from voice_host.errors import InputFileError, SaveError
+
+#: What the ``format`` field of every save file says.
+SAVE_FORMAT = "voice-host-save"
+#: The layout version this code writes and reads.
+SAVE_VERSION = 1
+#: Seconds after which a leftover temporary file (from a process killed mid-save) is removed.
+STALE_TEMP_AGE = 60.0
+
+#: Makes the temporary file next to the save: ``(folder, prefix) -> (fd, path)``.
+TempMaker = Callable[[Path, str], tuple[int, str]]
+
+
+def default_save_path(env: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_STATE_HOME/voice-host/game.json``, else ``~/.local/state/voice-host/game.json``."""
+    env = os.environ if env is None else env
+    state = env.get("XDG_STATE_HOME", "").strip()
+    if state and Path(state).is_absolute():
+        base = Path(state)
+    else:
+        home = env.get("HOME", "").strip()
+        base = (Path(home) if home else Path.home()) / ".local" / "state"
+    return base / "voice-host" / "game.json"
+
+
+def _make_temp(folder: Path, prefix: str) -> tuple[int, str]:
+    return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def _why(exc: OSError, path: Path) -> str:
+    folder = path.parent
+    if exc.errno == errno.ENOSPC:
+        return f"the disk holding {folder} is full"
+    if exc.errno == errno.EDQUOT:
+        return f"the disk quota for {folder} is used up"
+    if exc.errno == errno.EROFS:
+        return f"the folder {folder} is on a read-only file system"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"the folder {folder} is not writable (permission denied)"
+    return exc.strerror or str(exc)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # some systems cannot open a folder; the rename itself is still atomic
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        # Folders on some file systems refuse fsync; that is not a failed save.
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
+
+
+def save_atomic(path: Path, data: str, *, make_temp: TempMaker = _make_temp) -> None:
+    """Replace ``path`` with ``data`` (UTF-8) atomically and durably.
+
+    Raises :class:`SaveError` (one line: what and why) when the folder cannot be made or
+    written, the disk is full, or the sync fails; ``path`` is then left as it was and no
+    temporary file remains.
+    """
+    folder = path.parent
+    temp: str | None = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, temp = make_temp(folder, _temp_prefix(path))
+        try:
+            _write_all(fd, data.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(temp, path)
+        temp = None
+        _sync_folder(folder)
+    except OSError as exc:
+        raise SaveError(f"cannot save the game to {path}: {_why(exc, path)}") from None
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What the host needs to resume: the engine's state and the options it was played with."""
+
+    game: str
+    """The engine's ``Game.to_json()`` text, kept as it is (opaque here)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The play options (``HostConfig.to_data()``), JSON-ready."""
+    saved_at: str = ""
+    """When it was saved, ISO 8601 in UTC (for the player's information only)."""
+
+    def to_json(self) -> str:
+        """The save file's text."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "saved_at": self.saved_at,
+                "options": self.options,
+                "game": self.game,
+            },
+            indent=1,
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_json(cls, text: str, source: Path | str = "save file") -> SavedGame:
+        """Parse a save file's text; :class:`InputFileError` naming ``source`` if it is not one."""
+
+        def bad(why: str) -> InputFileError:
+            return InputFileError(
+                f"{source}: {why}; move it away (or use --save with another file) to start afresh"
+            )
+
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise bad(f"not a saved game (broken JSON at line {exc.lineno})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise bad("not a voice-host saved game")
+        if data.get("version") != SAVE_VERSION:
+            raise bad(
+                f"saved by another version (layout {data.get('version')!r}, not {SAVE_VERSION})"
+            )
+        game, options, saved_at = (
+            data.get("game"),
+            data.get("options", {}),
+            data.get("saved_at", ""),
+        )
+        if not isinstance(game, str) or not game:
+            raise bad("the saved game has no engine state")
+        if not isinstance(options, dict) or not isinstance(saved_at, str):
+            raise bad("the saved game's options are garbled")
+        return cls(game, options, saved_at)
+
+
+class SaveSlot:
+    """One save file: written atomically after every change, read once to resume.
+
+    ``save`` raises :class:`SaveError`; ``autosave`` reports a failure once through
+    ``report`` (and once more when saving works again) and lets play go on.
+    """
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        report: Callable[[str], None] = print,
+        make_temp: TempMaker = _make_temp,
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        self.path = path
+        """The save file."""
+        self._report = report
+        self._make_temp = make_temp
+        self._now = now
+        self._lock = threading.Lock()
+        self._failing = False
+
+    def save(self, state_json: str, options: Mapping[str, Any] | None = None) -> None:
+        """Save the engine's JSON and the options; :class:`SaveError` if it cannot."""
+        stamp = datetime.fromtimestamp(self._now(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        saved = SavedGame(state_json, dict(options or {}), stamp)
+        with self._lock:
+            save_atomic(self.path, saved.to_json(), make_temp=self._make_temp)
+
+    def autosave(self, state_json: str, options: Mapping[str, Any] | None = None) -> bool:
+        """Like :meth:`save`, but a failure is reported once and play goes on; True if saved."""
+        try:
+            self.save(state_json, options)
+        except SaveError as exc:
+            if not self._failing:
+                self._failing = True
+                self._report(f"{exc}; play goes on, and the last good save is kept")
+            return False
+        if self._failing:
+            self._failing = False
+            self._report(f"Saving works again: the game is saved to {self.path}")
+        return True
+
+    def load_game(self) -> SavedGame | None:
+        """The saved game, or None when there is no save file.
+
+        Raises :class:`InputFileError` naming the file when it is not a valid save, and
+        :class:`SaveError` when it cannot be read.  Removes temporary files left by a
+        process killed in the middle of saving.
+        """
+        self._remove_stale_temps()
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except UnicodeDecodeError:
+            raise InputFileError(
+                f"{self.path}: not a saved game (not UTF-8 text); move it away to start afresh"
+            ) from None
+        except OSError as exc:
+            raise SaveError(f"cannot read the saved game {self.path}: {exc.strerror}") from None
+        return SavedGame.from_json(text, self.path)
+
+    def load(self) -> str | None:
+        """The saved engine JSON, or None when there is no save file (see :meth:`load_game`)."""
+        saved = self.load_game()
+        return None if saved is None else saved.game
+
+    def discard(self) -> None:
+        """Remove the save (the game is over); a missing file is fine."""
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:
+            raise SaveError(f"cannot remove the saved game {self.path}: {exc.strerror}") from None
+
+    def _remove_stale_temps(self) -> None:
+        prefix = _temp_prefix(self.path)
+        cutoff = self._now() - STALE_TEMP_AGE
+        try:
+            leftovers = [
+                p
+                for p in self.path.parent.glob(f"{glob.escape(prefix)}*.tmp")
+                if p.stat().st_mtime < cutoff
+            ]
+        except OSError:
+            return
+        for leftover in leftovers:
+            with contextlib.suppress(OSError):
+                leftover.unlink()

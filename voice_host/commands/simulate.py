@@ -1,18 +1,153 @@
-"""`voice-host simulate`: placeholder until its issue lands (replaced whole by its owner)."""
+"""`voice-host simulate SCRIPT`: play a scripted game and print the state after each line.
+
+The script holds one host input per line in the vocabulary of
+:mod:`voice_host.rules.inputs` (``correct``, ``spin red``, ``control-won Blue``...)
+plus ``undo``; blank lines and ``#`` comments are skipped.  After each input one
+JSON object (see :func:`voice_host.rules.status`) is printed with ``line`` and
+``input`` added.  The first illegal line stops the run with
+``voice-host: line N: ...`` and exit code 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import random
+import sys
+from pathlib import Path
 
-from voice_host.errors import UsageError
+from voice_host.errors import InputFileError, UsageError
+from voice_host.rules import (
+    Board,
+    Game,
+    HouseRules,
+    RulesError,
+    default_board,
+    load_board,
+    parse_teams,
+    status,
+)
 
-HELP = "simulate (not built yet)"
+HELP = "play a scripted game: one host input per line, the game state as JSON after each"
+
+#: Teams used when ``--teams`` is not given.
+DEFAULT_TEAMS = "Red:Ann,Bob;Blue:Cat,Dan,Eve"
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The set-up options shared by ``simulate`` and ``play``."""
+    parser.add_argument(
+        "--board", metavar="PATH", help="a board layout (JSON) instead of the default board"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="seed the card order and spinner (the same seed replays the same game; "
+        "simulate's default is 0, play's is a fresh shuffle)",
+    )
+    parser.add_argument(
+        "--advanced",
+        action="store_true",
+        help="one describer per turn whatever the team size (rule R4)",
+    )
+    parser.add_argument(
+        "--first", metavar="TEAM", help="the team that starts (default: the first listed)"
+    )
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a house rule, e.g. --rule foul-penalty=end-turn (repeatable)",
+    )
+    parser.add_argument(
+        "--deck-size", type=int, default=500, metavar="N", help="cards in the deck (default 500)"
+    )
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
+    parser.add_argument("script", metavar="SCRIPT", help="host inputs, one per line ('-': stdin)")
+    parser.add_argument(
+        "--teams",
+        default=DEFAULT_TEAMS,
+        metavar="SPEC",
+        help=f'teams and players, e.g. "{DEFAULT_TEAMS}"',
+    )
+    add_game_options(parser)
+    parser.set_defaults(seed=0)  # scripts replay identically unless told otherwise
+
+
+def read_board(path: str | None) -> Board:
+    """The board to play on: the default, or the layout file at ``path``."""
+    if path is None:
+        return default_board()
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputFileError(f"cannot read board {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputFileError(f"board {path} is not UTF-8 text") from None
+    try:
+        return load_board(text)
+    except RulesError as exc:
+        raise InputFileError(f"board {path}: {exc}") from None
+
+
+def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | None = None) -> Game:
+    """A new game from the shared options; bad options become :class:`UsageError`."""
+    board = read_board(args.board)
+    try:
+        teams = parse_teams(teams_spec)
+    except RulesError as exc:
+        raise UsageError(f"--teams: {exc}") from None
+    try:
+        rules = HouseRules(advanced=args.advanced)
+        for option in args.rule:
+            rules = rules.with_option(option)
+    except RulesError as exc:
+        raise UsageError(f"--rule: {exc}") from None
+    chosen = first if first is not None else (args.first if args.first is not None else 0)
+    try:
+        return Game(
+            teams,
+            board,
+            rules,
+            rng=random.Random(args.seed),  # None: a fresh game each time
+            deck_size=args.deck_size,
+            first_team=chosen,
+        )
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _script_lines(path: str) -> list[str]:
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        return Path(path).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise InputFileError(f"cannot read script {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputFileError(f"script {path} is not UTF-8 text") from None
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run the command."""
-    raise UsageError("'voice-host simulate' is not built yet")
+    """Run the script; print one JSON state per input line."""
+    game = build_game(args, args.teams)
+    for number, raw in enumerate(_script_lines(args.script), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            if line.lower() == "undo":
+                game.undo()
+                text = "undo"
+            else:
+                text = game.apply_text(line).text()
+        except RulesError as exc:
+            raise InputFileError(f"line {number}: {exc}") from None
+        print(json.dumps({"line": number, "input": text, **status(game)}), flush=True)
+    return 0

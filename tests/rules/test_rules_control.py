@@ -1,0 +1,96 @@
+"""CONTROL rounds (R13-R17).  On the short track CONTROL is segment 5."""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import THREE_TEAMS, make_game, play, turn
+
+from voice_host.rules import CONTROL_ENTRY, ControlWon, IllegalInputError, Phase
+
+
+def test_R13_landing_on_CONTROL_by_guessing_starts_a_round_for_all() -> None:
+    game = make_game()
+    describers = game.state.describers
+    turn(game, 5)
+    assert game.position("Red") == 5
+    assert game.phase is Phase.CONTROL_ROUND
+    assert game.to_play.name == "Red"  # play does not pass
+    assert game.state.describers == describers  # the same describers describe it
+    assert game.category == CONTROL_ENTRY
+    assert game.current_card is not None
+    assert ControlWon("Blue") in game.legal_inputs()  # every team may answer
+
+
+def test_R13_a_CONTROL_round_has_no_time_limit() -> None:
+    game = make_game()
+    turn(game, 5)
+    with pytest.raises(IllegalInputError, match="phase control-round"):
+        play(game, "time-up")
+
+
+def test_R14_first_team_to_shout_wins_and_takes_the_next_turn() -> None:
+    game = make_game(THREE_TEAMS)
+    turn(game, 5)  # Red on CONTROL
+    play(game, "control-won Green")
+    assert game.phase is Phase.TURN
+    assert game.to_play.name == "Green"
+
+
+@pytest.mark.parametrize(
+    ("order", "after_winner"),
+    [
+        ("from-winner", "Red"),  # default: play goes on after the winner (Green -> Red)
+        ("from-lander", "Blue"),  # house rule: play goes on after the lander (Red -> Blue)
+    ],
+)
+def test_R14_order_after_a_stolen_turn(order: str, after_winner: str) -> None:
+    game = make_game(THREE_TEAMS, order_after_control=order)
+    turn(game, 5)  # Red on CONTROL
+    play(game, "control-won green")
+    turn(game, 1)  # Green's stolen turn
+    assert game.to_play.name == after_winner
+
+
+@pytest.mark.parametrize("rotate", [True, False])
+def test_R15_landing_team_wins_and_its_describers_change(rotate: bool) -> None:
+    game = make_game("Red:Ann,Bob,Cy,Dee;Blue:Eve,Fay", rotate_describers=rotate)
+    assert game.state.describers == ("Ann", "Bob")
+    turn(game, 5)
+    play(game, "control-won Red")
+    assert game.phase is Phase.TURN
+    assert game.to_play.name == "Red"  # the bonus turn
+    assert game.state.describers == ("Cy", "Dee")
+
+
+def test_R16_landing_team_fails_stays_and_plays_CONTROL_again_next_turn() -> None:
+    game = make_game()
+    turn(game, 5)
+    play(game, "control-won Blue")
+    assert game.position("Red") == 5
+    assert game.state.control_retry == (True, False)
+    turn(game, 1)  # Blue's turn
+    assert game.to_play.name == "Red"
+    assert game.phase is Phase.CONTROL_ROUND  # no normal turn: CONTROL again
+    play(game, "control-won Red")
+    assert game.phase is Phase.TURN and game.to_play.name == "Red"
+    assert game.state.control_retry == (False, False)
+
+
+def test_R16_winning_a_round_settles_the_winner_own_retry() -> None:
+    game = make_game()
+    turn(game, 5)
+    play(game, "control-won Blue")  # Red owes a retry
+    turn(game, 5)  # Blue lands on CONTROL too
+    play(game, "control-won Red")  # Red wins Blue's round
+    assert game.state.control_retry == (False, True)
+    assert game.phase is Phase.TURN and game.to_play.name == "Red"
+
+
+def test_R17_simultaneous_answers_draw_another_card() -> None:
+    game = make_game()
+    turn(game, 5)
+    card = game.current_card
+    play(game, "control-simultaneous")
+    assert game.phase is Phase.CONTROL_ROUND
+    assert game.current_card != card
+    assert game.to_play.name == "Red"

@@ -1,0 +1,109 @@
+"""Set-up: teams, first team, describers (R1-R4)."""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import THREE_TEAMS, make_game, turn
+
+from voice_host.rules import (
+    Phase,
+    SegmentKind,
+    SetupError,
+    Team,
+    UnknownTeamError,
+    describer_count,
+    parse_teams,
+)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "Red:Ann,Bob",  # one team only
+        "Red:Ann;Blue:Cat,Dan",  # a team of one
+        "Red:Ann,Bob;red:Cat,Dan",  # the same name twice, differing in case
+        "Red;Blue:Cat,Dan",  # a team with no player list
+    ],
+)
+def test_R1_teams_need_two_or_more_teams_of_two_or_more(spec: str) -> None:
+    with pytest.raises(SetupError):
+        parse_teams(spec)
+
+
+def test_R1_parse_teams_keeps_names_and_player_order() -> None:
+    teams = parse_teams(" Red : Ann, Bob ; Blue:Cat,Dan,Eve ")
+    assert teams == (Team("Red", ("Ann", "Bob")), Team("Blue", ("Cat", "Dan", "Eve")))
+
+
+def test_R2_every_piece_starts_on_START() -> None:
+    game = make_game(THREE_TEAMS)
+    assert game.state.positions == (0, 0, 0)
+    assert all(game.board[game.position(t.name)].kind is SegmentKind.START for t in game.teams)
+
+
+@pytest.mark.parametrize(
+    ("first", "expected"),
+    [
+        (0, "Red"),  # by index
+        ("blue", "Blue"),  # by name, any case
+        (2, "Green"),  # the last team
+    ],
+)
+def test_R3_first_team_is_chosen_at_set_up(first: int | str, expected: str) -> None:
+    game = make_game(THREE_TEAMS, first=first)
+    assert game.to_play.name == expected
+    assert game.phase is Phase.TURN
+
+
+def test_R3_unknown_first_team_is_a_clear_error() -> None:
+    with pytest.raises(UnknownTeamError, match=r"unknown team 'Purple'.*Red, Blue, Green"):
+        make_game(THREE_TEAMS, first="Purple")
+
+
+@pytest.mark.parametrize(
+    ("size", "advanced", "expected"),
+    [
+        (2, False, 1),  # 2 players: 1 describer, 1 guesser
+        (3, False, 2),  # 3 players: 2 describers, 1 guesser
+        (4, False, 2),  # 4 players: 2 describers, 2 guessers
+        (7, False, 2),  # 4+: still 2 describers
+        (2, True, 1),  # advanced: always 1
+        (3, True, 1),  # advanced: 1 even with 3 players
+        (5, True, 1),  # advanced: 1 even with 5 players
+    ],
+)
+def test_R4_describers_by_team_size(size: int, advanced: bool, expected: int) -> None:
+    assert describer_count(size, advanced=advanced) == expected
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_R4_advanced_option_sets_describers_in_the_game(advanced: bool) -> None:
+    game = make_game("Red:Ann,Bob,Cy;Blue:Dan,Eve", advanced=advanced)
+    assert game.state.describers == (("Ann",) if advanced else ("Ann", "Bob"))
+
+
+def test_R4_describers_rotate_turn_by_turn_by_default() -> None:
+    game = make_game("Red:Ann,Bob,Cy;Blue:Dan,Eve")
+    seen = []
+    for _ in range(3):
+        seen.append(game.state.describers)  # Red
+        turn(game, 0)
+        seen.append(game.state.describers)  # Blue
+        turn(game, 0)
+    assert seen == [
+        ("Ann", "Bob"),
+        ("Dan",),
+        ("Cy", "Ann"),
+        ("Eve",),
+        ("Bob", "Cy"),
+        ("Dan",),
+    ]
+
+
+def test_R4_describers_stay_when_rotation_is_off() -> None:
+    game = make_game("Red:Ann,Bob,Cy;Blue:Dan,Eve", rotate_describers=False)
+    for _ in range(3):
+        assert game.state.describers == ("Ann", "Bob")
+        turn(game, 0)
+        assert game.state.describers == ("Dan",)
+        turn(game, 0)

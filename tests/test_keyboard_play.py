@@ -1,0 +1,311 @@
+"""Keyboard play: the key state machine with a fake clock, and `voice-host play` through stdin."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from voice_host import cli
+from voice_host.commands import play as play_command
+from voice_host.keyboard import KeyboardController, card_label
+from voice_host.keyboard.terminal import LineKeys, ask_first, ask_teams, printer
+from voice_host.rules import Game, HouseRules, Phase, board_from_data, parse_teams
+
+#: 0 START, 1 Object, 2 Nature, 3 SPIN, 4 Random, 5 CONTROL, 6 Person, 7 FINISH.
+TRACK = ["START", "Object", "Nature", "SPIN", "Random", "CONTROL", "Person", "FINISH"]
+
+
+def controller(timer: float = 30.0, **rules: object) -> KeyboardController:
+    game = Game(
+        parse_teams("Red:Ann,Bob;Blue:Cat,Dan,Eve"),
+        board_from_data(TRACK),
+        HouseRules(**rules),  # type: ignore[arg-type]
+        rng=random.Random(1),
+        deck_size=20,
+    )
+    return KeyboardController(
+        game, timer_seconds=timer, entry_text=lambda card, cat: f"<{cat} {card}>"
+    )
+
+
+def keys(ctl: KeyboardController, text: str, now: float = 0.0) -> list[str]:
+    """Press each character of ``text`` at time ``now``; return everything said."""
+    said: list[str] = []
+    for key in text:
+        said += ctl.press(key, now)
+    return said
+
+
+def test_R5_the_turn_starts_with_the_timer_which_defaults_to_30_seconds() -> None:
+    ctl = controller()
+    assert ctl.timer_seconds == 30.0
+    assert ctl.tick(100.0) == []  # nothing runs before the turn starts
+    assert keys(ctl, " ", 100.0)[0] == "Go! 30 seconds."
+    assert ctl.tick(119.9) == []
+    assert ctl.tick(120.0) == ["Ten seconds."]  # one cue at ten seconds left
+    assert ctl.tick(125.0) == []
+    said = ctl.tick(130.0)
+    assert said[:2] == ["Time's up!", "Red got 0 right."]
+    assert ctl.game.to_play.name == "Blue"
+    assert not ctl.timer_running
+
+
+def test_a_short_timer_has_no_ten_second_cue() -> None:
+    ctl = controller(timer=8)
+    keys(ctl, " ")
+    assert ctl.tick(7.9) == []
+    assert ctl.tick(8.0)[0] == "Time's up!"
+
+
+def test_correct_pass_foul_and_undo_during_a_turn() -> None:
+    ctl = controller()
+    assert keys(ctl, "c") == ["Press space to start the timer first."]
+    assert keys(ctl, " ")[1].startswith("Card: <Object ")
+    said = keys(ctl, "c")
+    assert said[0] == "Correct: 1." and said[1].startswith("Card: <Object ")
+    assert keys(ctl, "p")[0] == "Pass. 0 left."
+    assert keys(ctl, "p") == ["No pass left this turn."]
+    assert keys(ctl, "f")[0] == "Foul: the card is lost."
+    assert keys(ctl, "c")[0] == "Correct: 2."
+    assert keys(ctl, "u") == ["Undone: correct.", "Red has 1 right."]
+    assert ctl.timer_running  # undo inside a turn keeps the clock going
+    said = keys(ctl, "t", 3.0)
+    assert said[:3] == ["Time's up!", "Red got 1 right.", "Red moves 1 to segment 1, Object."]
+    assert ctl.game.position("Red") == 1
+
+
+def test_the_timer_pauses_and_resumes() -> None:
+    ctl = controller()
+    keys(ctl, " ", 0.0)
+    assert keys(ctl, " ", 5.0) == ["Paused, 25 seconds left. Press space to go on."]
+    assert ctl.tick(500.0) == []
+    assert keys(ctl, " ", 500.0) == ["Go on: 25 seconds."]
+    assert ctl.tick(514.9) == []
+    assert ctl.tick(515.0) == ["Ten seconds."]
+    assert ctl.tick(524.9) == []
+    assert ctl.tick(525.0)[0] == "Time's up!"
+
+
+def test_undoing_time_up_reopens_the_turn_with_its_time_spent() -> None:
+    ctl = controller()
+    keys(ctl, " cc")
+    keys(ctl, "t", 4.0)
+    said = keys(ctl, "u")
+    assert said[0] == "Undone: time-up."
+    assert "open again with 2 right" in said[1]
+    assert ctl.game.phase is Phase.TURN and ctl.game.to_play.name == "Red"
+    assert keys(ctl, " ") == ["Time is up: press t to end the turn."]
+    keys(ctl, "c")  # the count can still be fixed
+    keys(ctl, "t")
+    assert ctl.game.position("Red") == 3
+
+
+def test_spinner_keys_and_the_choice_by_team_number() -> None:
+    ctl = controller()
+    keys(ctl, " c t")  # Red to 1
+    keys(ctl, " ccct")  # Blue to 3: SPIN
+    assert ctl.game.phase is Phase.SPIN
+    assert keys(ctl, "l") == ["The spinner stopped on a line.", "Press space to spin again."]
+    said = keys(ctl, "w")
+    assert said[0] == "The spinner says wide green: 2."
+    assert (
+        said[1]
+        == "Blue, forward 2 or push an opponent back 2: f to move forward; 1 to push Red back."
+    )
+    said = keys(ctl, "1")
+    assert said[0] == "Red is pushed back 1 to segment 0, START."
+    assert ctl.game.to_play.name == "Blue" and ctl.game.phase is Phase.TURN  # R21
+
+
+def test_the_engine_spins_on_space() -> None:
+    ctl = controller()
+    keys(ctl, " ccct")
+    said = keys(ctl, " ")
+    assert said[0].startswith("The spinner s")
+    assert ctl.game.state.last_spin is not None
+
+
+def test_CONTROL_round_is_won_by_team_key() -> None:
+    ctl = controller()
+    said = keys(ctl, " ccccct")
+    assert "CONTROL round: Ann of Red, describe this to everyone, no time limit." in said
+    assert any(line.startswith("Everyone's card: <Control ") for line in said)
+    assert said[-1] == "Who answered first? Press 1 Red, 2 Blue; s if two at once."
+    assert keys(ctl, "s")[0] == "Two at once: another card."
+    said = keys(ctl, "2")
+    assert said[:2] == [
+        "Blue answered first.",
+        "Red stays on CONTROL and plays it again at its next turn.",
+    ]
+    assert ctl.game.to_play.name == "Blue"
+    assert keys(ctl, "9")[0] == "Key '9' does nothing now. Press ? for the keys."
+
+
+def test_question_mark_lists_the_keys_of_the_moment() -> None:
+    ctl = controller()
+    assert keys(ctl, "?") == [
+        "Keys now: space: start the timer.",
+        "Always: ?: these keys; i: where everyone is; u: undo; q: quit.",
+    ]
+    keys(ctl, " ")
+    assert keys(ctl, "?")[0] == (
+        "Keys now: c: correct; p: pass (one per turn); f: foul (the card is lost); "
+        "t: time is up now; space: pause or resume the timer."
+    )
+    keys(ctl, "ccct")
+    assert "w, n, r, l" in keys(ctl, "?")[0]
+
+
+def test_status_says_where_everyone_is() -> None:
+    ctl = controller()
+    keys(ctl, " cc", 0.0)
+    assert keys(ctl, "i", 12.0) == [
+        "Red: segment 0, START.",
+        "Blue: segment 0, START.",
+        "Red to play (turn).",
+        "18 seconds left; 2 right so far.",
+    ]
+
+
+def test_quit_asks_first() -> None:
+    ctl = controller()
+    assert keys(ctl, "q") == ["Quit the game? Press y to quit, any other key to play on."]
+    assert keys(ctl, "n") == ["Playing on."]
+    assert not ctl.finished
+    assert keys(ctl, "qy") == [
+        "Quit the game? Press y to quit, any other key to play on.",
+        "Goodbye.",
+    ]
+    assert ctl.finished
+
+
+def test_a_whole_game_to_the_winner() -> None:
+    ctl = controller()
+    said = keys(ctl, " ccccccct")  # Red reaches FINISH
+    assert any(line.startswith("FINISH round: Ann of Red") for line in said)
+    said = keys(ctl, "2")  # Blue answers first: Red stays
+    assert "Red stays on FINISH and tries again at its next turn." in said
+    keys(ctl, " t")  # Blue's turn
+    said = keys(ctl, "1")
+    assert said[-1] == "Red wins the game! Press u to undo or q to quit."
+    assert ctl.game.winner == "Red"
+    assert keys(ctl, "c") == ["Key 'c' does nothing now. Press ? for the keys."]
+
+
+def test_line_keys_split_lines_into_keys_and_end_with_eof() -> None:
+    source = LineKeys(io.StringIO("cc p\n\nx\n"), printer(io.StringIO()))
+    got = [source.read_key(0.1) for _ in range(5)]
+    assert got == ["c", "c", "p", " ", "x"]
+    with pytest.raises(EOFError):
+        source.read_key(0.1)
+
+
+def test_team_set_up_by_prompts() -> None:
+    out = io.StringIO()
+    answers = "Red\nAnn,Bob\n\nred\nBlue\nCat\nBlue\nCat, Dan\n\n"
+    teams = ask_teams(LineKeys(io.StringIO(answers), printer(out)), printer(out))
+    assert [(t.name, t.players) for t in teams] == [
+        ("Red", ("Ann", "Bob")),
+        ("Blue", ("Cat", "Dan")),
+    ]
+    text = out.getvalue()
+    assert "At least 2 teams are needed." in text
+    assert "There is already a team called red." in text
+    assert "A team needs at least 2 players; Blue was not added." in text
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("2\n", 1),  # by number
+        ("blue\n", 1),  # by name
+        ("7\n1\n", 0),  # a bad number, then a good one
+    ],
+)
+def test_R3_asking_which_team_starts(answer: str, expected: int) -> None:
+    teams = parse_teams("Red:A,B;Blue:C,D")
+    out = printer(io.StringIO())
+    assert ask_first(teams, LineKeys(io.StringIO(answer), out), out, random.Random(0)) == expected
+
+
+def _run_play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: str, *args: str
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    monkeypatch.setattr(play_command, "deck_entry_text", lambda write: (card_label, None))
+    code = cli.main(["play", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_play_keyboard_plays_a_whole_game_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    board = tmp_path / "board.json"
+    board.write_text('["START", "Object", "Nature", "FINISH"]')
+    code, out, err = _run_play(
+        monkeypatch,
+        capsys,
+        " \nccc\nt\n1\nq\ny\n",
+        "--keyboard",
+        "--teams",
+        "Red:Ann,Bob;Blue:Cat,Dan",
+        "--first",
+        "Red",
+        "--board",
+        str(board),
+        "--timer",
+        "45",
+    )
+    assert (code, err) == (0, "")
+    assert "Press space to start the 45 second timer." in out
+    assert "Card: card " in out  # no deck: cards by number
+    assert "Red wins the game! Press u to undo or q to quit." in out
+    assert out.rstrip().endswith("Goodbye.")
+    assert "Voice control" not in out
+
+
+def test_play_without_keyboard_says_voice_is_not_ready_and_asks_for_teams(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stdin = "Red\nAnn,Bob\nBlue\nCat,Dan\n\n2\n"
+    code, out, _ = _run_play(monkeypatch, capsys, stdin)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Voice control is not available yet: playing with the keyboard."
+    assert "Blue's turn, on segment 0: Object. Describing: Cat. Guessing: Dan." in lines
+    assert lines[-1] == "End of input: the game stops here."
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--timer", "0"], "voice-host: --timer must be more than 0 seconds"),
+        (["--teams", "Red:Ann"], "voice-host: --teams: a game needs at least 2 teams"),
+    ],
+)
+def test_play_bad_options_are_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    code, _, err = _run_play(monkeypatch, capsys, "", "--keyboard", "--first", "1", *args)
+    assert code == 2
+    assert err.startswith(message)
+
+
+def test_cards_come_from_the_deck_when_it_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    import voice_host.deck.loader as loader
+
+    def broken() -> None:
+        raise OSError("disk on fire")
+
+    said: list[str] = []
+    monkeypatch.setattr(loader, "load_builtin", broken)
+    entry_text, size = play_command.deck_entry_text(said.append)
+    assert (entry_text(4, "Nature"), size) == ("card 5, Nature", None)
+    assert said == ["No deck (disk on fire): cards are shown by number."]

@@ -1,0 +1,206 @@
+"""`voice-host simulate`: scripted games, their JSON lines, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from voice_host import cli
+
+SCRIPTS = Path(__file__).parent / "scripts"
+
+
+def simulate(
+    capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, list[dict[str, Any]], str]:
+    """Run the command in-process; return exit code, the JSON lines, and stderr."""
+    code = cli.main(["simulate", *args])
+    out, err = capsys.readouterr()
+    return code, [json.loads(line) for line in out.splitlines()], err
+
+
+def write(tmp_path: Path, text: str, name: str = "script.txt") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_the_whole_game_script_ends_with_a_winner(capsys: pytest.CaptureFixture[str]) -> None:
+    script = SCRIPTS / "whole_game.txt"
+    code, states, err = simulate(capsys, str(script))
+    assert code == 0 and err == ""
+    inputs = [
+        line.split("#")[0].strip()
+        for line in script.read_text().splitlines()
+        if line.split("#")[0].strip()
+    ]
+    assert len(states) == len(inputs)  # one JSON object per input line
+    final = states[-1]
+    assert final["input"] == "control-won Red"
+    assert final["phase"] == "game-over"
+    assert final["winner"] == "Red"
+    assert [(t["name"], t["segment"], t["kind"]) for t in final["teams"]] == [
+        ("Red", 47, "FINISH"),
+        ("Blue", 16, "SPIN"),
+    ]
+    assert final["allowed"] == []
+
+
+def test_each_line_reports_the_state_keys(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = write(tmp_path, "# comment\n\ncorrect\ntime-up  # Red to 1\n")
+    code, states, _ = simulate(capsys, script, "--teams", "Red:Ann,Bob;Blue:Cat,Dan,Eve")
+    assert code == 0
+    assert [s["line"] for s in states] == [3, 4]
+    last = states[-1]
+    assert set(last) == {
+        "line",
+        "input",
+        "phase",
+        "to_play",
+        "turn",
+        "describers",
+        "category",
+        "card",
+        "passes_left",
+        "correct",
+        "spin",
+        "spin_steps",
+        "teams",
+        "allowed",
+        "winner",
+    }
+    assert last["to_play"] == "Blue"
+    assert last["describers"] == ["Cat", "Dan"]  # 3 players: 2 describers (R4)
+    assert last["teams"][0] == {
+        "name": "Red",
+        "segment": 1,
+        "kind": "NORMAL",
+        "category": "Object",
+        "plays": "Object",
+        "control_retry": False,
+    }
+
+
+@pytest.mark.parametrize(
+    ("script", "message"),
+    [
+        # a line out of turn names its line number and what is allowed
+        (
+            "correct\nspin red\n",
+            "voice-host: line 2: 'spin red' is not allowed now: Red is in phase turn "
+            "(allowed: correct, foul, pass, time-up)",
+        ),
+        # an unknown team in a script
+        (
+            "correct\n" * 11 + "time-up\ncontrol-won Purple\n",  # 11 is CONTROL
+            "voice-host: line 13: unknown team 'Purple' (teams: Red, Blue)",
+        ),
+        # a word not in the vocabulary
+        ("corect\n", "voice-host: line 1: unknown input 'corect'"),
+        # undo with nothing to undo
+        ("# start\nundo\n", "voice-host: line 2: nothing to undo"),
+        # a second pass in a turn
+        ("pass\npass\n", "voice-host: line 2: 'pass' is not allowed: Red has no pass left"),
+    ],
+)
+def test_a_bad_line_stops_with_one_line_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, script: str, message: str
+) -> None:
+    code, _, err = simulate(capsys, write(tmp_path, script), "--teams", "Red:A,B;Blue:C,D")
+    assert code == 2
+    assert err.startswith(message)
+    assert err.count("\n") == 1
+
+
+def test_a_malformed_board_file_is_named(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    board = write(tmp_path, '["START", "Object", "Moon", "FINISH"]', "board.json")
+    code, _, err = simulate(capsys, write(tmp_path, "correct\n"), "--board", board)
+    assert code == 2
+    assert err == (
+        f"voice-host: board {board}: segment 2: unknown segment 'Moon' (expected one of START, "
+        "CONTROL, SPIN, FINISH, Object, Nature, Random, Person, Action, World)\n"
+    )
+
+
+def test_another_board_is_played(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    board = write(tmp_path, '{"segments": ["START", "Person", "FINISH"]}', "board.json")
+    code, states, _ = simulate(
+        capsys, write(tmp_path, "correct\ncorrect\ntime-up\n"), "--board", board
+    )
+    assert code == 0
+    assert states[0]["category"] == "Person"
+    assert states[-1]["phase"] == "finish-round"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--teams", "Red:Ann"], "voice-host: --teams: a game needs at least 2 teams"),
+        (["--rule", "tempo=3"], "voice-host: --rule: house rule 'tempo=3'"),
+        (["--first", "Purple"], "voice-host: unknown team 'Purple'"),
+        (["--board", "/nonexistent/board.json"], "voice-host: cannot read board"),
+    ],
+)
+def test_bad_options_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], message: str
+) -> None:
+    code, _, err = simulate(capsys, write(tmp_path, "correct\n"), *args)
+    assert code == 2
+    assert err.startswith(message)
+
+
+def test_a_missing_script_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = simulate(capsys, "/nonexistent/script.txt")
+    assert code == 2
+    assert err.startswith("voice-host: cannot read script /nonexistent/script.txt")
+
+
+def test_options_reach_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    script = write(tmp_path, "foul\n")
+    code, states, _ = simulate(
+        capsys,
+        script,
+        "--teams",
+        "Red:A,B,C;Blue:D,E,F",
+        "--advanced",
+        "--first",
+        "blue",
+        "--rule",
+        "foul-penalty=end-turn",
+    )
+    assert code == 0
+    assert states[0]["to_play"] == "Red"  # Blue started; its foul ended its turn
+    assert states[0]["describers"] == ["A"]  # advanced: one describer
+
+
+def test_the_same_seed_replays_the_same_cards(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = write(tmp_path, "correct\ncorrect\npass\n")
+    runs = [
+        [s["card"] for s in simulate(capsys, script, "--seed", seed)[1]] for seed in ("4", "4", "5")
+    ]
+    assert runs[0] == runs[1] != runs[2]
+
+
+def test_an_illegal_line_gives_no_traceback_from_the_real_command(tmp_path: Path) -> None:
+    script = write(tmp_path, "correct\nchoose forward\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "voice_host", "simulate", script],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("voice-host: line 2: 'choose forward' is not allowed now")
+    assert len(done.stdout.splitlines()) == 1  # the good line before it was reported

@@ -1,0 +1,199 @@
+"""The terminal side of keyboard play: reading keys, the clock loop, and team set-up prompts.
+
+On a terminal keys are read one at a time (cbreak mode, restored on exit) and
+the timer is checked ten times a second.  When stdin is not a terminal (a
+pipe, a test) it is read line by line: every non-blank character of a line is
+one key and an empty line is Enter, so a whole game can be scripted.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import select
+import sys
+import termios
+import time
+import tty
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Protocol, TextIO
+
+from voice_host.errors import UsageError
+from voice_host.keyboard.controller import KeyboardController
+from voice_host.rules import MIN_PLAYERS, MIN_TEAMS, RulesError, Team, validate_teams
+
+#: How often the loop looks at the timer, in seconds.
+POLL_SECONDS = 0.1
+
+
+class KeySource(Protocol):
+    """Where keys and set-up answers come from."""
+
+    def read_key(self, timeout: float) -> str | None:
+        """One key, or None when ``timeout`` seconds pass; :class:`EOFError` at the end."""
+
+    def read_line(self, prompt: str) -> str | None:
+        """One answer line (without its newline), or None at the end of input."""
+
+
+class LineKeys:
+    """Keys from a stream read line by line (not a terminal)."""
+
+    def __init__(self, stream: TextIO, write: Callable[[str], None]) -> None:
+        self._stream = stream
+        self._write = write
+        self._pending: list[str] = []
+
+    def read_key(self, timeout: float) -> str | None:
+        """The next key; blocks, since a pipe has no one waiting to press."""
+        if not self._pending:
+            line = self._stream.readline()
+            if not line:
+                raise EOFError
+            keys = [ch for ch in line if not ch.isspace()]
+            self._pending = keys or [" "]
+        return self._pending.pop(0)
+
+    def read_line(self, prompt: str) -> str | None:
+        """The next line, after showing ``prompt``."""
+        self._write(prompt)
+        line = self._stream.readline()
+        return None if not line else line.rstrip("\r\n")
+
+
+class TerminalKeys:
+    """Single keys from a terminal in cbreak mode (use inside :meth:`cbreak`)."""
+
+    def __init__(self, stream: TextIO, write: Callable[[str], None]) -> None:
+        self._stream = stream
+        self._fd = stream.fileno()
+        self._write = write
+
+    @contextmanager
+    def cbreak(self) -> Iterator[None]:
+        """Keys without Enter and without echo; the terminal is restored however play ends."""
+        saved = termios.tcgetattr(self._fd)
+        try:
+            tty.setcbreak(self._fd)
+            yield
+        finally:
+            termios.tcsetattr(self._fd, termios.TCSADRAIN, saved)
+
+    def read_key(self, timeout: float) -> str | None:
+        """One key, or None after ``timeout`` seconds."""
+        ready, _, _ = select.select([self._fd], [], [], timeout)
+        if not ready:
+            return None
+        data = os.read(self._fd, 1)
+        if not data:
+            raise EOFError
+        return data.decode("utf-8", errors="replace")
+
+    def read_line(self, prompt: str) -> str | None:
+        """One answer line, in the terminal's normal mode."""
+        self._write(prompt)
+        line = self._stream.readline()
+        return None if not line else line.rstrip("\r\n")
+
+
+def ask_teams(keys: KeySource, write: Callable[[str], None]) -> tuple[Team, ...]:
+    """Ask for team names and players until at least two valid teams are in (R1)."""
+    write(f"Set up the teams: at least {MIN_TEAMS}, each with {MIN_PLAYERS} or more players.")
+    teams: list[Team] = []
+    while True:
+        name = keys.read_line(f"Team {len(teams) + 1} name (Enter when all teams are in): ")
+        if name is None:
+            raise UsageError("the teams were not all given (end of input)")
+        name = name.strip()
+        if not name:
+            if len(teams) >= MIN_TEAMS:
+                return validate_teams(teams)
+            write(f"At least {MIN_TEAMS} teams are needed.")
+            continue
+        if any(t.name.casefold() == name.casefold() for t in teams):
+            write(f"There is already a team called {name}.")
+            continue
+        players = keys.read_line(f"Players of {name}, separated by commas: ")
+        if players is None:
+            raise UsageError("the teams were not all given (end of input)")
+        names = tuple(p.strip() for p in players.split(",") if p.strip())
+        if len(names) < MIN_PLAYERS:
+            write(f"A team needs at least {MIN_PLAYERS} players; {name} was not added.")
+            continue
+        teams.append(Team(name, names))
+
+
+def ask_first(
+    teams: tuple[Team, ...], keys: KeySource, write: Callable[[str], None], rng: random.Random
+) -> int:
+    """Ask which team starts (R3); Enter picks one at random."""
+    choices = ", ".join(f"{i + 1} {t.name}" for i, t in enumerate(teams))
+    while True:
+        answer = keys.read_line(f"Which team starts? {choices}, or Enter for a random pick: ")
+        if answer is None or not answer.strip():
+            pick = rng.randrange(len(teams))
+            write(f"{teams[pick].name} starts.")
+            return pick
+        text = answer.strip()
+        if text.isdigit() and 1 <= int(text) <= len(teams):
+            return int(text) - 1
+        for i, team in enumerate(teams):
+            if team.name.casefold() == text.casefold():
+                return i
+        write(f"{text!r} is not a team.")
+
+
+def play_loop(
+    controller: KeyboardController,
+    keys: KeySource,
+    write: Callable[[str], None],
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
+    """Run the game until the players quit or the keys run out; return the exit code."""
+    for line in controller.opening():
+        write(line)
+    while not controller.finished:
+        try:
+            key = keys.read_key(POLL_SECONDS)
+        except EOFError:
+            write("End of input: the game stops here.")
+            break
+        now = clock()
+        said = controller.tick(now) if key is None else controller.press(key, now)
+        for line in said:
+            write(line)
+    return 0
+
+
+def printer(stream: TextIO) -> Callable[[str], None]:
+    """A ``write`` that prints one announcement per line and flushes at once."""
+
+    def write(text: str) -> None:
+        print(text, file=stream, flush=True)
+
+    return write
+
+
+def key_source(stdin: TextIO, write: Callable[[str], None]) -> LineKeys | TerminalKeys:
+    """Single keys on a terminal; lines otherwise."""
+    return TerminalKeys(stdin, write) if stdin.isatty() else LineKeys(stdin, write)
+
+
+def run_terminal(
+    make_controller: Callable[[KeySource, Callable[[str], None]], KeyboardController],
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
+    """Set up (prompts in normal mode) then play (single keys on a terminal)."""
+    write = printer(stdout)
+    keys = key_source(stdin, write)
+    try:
+        controller = make_controller(keys, write)
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+    if isinstance(keys, TerminalKeys):
+        with keys.cbreak():
+            return play_loop(controller, keys, write, clock)
+    return play_loop(controller, keys, write, clock)

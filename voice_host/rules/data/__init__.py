@@ -1,0 +1,1 @@
+"""Board layouts shipped with the game (data only)."""

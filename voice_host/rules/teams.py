@@ -1,0 +1,83 @@
+"""Teams, players and how many of them describe each turn (R1, R4)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from voice_host.rules.errors import SetupError, UnknownTeamError
+
+#: Fewest teams in a game (R1).
+MIN_TEAMS = 2
+#: Fewest players in a team (R1).
+MIN_PLAYERS = 2
+
+
+@dataclass(frozen=True)
+class Team:
+    """A team: its name and its players, in the order they take turns to describe."""
+
+    name: str
+    """Shown and spoken; matched case-insensitively in inputs."""
+    players: tuple[str, ...]
+    """Player names, in describing order (R4 rotation)."""
+
+
+def describer_count(team_size: int, *, advanced: bool) -> int:
+    """How many describers a team of ``team_size`` players has per turn (R4).
+
+    2 players -> 1; 3 -> 2; 4 or more -> 2; the "advanced" option -> always 1.
+    """
+    if advanced or team_size <= 2:
+        return 1
+    return 2
+
+
+def validate_teams(teams: Sequence[Team]) -> tuple[Team, ...]:
+    """Check R1 (2+ teams of 2+ players) and that names are unique; return the teams as a tuple."""
+    if len(teams) < MIN_TEAMS:
+        raise SetupError(f"a game needs at least {MIN_TEAMS} teams, got {len(teams)}")
+    seen: set[str] = set()
+    for team in teams:
+        if not team.name.strip():
+            raise SetupError("a team has an empty name")
+        key = team.name.casefold()
+        if key in seen:
+            raise SetupError(f"two teams are called {team.name!r}")
+        seen.add(key)
+        if len(team.players) < MIN_PLAYERS:
+            raise SetupError(
+                f"team {team.name} has {len(team.players)} player(s); each team needs at least "
+                f"{MIN_PLAYERS}"
+            )
+        if any(not p.strip() for p in team.players):
+            raise SetupError(f"team {team.name} has a player with an empty name")
+    return tuple(teams)
+
+
+def parse_teams(spec: str) -> tuple[Team, ...]:
+    """Parse ``"Red:Ann,Bob;Blue:Cat,Dan,Eve"`` into validated teams."""
+    teams = []
+    for part in spec.split(";"):
+        if not part.strip():
+            continue
+        name, sep, players = part.partition(":")
+        if not sep:
+            raise SetupError(
+                f"team {part.strip()!r} has no players: write it as Name:Player,Player"
+            )
+        teams.append(Team(name.strip(), tuple(p.strip() for p in players.split(",") if p.strip())))
+    return validate_teams(teams)
+
+
+def team_index(teams: Sequence[Team], name: str) -> int:
+    """The index of the team called ``name`` (case-insensitive).
+
+    Raises :class:`UnknownTeamError` naming the known teams when there is none.
+    """
+    key = name.strip().casefold()
+    for i, team in enumerate(teams):
+        if team.name.casefold() == key:
+            return i
+    known = ", ".join(t.name for t in teams)
+    raise UnknownTeamError(f"unknown team {name.strip()!r} (teams: {known})")

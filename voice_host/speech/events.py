@@ -44,6 +44,10 @@ class RecognitionEvent:
     confirmed: bool | None = None
     """For a steered hit: True if an independent check agreed, False if it
     disagreed, None when no check was made."""
+    utterance: tuple[float, float] | None = None
+    """Start and end (seconds of audio time) of the whole utterance this event
+    belongs to, from the engine's endpointer, when known.  Lets the referee
+    judge an utterance's length even when only a keyword was reported."""
 
     @property
     def text(self) -> str:

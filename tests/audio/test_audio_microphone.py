@@ -1,0 +1,144 @@
+"""The microphone source against a scripted fake ``sounddevice``: flow, stalls, reopening."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from itertools import islice
+
+import pytest
+from fake_sounddevice import FakeSoundDevice, Plan
+
+from voice_host.audio import devices
+from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource
+from voice_host.errors import DeviceError
+
+
+def make_source(
+    sd: FakeSoundDevice, device: int | str | None = None, **kwargs: object
+) -> tuple[MicrophoneSource, list[MicrophoneEvent], list[float]]:
+    events: list[MicrophoneEvent] = []
+    sleeps: list[float] = []
+    source = MicrophoneSource(
+        device,
+        on_event=events.append,
+        stall_seconds=0.05,  # quick, so the test does not wait a real second
+        backoff=(0.5, 1.0, 2.0),
+        sd=sd,
+        sleep=sleeps.append,
+        **kwargs,  # type: ignore[arg-type]
+    )
+    return source, events, sleeps
+
+
+def test_blocks_flow_as_100_ms_chunks_in_audio_time() -> None:
+    sd = FakeSoundDevice([Plan(blocks=5)])
+    source, events, _ = make_source(sd)
+    chunks = list(islice(source, 5))
+    assert [round(c.start_time, 2) for c in chunks] == [0.0, 0.1, 0.2, 0.3, 0.4]
+    assert all(c.frames == 1600 and c.rate == 16000 for c in chunks)
+    # Each block's content arrives intact and in order.
+    assert [int.from_bytes(c.samples[:2], "little") for c in chunks] == [1, 2, 3, 4, 5]
+    assert [e.kind for e in events] == ["opened"]
+    assert source.input_device is not None and source.input_device.name == "USB Mic"
+
+
+def test_a_stall_is_reported_and_the_device_reopened_with_backoff() -> None:
+    # Three blocks, then silence (unplugged); the first reopen fails; the second works.
+    sd = FakeSoundDevice([Plan(blocks=3), Plan(fail_open=True), Plan(blocks=2)])
+    source, events, sleeps = make_source(sd)
+    chunks = list(islice(source, 5))
+    assert len(chunks) == 5
+    assert [e.kind for e in events] == ["opened", "stalled", "reopen_failed", "reopened"]
+    assert sleeps == [0.5, 1.0]
+    assert sd.streams[0].closed
+    # Audio time runs on over the stall: samples delivered, not wall time.
+    assert chunks[3].start_time == pytest.approx(0.3)
+
+
+def test_an_inactive_stream_counts_as_stalled() -> None:
+    sd = FakeSoundDevice([Plan(blocks=1, inactive_after=True), Plan(blocks=1)])
+    events: list[MicrophoneEvent] = []
+    # A long stall time: only the stream's own "inactive" flag can trigger the reopen.
+    source = MicrophoneSource(on_event=events.append, stall_seconds=60, sd=sd, sleep=lambda s: None)
+    assert len(list(islice(source, 2))) == 2
+    assert "stalled" in [e.kind for e in events]
+
+
+def test_giving_up_after_every_backoff_step_is_a_device_error() -> None:
+    sd = FakeSoundDevice([Plan(blocks=1)])  # no plans left: every reopen fails
+    source, events, sleeps = make_source(sd)
+    with pytest.raises(DeviceError, match="could not be reopened"):
+        list(islice(source, 3))
+    assert sleeps == [0.5, 1.0, 2.0]
+    assert events[-1].kind == "gave_up"
+
+
+def test_a_device_refusing_16k_is_opened_at_its_rate_and_resampled() -> None:
+    sd = FakeSoundDevice([Plan(blocks=2, rates=(48000,))])
+    source, _, _ = make_source(sd, device="usb")
+    chunks = list(islice(source, 2))
+    assert sd.open_attempts == [16000, 48000]
+    assert [c.frames for c in chunks] == [1600, 1600]
+    assert [c.rate for c in chunks] == [16000, 16000]
+
+
+@pytest.mark.parametrize(
+    ("device", "expected"),
+    [
+        (None, "USB Mic"),  # the system default input
+        (2, "Webcam Mic"),  # by index
+        ("2", "Webcam Mic"),  # an index given as text on the command line
+        ("webcam", "Webcam Mic"),  # by name substring, any case
+    ],
+)
+def test_device_selection(device: int | str | None, expected: str) -> None:
+    assert devices.resolve_input_device(device, FakeSoundDevice([])).name == expected
+
+
+@pytest.mark.parametrize(
+    ("device", "message"),
+    [
+        (0, "no input device with index 0"),  # an output-only device
+        ("piano", "no input device named like"),  # nothing matches
+        ("mic", "matches several"),  # ambiguous
+    ],
+)
+def test_bad_device_choices_are_device_errors(device: int | str, message: str) -> None:
+    with pytest.raises(DeviceError, match=message):
+        devices.resolve_input_device(device, FakeSoundDevice([]))
+
+
+def test_no_input_device_at_all_is_a_clear_error() -> None:
+    sd = FakeSoundDevice([], devices=[{"name": "HDMI", "max_input_channels": 0}])
+    assert devices.list_input_devices(sd) == []
+    with pytest.raises(DeviceError, match="no microphone"):
+        list(MicrophoneSource(sd=sd))
+
+
+def test_list_input_devices_skips_outputs_and_marks_the_default() -> None:
+    found = devices.list_input_devices(FakeSoundDevice([]))
+    assert [(d.index, d.name, d.is_default) for d in found] == [
+        (1, "USB Mic", True),
+        (2, "Webcam Mic", False),
+    ]
+
+
+def test_missing_portaudio_is_a_device_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_portaudio(name: str) -> object:
+        raise OSError("PortAudio library not found")
+
+    monkeypatch.setattr(devices.importlib, "import_module", no_portaudio)
+    with pytest.raises(DeviceError, match="PortAudio"):
+        devices.list_input_devices()
+
+
+def test_importing_the_audio_package_does_not_import_sounddevice() -> None:
+    # A fresh interpreter: this test process may have imported it for another reason.
+    code = (
+        "import sys, voice_host.audio.microphone, voice_host.audio.wav, "
+        "voice_host.commands.listen, voice_host.commands.devices; "
+        "print('sounddevice' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -1,0 +1,133 @@
+"""WAV files in every common integer layout come out as 16 kHz mono s16; others are refused."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import struct
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice_host.audio.chunk import SAMPLE_RATE
+from voice_host.audio.silence import SilenceSource
+from voice_host.audio.wav import WavSource, read_wav
+from voice_host.errors import InputFileError
+
+
+def tone(rate: int, seconds: float, freq: float = 440.0, amp: float = 0.5) -> np.ndarray:
+    t = np.arange(int(rate * seconds)) / rate
+    return amp * np.sin(2 * math.pi * freq * t)
+
+
+def encode(samples: np.ndarray, width: int) -> bytes:
+    if width == 1:
+        return (np.round(samples * 127) + 128).astype(np.uint8).tobytes()
+    if width == 2:
+        return np.round(samples * 32767).astype("<i2").tobytes()
+    if width == 3:
+        ints = np.round(samples * 8388607).astype("<i4")
+        return b"".join(int(v).to_bytes(3, "little", signed=True) for v in ints)
+    return np.round(samples * 2147483647).astype("<i4").tobytes()
+
+
+def write_wav(path: Path, rate: int, width: int, channels: int, seconds: float = 0.5) -> None:
+    mono = tone(rate, seconds)
+    frames = np.repeat(mono, channels) if channels > 1 else mono
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(channels)
+        w.setsampwidth(width)
+        w.setframerate(rate)
+        w.writeframes(encode(frames, width))
+
+
+def riff(fmt_body: bytes, data: bytes) -> bytes:
+    body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt_body)) + fmt_body
+    body += b"data" + struct.pack("<I", len(data)) + data
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
+@pytest.mark.parametrize(
+    ("rate", "width", "channels"),
+    [
+        (16000, 2, 1),  # already the host's format
+        (16000, 1, 1),  # 8-bit unsigned
+        (44100, 2, 2),  # CD audio, stereo
+        (48000, 3, 1),  # 24-bit
+        (22050, 4, 2),  # 32-bit integer stereo at pyttsx3's rate
+        (8000, 2, 1),  # telephone rate (upsampled)
+    ],
+)
+def test_common_layouts_convert_to_16k_mono(
+    tmp_path: Path, rate: int, width: int, channels: int
+) -> None:
+    path = tmp_path / "tone.wav"
+    write_wav(path, rate, width, channels)
+    whole = read_wav(path)
+    assert whole.rate == SAMPLE_RATE
+    assert abs(whole.duration - 0.5) < 0.002
+    samples = np.frombuffer(whole.samples, dtype="<i2").astype(float) / 32768
+    # The tone keeps its loudness (RMS of a 0.5-amplitude sine is 0.354).
+    rms = float(np.sqrt(np.mean(samples[800:-800] ** 2)))
+    assert 0.30 < rms < 0.40
+
+
+def test_chunks_are_about_100_ms_and_stamped_in_audio_time(tmp_path: Path) -> None:
+    path = tmp_path / "tone.wav"
+    write_wav(path, 44100, 2, 2, seconds=1.05)
+    chunks = list(WavSource(path))
+    assert [round(c.start_time, 3) for c in chunks[:3]] == [0.0, 0.1, 0.2]
+    assert all(abs(c.duration - 0.1) < 0.001 for c in chunks[:-1])
+    for before, after in itertools.pairwise(chunks):
+        assert after.start_time == pytest.approx(before.end_time)
+
+
+def test_extensible_24_bit_wav_is_read(tmp_path: Path) -> None:
+    data = encode(tone(48000, 0.2), 3)
+    sub_pcm = b"\x01\x00\x00\x00\x00\x00\x10\x00\x80\x00\x00\xaa\x00\x38\x9b\x71"
+    fmt = struct.pack("<HHIIHH", 0xFFFE, 1, 48000, 48000 * 3, 3, 24)
+    fmt += struct.pack("<HHI", 22, 24, 4) + sub_pcm
+    path = tmp_path / "ext.wav"
+    path.write_bytes(riff(fmt, data))
+    assert abs(read_wav(path).duration - 0.2) < 0.002
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        # IEEE float samples (format 3)
+        (
+            lambda: riff(struct.pack("<HHIIHH", 3, 1, 16000, 64000, 4, 32), bytes(400)),
+            "floating-point",
+        ),
+        # mu-law, a compressed format
+        (
+            lambda: riff(struct.pack("<HHIIHH", 7, 1, 8000, 8000, 1, 8), bytes(400)),
+            "compressed",
+        ),
+        # not a RIFF file at all
+        (lambda: b"ID3\x03 this is an mp3, honest" + bytes(100), "not a WAV"),
+        # a RIFF header with no data chunk
+        (lambda: riff(struct.pack("<HHIIHH", 1, 1, 16000, 32000, 2, 16), b"")[:36], "no data"),
+    ],
+)
+def test_unusable_files_are_refused_clearly(tmp_path: Path, make: object, message: str) -> None:
+    path = tmp_path / "bad.wav"
+    assert callable(make)
+    path.write_bytes(make())
+    with pytest.raises(InputFileError, match=message):
+        WavSource(path)
+
+
+def test_missing_file_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputFileError, match="no such audio file"):
+        WavSource(tmp_path / "nope.wav")
+
+
+def test_silence_source_yields_zeros_in_order() -> None:
+    chunks = list(SilenceSource(0.25))
+    assert [c.frames for c in chunks] == [1600, 1600, 800]
+    assert [c.start_time for c in chunks] == [0.0, 0.1, 0.2]
+    assert all(set(c.samples) == {0} for c in chunks)

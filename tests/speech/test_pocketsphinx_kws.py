@@ -1,0 +1,82 @@
+"""Planning key-phrase lists: pronunciations for unknown words, thresholds, the file format."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from voice_host.speech import kws
+
+DICT = {"telescope": "T EH L AH S K OW P", "host": "HH OW S T", "pass": "P AE S"}
+
+
+def lookup(word: str) -> str | None:
+    return DICT.get(word)
+
+
+def test_known_words_need_nothing_added() -> None:
+    planned, to_add = kws.plan_keyphrases(["Telescope", "host pass"], lookup, {})
+    assert [k.phrase for k in planned] == ["telescope", "host pass"]
+    assert to_add == {}
+    assert planned[1].phones == ("HH", "OW", "S", "T", "P", "AE", "S")
+
+
+def test_unknown_words_take_the_decks_pronunciation_without_stress_marks() -> None:
+    planned, to_add = kws.plan_keyphrases(["zorblax"], lookup, {"zorblax": ("Z", "AO1", "R")})
+    assert to_add == {"zorblax": ("Z", "AO", "R")}
+    assert planned[0].phones == ("Z", "AO", "R")
+
+
+def test_words_without_any_pronunciation_get_a_letter_to_sound_guess(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with caplog.at_level(logging.WARNING):
+        planned, to_add = kws.plan_keyphrases(["shazzle"], lookup, {})
+    assert to_add["shazzle"] == ("SH", "AE", "Z", "L")
+    assert planned and "guessing" in caplog.text
+
+
+def test_a_phrase_with_an_unpronounceable_word_is_dropped(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # A deck pronunciation with a phone the model lacks, and nothing a guess can use.
+    with caplog.at_level(logging.WARNING):
+        planned, _ = kws.plan_keyphrases(["telescope", "'''"], lookup, {})
+        planned2, _ = kws.plan_keyphrases(["xq"], lambda w: None, {"xq": ("QQ",)})
+    assert [k.phrase for k in planned] == ["telescope"]
+    # "xq" falls back to letters: K S K.
+    assert planned2[0].phones == ("K", "S", "K")
+
+
+@pytest.mark.parametrize(
+    ("n_phones", "exponent"),
+    [
+        (1, kws.THRESHOLD_MIN_EXPONENT),  # very short: never more permissive than the floor
+        (100, kws.THRESHOLD_MAX_EXPONENT),  # very long: capped
+    ],
+)
+def test_thresholds_are_bounded(n_phones: int, exponent: float) -> None:
+    assert kws.threshold_for(n_phones) == pytest.approx(10.0**-exponent)
+
+
+def test_longer_phrases_get_lower_thresholds() -> None:
+    assert kws.threshold_for(12) < kws.threshold_for(6)
+
+
+def test_kws_file_lists_one_phrase_and_threshold_per_line() -> None:
+    text = kws.kws_file_text([kws.Keyphrase("host pass", ("HH",), 1e-20)])
+    assert text == "host pass /1e-20/\n"
+
+
+@pytest.mark.parametrize(
+    ("word", "phones"),
+    [
+        ("cat", ("K", "AE", "T")),  # one letter, one sound
+        ("shop", ("SH", "AA", "P")),  # a digraph
+        ("bike", ("B", "IH", "K")),  # silent final e dropped
+        ("ball", ("B", "AE", "L")),  # doubled letter is one sound
+    ],
+)
+def test_letter_to_sound(word: str, phones: tuple[str, ...]) -> None:
+    assert kws.letter_to_sound(word) == phones

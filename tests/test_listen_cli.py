@@ -1,0 +1,99 @@
+"""`voice-host listen` and `voice-host devices` from the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from voice_host import cli
+from voice_host.audio import devices
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "audio"
+
+
+class NoInputs:
+    """A ``sounddevice`` stand-in with PortAudio but no microphone (like this machine)."""
+
+    class PortAudioError(Exception):
+        pass
+
+    default: Any = None
+
+    def query_devices(self) -> list[dict[str, Any]]:
+        return [{"name": "HDMI", "max_input_channels": 0, "default_samplerate": 48000.0}]
+
+
+@pytest.mark.slow
+def test_listen_json_reports_the_word_with_audio_times(capsys: pytest.CaptureFixture[str]) -> None:
+    clip = FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"
+    code = cli.main(["listen", "--audio", str(clip), "--word", "Kangaroo", "--json"])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "pocketsphinx" in captured.err
+    lines = [json.loads(line) for line in captured.out.splitlines()]
+    assert {line["type"] for line in lines} == {"heard"}
+    finals = [x for x in lines if x["kind"] == "final" and x["source"] == "kws"]
+    assert any(x["words"][0]["word"] == "kangaroo" and x["confirmed"] for x in finals)
+    for line in lines:
+        assert set(line) == {
+            "type",
+            "kind",
+            "t",
+            "start",
+            "end",
+            "utterance",
+            "words",
+            "source",
+            "confirmed",
+        }
+        for word in line["words"]:
+            assert word["start"] <= word["end"] <= line["t"]
+
+
+@pytest.mark.slow
+def test_listen_text_prints_one_line_per_event(capsys: pytest.CaptureFixture[str]) -> None:
+    clip = FIXTURES / "slt" / "guess__telescope.wav"
+    assert cli.main(["listen", "--audio", str(clip), "--word", "telescope"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert any(" final " in line and "telescope" in line for line in out)
+    assert all(line.split()[0].endswith("s") for line in out)  # audio time first
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"not audio at all", "not a WAV file"),  # a text file named .wav
+        (
+            b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x03\x00\x01\x00\x80>\x00\x00"
+            b"\x00\xfa\x00\x00\x04\x00\x20\x00data\x00\x00\x00\x00",
+            "floating-point",
+        ),  # float WAV
+    ],
+)
+def test_listen_refuses_bad_audio_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
+) -> None:
+    path = tmp_path / "bad.wav"
+    path.write_bytes(content)
+    assert cli.main(["listen", "--audio", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("voice-host: ") and message in err and err.count("\n") == 1
+
+
+def test_listen_without_a_microphone_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(devices, "load_sounddevice", lambda: NoInputs())
+    assert cli.main(["listen"]) == 2
+    assert "no microphone" in capsys.readouterr().err
+
+
+def test_devices_without_inputs_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(devices, "load_sounddevice", lambda: NoInputs())
+    assert cli.main(["devices"]) == 2
+    assert "no audio input devices" in capsys.readouterr().err

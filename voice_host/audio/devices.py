@@ -1,0 +1,102 @@
+"""Finding input devices through ``sounddevice``, imported only when asked for.
+
+``sounddevice`` needs the PortAudio library: importing it without PortAudio
+raises ``OSError``, so nothing imports it at module level and every failure
+becomes a one-line :class:`DeviceError`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from voice_host.errors import DeviceError
+
+
+@dataclass(frozen=True)
+class InputDevice:
+    """One device that can record."""
+
+    index: int
+    """PortAudio device index (what ``--device N`` takes)."""
+    name: str
+    """Device name as PortAudio reports it."""
+    channels: int
+    """Maximum input channels."""
+    default_rate: float
+    """Default sample rate in samples per second."""
+    is_default: bool
+    """Whether this is the system's default input."""
+
+
+def load_sounddevice() -> Any:
+    """Import ``sounddevice``; raise :class:`DeviceError` when PortAudio is missing."""
+    try:
+        return importlib.import_module("sounddevice")
+    except (OSError, ImportError) as exc:
+        raise DeviceError(
+            f"no audio input: the PortAudio library is not available ({exc}); "
+            "install libportaudio2 or play with the keyboard"
+        ) from None
+
+
+def _default_input_index(sd: Any) -> int | None:
+    try:
+        default = sd.default.device
+        index = default[0] if isinstance(default, list | tuple) else default
+    except (AttributeError, IndexError, TypeError):
+        return None
+    return int(index) if isinstance(index, int) and index >= 0 else None
+
+
+def list_input_devices(sd: Any | None = None) -> list[InputDevice]:
+    """Every device with at least one input channel (possibly none)."""
+    sd = load_sounddevice() if sd is None else sd
+    try:
+        devices = sd.query_devices()
+    except Exception as exc:  # PortAudioError is sounddevice's own class; any failure is fatal here
+        raise DeviceError(f"cannot list audio devices: {exc}") from None
+    default = _default_input_index(sd)
+    found = []
+    for index, info in enumerate(devices):
+        channels = int(info.get("max_input_channels", 0))
+        if channels > 0:
+            found.append(
+                InputDevice(
+                    index=index,
+                    name=str(info.get("name", f"device {index}")),
+                    channels=channels,
+                    default_rate=float(info.get("default_samplerate", 0.0)),
+                    is_default=index == default,
+                )
+            )
+    return found
+
+
+def resolve_input_device(device: int | str | None, sd: Any | None = None) -> InputDevice:
+    """The input device for ``--device``: an index, a name substring, or the default.
+
+    Raises :class:`DeviceError` when there is no input device or none matches.
+    """
+    devices = list_input_devices(sd)
+    if not devices:
+        raise DeviceError("no microphone found (no audio input device); play with the keyboard")
+    if device is None:
+        for dev in devices:
+            if dev.is_default:
+                return dev
+        return devices[0]
+    if isinstance(device, int) or (isinstance(device, str) and device.strip().isdigit()):
+        wanted = int(device)
+        for dev in devices:
+            if dev.index == wanted:
+                return dev
+        raise DeviceError(f"no input device with index {wanted} (see 'voice-host devices')")
+    matches = [dev for dev in devices if device.lower() in dev.name.lower()]
+    if not matches:
+        raise DeviceError(f"no input device named like {device!r} (see 'voice-host devices')")
+    if len(matches) > 1:
+        names = ", ".join(f"{d.index}: {d.name}" for d in matches)
+        raise DeviceError(f"{device!r} matches several input devices ({names}); give an index")
+    return matches[0]

@@ -1,0 +1,192 @@
+"""The microphone as a source of chunks, with a watchdog that reopens it.
+
+The PortAudio callback only copies each block into a queue; conversion and
+recognition happen in the thread that iterates the source.  An unplugged
+microphone often raises nothing, so a watchdog treats "no block for
+``stall_seconds``" or "stream no longer active" as a stall, reports it, and
+reopens the device with backoff.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+from voice_host.audio.convert import to_s16_mono_16k
+from voice_host.audio.devices import InputDevice, load_sounddevice, resolve_input_device
+from voice_host.errors import DeviceError
+
+log = logging.getLogger(__name__)
+
+MicrophoneEventKind = Literal["opened", "stalled", "reopened", "reopen_failed", "gave_up"]
+#: Seconds of audio per block asked of PortAudio.
+BLOCK_SECONDS = 0.1
+#: Blocks kept when the reader falls behind (older ones are dropped): 5 s.
+QUEUE_BLOCKS = 50
+
+
+@dataclass(frozen=True)
+class MicrophoneEvent:
+    """Something the host should know about the microphone (say it, log it)."""
+
+    kind: MicrophoneEventKind
+    """``opened``, ``stalled``, ``reopened``, ``reopen_failed`` or ``gave_up``."""
+    device: str
+    """Name of the device concerned."""
+    message: str
+    """One line for the user."""
+    audio_time: float
+    """Seconds of microphone audio delivered before the event."""
+
+
+class MicrophoneSource:
+    """Chunks of about 100 ms from an input device, 16 kHz mono s16.
+
+    ``device`` is an index, a name substring or None for the default input.
+    ``on_event`` hears about stalls and reopens.  ``sd`` replaces the
+    ``sounddevice`` module (tests pass a scripted fake); ``sleep`` and
+    ``clock`` replace ``time.sleep``/``time.monotonic`` for the backoff and
+    the watchdog.  Iteration raises :class:`DeviceError` when the device
+    cannot be opened at all, or once every backoff step has failed.
+    Audio time counts samples delivered, so it does not jump over a stall.
+    """
+
+    def __init__(
+        self,
+        device: int | str | None = None,
+        *,
+        on_event: Callable[[MicrophoneEvent], None] | None = None,
+        stall_seconds: float = 1.0,
+        backoff: Sequence[float] = (0.5, 1.0, 2.0, 4.0, 8.0),
+        sd: Any | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.device = device
+        self.on_event = on_event
+        self.stall_seconds = stall_seconds
+        self.backoff = tuple(backoff)
+        self._sd = sd
+        self._sleep = sleep
+        self._clock = clock
+        self._queue: queue.Queue[bytes] = queue.Queue(maxsize=QUEUE_BLOCKS)
+        self._stream: Any | None = None
+        self._rate = SAMPLE_RATE
+        self._delivered = 0  # 16 kHz samples yielded: the audio clock
+        self._closed = False
+        self.dropped_blocks = 0
+        """Blocks lost because the reader fell behind (the queue was full)."""
+        self.input_device: InputDevice | None = None
+        """The device in use once opened."""
+
+    # -- the PortAudio side --------------------------------------------------
+
+    def _callback(self, indata: Any, frames: int, time_info: Any, status: Any) -> None:
+        # Runs on PortAudio's thread: copy and queue, nothing else.
+        try:
+            self._queue.put_nowait(bytes(indata))
+        except queue.Full:
+            self.dropped_blocks += 1
+
+    def _open(self) -> None:
+        sd = self._sd if self._sd is not None else load_sounddevice()
+        self._sd = sd
+        dev = resolve_input_device(self.device, sd)
+        self.input_device = dev
+        error = getattr(sd, "PortAudioError", RuntimeError)
+        stream = None
+        last: Exception | None = None
+        # 16 kHz first; if the device refuses it, its own rate and resample here.
+        for rate in dict.fromkeys((SAMPLE_RATE, int(dev.default_rate) or SAMPLE_RATE)):
+            try:
+                stream = sd.RawInputStream(
+                    samplerate=rate,
+                    channels=1,
+                    dtype="int16",
+                    blocksize=int(rate * BLOCK_SECONDS),
+                    device=dev.index,
+                    callback=self._callback,
+                )
+                stream.start()
+            except (error, ValueError) as exc:
+                last = exc
+                stream = None
+                continue
+            self._rate = rate
+            break
+        if stream is None:
+            raise DeviceError(f"cannot open microphone {dev.name!r}: {last}")
+        self._stream = stream
+
+    def _close_stream(self) -> None:
+        stream, self._stream = self._stream, None
+        if stream is None:
+            return
+        try:
+            stream.stop()
+            stream.close()
+        except Exception as exc:  # a vanished device may fail to close; it is gone anyway
+            log.debug("closing the microphone stream failed: %s", exc)
+
+    def _emit(self, kind: MicrophoneEventKind, message: str) -> None:
+        name = self.input_device.name if self.input_device else str(self.device or "default")
+        event = MicrophoneEvent(kind, name, message, self._delivered / SAMPLE_RATE)
+        log.info("microphone %s: %s", kind, message)
+        if self.on_event is not None:
+            self.on_event(event)
+
+    def _reopen(self) -> None:
+        for attempt, delay in enumerate(self.backoff, start=1):
+            self._sleep(delay)
+            if self._closed:
+                return
+            try:
+                self._open()
+            except DeviceError as exc:
+                self._emit("reopen_failed", f"attempt {attempt} failed: {exc}")
+                continue
+            self._emit("reopened", f"microphone back after {attempt} attempt(s)")
+            return
+        self._emit("gave_up", "the microphone did not come back; use the keyboard")
+        raise DeviceError("the microphone stopped and could not be reopened")
+
+    # -- the reader side -----------------------------------------------------
+
+    def _stalled(self, last_block: float) -> bool:
+        stream = self._stream
+        inactive = stream is not None and not bool(getattr(stream, "active", True))
+        return inactive or self._clock() - last_block > self.stall_seconds
+
+    def __iter__(self) -> Iterator[AudioChunk]:
+        self._open()
+        self._emit("opened", f"listening on {self.input_device.name if self.input_device else '?'}")
+        last_block = self._clock()
+        poll = min(0.1, self.stall_seconds / 4)
+        try:
+            while not self._closed:
+                try:
+                    raw = self._queue.get(timeout=poll)
+                except queue.Empty:
+                    if self._stalled(last_block):
+                        self._emit("stalled", "no sound from the microphone; reopening it")
+                        self._close_stream()
+                        self._reopen()
+                        last_block = self._clock()
+                    continue
+                last_block = self._clock()
+                samples = to_s16_mono_16k(raw, self._rate, 2, 1)
+                if not samples:
+                    continue
+                yield AudioChunk(samples, SAMPLE_RATE, self._delivered / SAMPLE_RATE)
+                self._delivered += len(samples) // 2
+        finally:
+            self._close_stream()
+
+    def close(self) -> None:
+        """Stop iterating at the next block and release the device."""
+        self._closed = True

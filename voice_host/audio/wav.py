@@ -1,0 +1,142 @@
+"""WAV files as a source of chunks, converted once to 16 kHz mono s16.
+
+Reads the RIFF chunks itself because the standard ``wave`` module of Python
+3.11 refuses WAVE_FORMAT_EXTENSIBLE files, which is how many programs write
+24-bit and multichannel integer PCM.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+from voice_host.audio.convert import to_s16_mono_16k
+from voice_host.errors import InputFileError
+
+_PCM = 0x0001
+_FLOAT = 0x0003
+_EXTENSIBLE = 0xFFFE
+#: Seconds of audio per chunk a file source yields.
+CHUNK_SECONDS = 0.1
+
+
+@dataclass(frozen=True)
+class WavFormat:
+    """What a WAV file's ``fmt`` chunk says, and where its samples are."""
+
+    rate: int
+    """Samples per second per channel."""
+    channels: int
+    """Interleaved channels."""
+    sample_width: int
+    """Bytes per sample (1, 2, 3 or 4)."""
+    data_offset: int
+    """Byte offset of the first sample in the file."""
+    data_size: int
+    """Bytes of sample data."""
+
+    @property
+    def duration(self) -> float:
+        """Length in seconds."""
+        frame = self.channels * self.sample_width
+        return self.data_size / frame / self.rate
+
+
+def _refuse(path: Path, why: str) -> InputFileError:
+    return InputFileError(f"{path}: {why}")
+
+
+def read_wav_format(path: Path, handle: BinaryIO) -> WavFormat:
+    """Parse the RIFF header of an open file; raise :class:`InputFileError` if unusable."""
+    head = handle.read(12)
+    if len(head) < 12 or head[:4] != b"RIFF" or head[8:12] != b"WAVE":
+        raise _refuse(path, "not a WAV file (no RIFF/WAVE header)")
+    fmt: tuple[int, int, int, int] | None = None
+    while True:
+        header = handle.read(8)
+        if len(header) < 8:
+            raise _refuse(path, "WAV file has no data chunk")
+        kind, size = header[:4], struct.unpack("<I", header[4:])[0]
+        if kind == b"fmt ":
+            body = handle.read(size + (size & 1))
+            if len(body) < 16:
+                raise _refuse(path, "WAV file has a truncated fmt chunk")
+            tag, channels, rate, _, _, bits = struct.unpack("<HHIIHH", body[:16])
+            if tag == _EXTENSIBLE and len(body) >= 26:
+                tag = struct.unpack("<H", body[24:26])[0]
+            fmt = (tag, channels, rate, bits)
+        elif kind == b"data":
+            if fmt is None:
+                raise _refuse(path, "WAV file has data before its fmt chunk")
+            tag, channels, rate, bits = fmt
+            if tag == _FLOAT:
+                raise _refuse(path, "floating-point WAV is not supported; save as 16-bit PCM")
+            if tag != _PCM:
+                raise _refuse(path, f"compressed WAV (format 0x{tag:04x}) is not supported")
+            if bits not in (8, 16, 24, 32) or channels < 1 or rate < 1000:
+                raise _refuse(path, f"unsupported WAV layout: {bits}-bit, {channels} ch, {rate} Hz")
+            offset = handle.tell()
+            handle.seek(0, 2)
+            available = handle.tell() - offset
+            handle.seek(offset)
+            # Writers that stream (e.g. sox to a pipe) leave the size as 0 or 0xFFFFFFFF.
+            data_size = available if size in (0, 0xFFFFFFFF) else min(size, available)
+            return WavFormat(rate, channels, bits // 8, offset, data_size)
+        else:
+            handle.seek(size + (size & 1), 1)
+
+
+class WavSource:
+    """Chunks of a WAV file, converted to 16 kHz mono s16, about 100 ms each.
+
+    Raises :class:`InputFileError` at construction for a missing file, a file
+    that is not a WAV, or a float or compressed WAV.
+    """
+
+    def __init__(self, path: Path | str, chunk_seconds: float = CHUNK_SECONDS) -> None:
+        self.path = Path(path)
+        self.chunk_seconds = chunk_seconds
+        try:
+            with self.path.open("rb") as handle:
+                self.format = read_wav_format(self.path, handle)
+        except FileNotFoundError:
+            raise InputFileError(f"{self.path}: no such audio file") from None
+        except IsADirectoryError:
+            raise InputFileError(f"{self.path}: is a folder, not a WAV file") from None
+        except OSError as exc:
+            raise InputFileError(f"{self.path}: cannot read: {exc.strerror}") from None
+
+    @property
+    def duration(self) -> float:
+        """Length of the recording in seconds."""
+        return self.format.duration
+
+    def __iter__(self) -> Iterator[AudioChunk]:
+        fmt = self.format
+        frame_bytes = fmt.channels * fmt.sample_width
+        frames_per_read = max(1, round(fmt.rate * self.chunk_seconds))
+        produced = 0  # 16 kHz samples yielded so far: the audio clock
+        remaining = fmt.data_size - fmt.data_size % frame_bytes
+        with self.path.open("rb") as handle:
+            handle.seek(fmt.data_offset)
+            while remaining > 0:
+                raw = handle.read(min(remaining, frames_per_read * frame_bytes))
+                if not raw:
+                    break
+                remaining -= len(raw)
+                raw = raw[: len(raw) - len(raw) % frame_bytes]
+                samples = to_s16_mono_16k(raw, fmt.rate, fmt.sample_width, fmt.channels)
+                if not samples:
+                    continue
+                yield AudioChunk(samples, SAMPLE_RATE, produced / SAMPLE_RATE)
+                produced += len(samples) // 2
+
+
+def read_wav(path: Path | str) -> AudioChunk:
+    """The whole file as one 16 kHz mono s16 chunk starting at audio time 0."""
+    parts = [chunk.samples for chunk in WavSource(path)]
+    return AudioChunk(b"".join(parts), SAMPLE_RATE, 0.0)

@@ -1,0 +1,53 @@
+"""Confirming a spotted phrase against an independent free transcript.
+
+A steered recogniser hears its target in everything, so each keyword hit is
+checked against what an unsteered decoder wrote for the same stretch of
+audio: the words of the free transcript that overlap the hit are compared,
+as CMU phone sequences, with the phrase ("canker you" is close to
+"kangaroo", "elephant" is far from "telephone ring").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rapidfuzz.distance import Levenshtein
+
+from voice_host.speech.events import HeardWord
+
+#: Phone similarity (0..1, normalised edit distance) at or above which a hit is
+#: confirmed.  Set on split=tune by ``benchmarks/listening.py``.
+CONFIRM_SIMILARITY = 0.6
+#: Seconds of slack around the hit when collecting overlapping free words.
+SLACK = 0.15
+
+
+def phone_similarity(a: Sequence[str], b: Sequence[str]) -> float:
+    """1 - normalised edit distance between two phone sequences (0..1)."""
+    if not a or not b:
+        return 0.0
+    return float(Levenshtein.normalized_similarity(tuple(a), tuple(b)))
+
+
+def best_window_similarity(
+    target: Sequence[str],
+    hit: HeardWord,
+    free_words: Sequence[HeardWord],
+    phones_of: Callable[[str], tuple[str, ...] | None],
+) -> float:
+    """Best phone similarity between ``target`` and any run of free words near ``hit``."""
+    near = [w for w in free_words if w.end > hit.start - SLACK and w.start < hit.end + SLACK]
+    best = 0.0
+    for i in range(len(near)):
+        seq: list[str] = []
+        for j in range(i, len(near)):
+            if near[j].text == hit.text:
+                return 1.0
+            phones = phones_of(near[j].text)
+            if phones is None:
+                break
+            seq.extend(phones)
+            best = max(best, phone_similarity(target, seq))
+            if len(seq) > 2 * len(target) + 2:
+                break
+    return best

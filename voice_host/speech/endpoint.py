@@ -1,0 +1,64 @@
+"""Where utterances start and end, in audio time (pocketsphinx's VAD endpointer).
+
+``Decoder.get_in_speech()`` always answers True in pocketsphinx 5, so the
+utterance boundaries come from its separate ``Endpointer`` (WebRTC-style
+voice activity detection over 30 ms frames).  It marks the end of speech
+about ``window`` seconds late: that is the price of not cutting words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+#: Seconds of audio the endpointer looks at to decide a transition.
+WINDOW = 0.3
+#: Fraction of that window that must agree.
+RATIO = 0.9
+
+
+@dataclass(frozen=True)
+class SpeechBoundary:
+    """Speech started or ended."""
+
+    kind: Literal["start", "end"]
+    """``start`` or ``end``."""
+    time: float
+    """Seconds of audio time of the boundary (not of its detection)."""
+
+
+class SpeechEndpointer:
+    """Feeds fixed frames to pocketsphinx's ``Endpointer``; reports boundaries.
+
+    ``start_time`` is the audio time of the first frame fed.
+    """
+
+    def __init__(self, window: float = WINDOW, ratio: float = RATIO, start_time: float = 0.0):
+        from pocketsphinx import Endpointer
+
+        self._ep: Any = Endpointer(window=window, ratio=ratio)
+        self.frame_bytes: int = int(self._ep.frame_bytes)
+        """Bytes every call to :meth:`feed` must pass."""
+        self.start_time = start_time
+        self.in_speech = False
+        """Whether speech is going on (as of the last frame)."""
+
+    def feed(self, frame: bytes) -> SpeechBoundary | None:
+        """Process one frame of exactly :attr:`frame_bytes`; a boundary if one was crossed."""
+        self._ep.process(frame)
+        now = bool(self._ep.in_speech)
+        if now == self.in_speech:
+            return None
+        self.in_speech = now
+        if now:
+            return SpeechBoundary("start", self.start_time + float(self._ep.speech_start))
+        return SpeechBoundary("end", self.start_time + float(self._ep.speech_end))
+
+    def finish(self, tail: bytes = b"") -> SpeechBoundary | None:
+        """End of input: close an utterance in progress (``tail`` = leftover < one frame)."""
+        if not self.in_speech:
+            return None
+        # end_stream refuses an empty buffer: give it a frame of silence instead.
+        self._ep.end_stream(tail or bytes(self.frame_bytes))
+        self.in_speech = False
+        return SpeechBoundary("end", self.start_time + float(self._ep.speech_end))

@@ -1,0 +1,418 @@
+"""The embedded recogniser: pocketsphinx keyword spotting, confirmed by free decoding.
+
+How one stream is handled (all in audio time, 30 ms frames):
+
+* every frame goes to a keyword-spotting search steered to the context's
+  phrases (per-phrase thresholds, :mod:`voice_host.speech.kws`); a hit is
+  reported at once as a ``partial`` event (``source="kws"``, unconfirmed);
+* the same frames go to a voice-activity endpointer
+  (:mod:`voice_host.speech.endpoint`); when an utterance ends, the
+  utterance's audio is decoded once more with the free en-us language model
+  (same decoder, another search: no second model in memory).  Each hit of
+  the utterance becomes a ``final`` event whose ``confirmed`` says whether
+  the free transcript has the phrase, or something that sounds like it
+  (:mod:`voice_host.speech.confirm`); the free transcript itself becomes a
+  ``final`` event with ``source="free"`` when the context asks for free text.
+
+Free decoding costs far more than spotting, so it runs only on utterances,
+and only when the context wants free text or there is a hit to confirm.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+from voice_host.errors import EngineError, ModelError
+from voice_host.speech import confirm, kws
+from voice_host.speech.endpoint import SpeechEndpointer
+from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
+
+log = logging.getLogger(__name__)
+
+#: pocketsphinx's feature frames per second (word times come in frames).
+FRAME_RATE = 100
+#: Audio kept before an utterance's detected start, seconds (the VAD starts late).
+PRE_ROLL = 0.25
+#: Audio kept after the detected end, seconds.
+POST_ROLL = 0.15
+#: A hit heard outside any utterance is finalised this long after it ends, seconds.
+LONE_HIT_WAIT = 0.6
+#: An utterance longer than this is cut (and free-decoded) here, seconds: keeps
+#: the free decoder's pause bounded while someone talks on and on.
+MAX_UTTERANCE = 10.0
+#: Searches kept for recent contexts (switching between them costs under 1 ms).
+SEARCH_CACHE = 32
+#: Free-decoding beams: narrower than pocketsphinx's defaults; measured to halve
+#: the time on the fixtures with the same transcripts.
+FAST_BEAMS: dict[str, Any] = {
+    "beam": 1e-40,
+    "wbeam": 1e-30,
+    "pbeam": 1e-40,
+    "maxhmmpf": 2000,
+    "maxwpf": 5,
+}
+_FREE = "free"
+
+
+@dataclass(frozen=True)
+class _Hit:
+    word: HeardWord
+    phones: tuple[str, ...]
+
+
+def _bundled_model() -> Path:
+    import pocketsphinx
+
+    return Path(pocketsphinx.get_model_path()) / "en-us"
+
+
+def _is_filler(word: str) -> bool:
+    return word.startswith(("<", "[", "+")) or word in ("", "<sil>")
+
+
+class PocketSphinxRecognizer:
+    """The :class:`~voice_host.speech.events.Recognizer` on pocketsphinx 5.
+
+    ``model_path`` is a folder holding the acoustic model (``mdef`` etc.) and
+    optionally ``*.dict`` and ``*.lm.bin``; None uses the model bundled in
+    the pocketsphinx wheel.  ``cue_phrases`` are spotted too whenever a
+    context asks for free text (letter and rhyme talk).  Raises
+    :class:`ModelError` when the model cannot be loaded.
+    """
+
+    name = "pocketsphinx"
+
+    def __init__(
+        self,
+        model_path: Path | str | None = None,
+        *,
+        cue_phrases: Iterable[str] = kws.CUE_PHRASES,
+        free_beams: dict[str, Any] | None = None,
+    ) -> None:
+        try:
+            from pocketsphinx import Decoder
+        except ImportError as exc:  # pragma: no cover - it is a pinned dependency
+            raise EngineError(f"pocketsphinx is not installed: {exc}") from None
+        hmm, dict_path, lm_path = self._find_model(model_path)
+        beams = FAST_BEAMS if free_beams is None else free_beams
+        try:
+            self._decoder: Any = Decoder(
+                hmm=str(hmm), dict=str(dict_path), lm=None, loglevel="FATAL", **beams
+            )
+            self._decoder.add_lm_file(_FREE, str(lm_path))
+        except (RuntimeError, ValueError) as exc:
+            raise ModelError(f"cannot load the pocketsphinx model at {hmm}: {exc}") from None
+        self.cue_phrases = tuple(cue_phrases)
+        self._searches: dict[tuple[kws.Keyphrase, ...], str] = {}
+        self._serial = 0
+        self._phones_cache: dict[str, tuple[str, ...] | None] = {}
+        self._context = ListenContext()
+        self._kws_name: str | None = None
+        self._kws_phones: dict[str, tuple[str, ...]] = {}
+        self._reset_stream(0.0)
+        self._started = False
+
+    # -- model ----------------------------------------------------------------
+
+    @staticmethod
+    def _find_model(model_path: Path | str | None) -> tuple[Path, Path, Path]:
+        bundled = _bundled_model()
+        hmm = bundled / "en-us" if model_path is None else Path(model_path)
+        if not (hmm / "mdef").is_file():
+            raise ModelError(f"{hmm} is not a pocketsphinx acoustic model (no mdef file)")
+        dicts = sorted(hmm.glob("*.dict"))
+        lms = sorted(hmm.glob("*.lm.bin"))
+        dict_path = dicts[0] if dicts else bundled / "cmudict-en-us.dict"
+        lm_path = lms[0] if lms else bundled / "en-us.lm.bin"
+        return hmm, dict_path, lm_path
+
+    def phones_of(self, word: str) -> tuple[str, ...] | None:
+        """A word's phones from the decoder's dictionary (first pronunciation), or None."""
+        if word not in self._phones_cache:
+            found = self._decoder.lookup_word(word)
+            self._phones_cache[word] = tuple(found.split()) if found else None
+        return self._phones_cache[word]
+
+    # -- contexts -------------------------------------------------------------
+
+    def _search_for(self, context: ListenContext) -> str | None:
+        phrases = list(context.phrases())
+        if context.free_text:
+            phrases.extend(self.cue_phrases)
+        planned, to_add = kws.plan_keyphrases(
+            phrases, self._decoder.lookup_word, context.pronunciations
+        )
+        for i, (word, phones) in enumerate(to_add.items()):
+            if self._decoder.lookup_word(word) is None:
+                self._decoder.add_word(word, " ".join(phones), update=i == len(to_add) - 1)
+            self._phones_cache.pop(word, None)
+        self._kws_phones = {k.phrase: k.phones for k in planned}
+        if not planned:
+            return None
+        key = tuple(planned)
+        name = self._searches.get(key)
+        if name is None:
+            self._serial += 1
+            name = f"kws{self._serial}"
+            with tempfile.NamedTemporaryFile("w", suffix=".kws", delete=False) as handle:
+                handle.write(kws.kws_file_text(planned))
+            try:
+                self._decoder.add_kws(name, handle.name)
+            except RuntimeError as exc:
+                raise EngineError(f"pocketsphinx refused the key phrases: {exc}") from None
+            finally:
+                os.unlink(handle.name)
+            self._searches[key] = name
+            if len(self._searches) > SEARCH_CACHE:
+                oldest = next(iter(self._searches))
+                self._decoder.remove_search(self._searches.pop(oldest))
+        return name
+
+    def start(self, context: ListenContext) -> None:
+        """Begin a stream listening for ``context`` (audio time restarts at the next chunk)."""
+        self._end_kws_utt()
+        self._context = context
+        self._kws_name = self._search_for(context)
+        # Noise removal and the cepstral mean keep adapting across start() on
+        # purpose: a cold restart (reinit_feat) measurably lost words at the start
+        # of the next clip.  So the same input gives the same events from a fresh
+        # recogniser; a reused one may differ in confidences.
+        self._reset_stream(None)
+        self._started = True
+
+    def set_context(self, context: ListenContext) -> None:
+        """Listen for ``context`` from now on (hits already made are still reported)."""
+        if not self._started:
+            self.start(context)
+            return
+        self._end_kws_utt()
+        self._context = context
+        self._kws_name = self._search_for(context)
+        self._start_kws_utt()
+
+    # -- stream state ---------------------------------------------------------
+
+    def _reset_stream(self, t0: float | None) -> None:
+        self._t0 = t0
+        self._fed = 0  # samples fed to the decoder since t0
+        self._leftover = b""
+        self._buf = bytearray()  # recent audio, for free decoding
+        self._buf_start = 0  # sample index (since t0) of _buf[0]
+        self._endpointer: SpeechEndpointer | None = None
+        self._utt_start: float | None = None
+        self._hits: list[_Hit] = []
+        self._kws_open = False
+        self._kws_utt_start = 0.0
+
+    @property
+    def now(self) -> float:
+        """Seconds of audio time fed so far (the replay clock)."""
+        return (self._t0 or 0.0) + self._fed / SAMPLE_RATE
+
+    def _start_kws_utt(self) -> None:
+        if self._kws_name is None or self._kws_open:
+            return
+        self._decoder.activate_search(self._kws_name)
+        self._decoder.start_utt()
+        self._kws_open = True
+        self._kws_utt_start = self.now
+
+    def _take_hit(self) -> _Hit | None:
+        hyp = self._decoder.hyp()
+        if hyp is None or not hyp.hypstr:
+            return None
+        segs = [s for s in self._decoder.seg() if not _is_filler(s.word.strip())]
+        if not segs:
+            return None
+        seg = segs[-1]
+        phrase = seg.word.strip()
+        prob = float(seg.prob)
+        word = HeardWord(
+            text=phrase,
+            start=round(self._kws_utt_start + seg.start_frame / FRAME_RATE, 3),
+            end=round(self._kws_utt_start + (seg.end_frame + 1) / FRAME_RATE, 3),
+            confidence=prob if 0.0 <= prob <= 1.0 else None,
+        )
+        phones = self._kws_phones.get(phrase) or self._phrase_phones(phrase)
+        return _Hit(word, phones)
+
+    def _phrase_phones(self, phrase: str) -> tuple[str, ...]:
+        out: list[str] = []
+        for w in phrase.split():
+            out.extend(self.phones_of(w) or ())
+        return tuple(out)
+
+    def _end_kws_utt(self) -> _Hit | None:
+        if not self._kws_open:
+            return None
+        self._decoder.end_utt()
+        self._kws_open = False
+        return self._take_hit()
+
+    # -- feeding ----------------------------------------------------------------
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        """Process one chunk (16 kHz mono s16); return the events it completed."""
+        if chunk.rate != SAMPLE_RATE:
+            raise ValueError(f"pocketsphinx needs {SAMPLE_RATE} Hz chunks, not {chunk.rate}")
+        if not self._started:
+            self.start(self._context)
+        if self._t0 is None:
+            self._t0 = chunk.start_time
+        if self._endpointer is None:
+            self._endpointer = SpeechEndpointer(start_time=self._t0)
+        events: list[RecognitionEvent] = []
+        data = self._leftover + chunk.samples
+        step = self._endpointer.frame_bytes
+        usable = len(data) - len(data) % step
+        self._leftover = data[usable:]
+        for i in range(0, usable, step):
+            self._feed_frame(data[i : i + step], events, chunk.end_time)
+        return events
+
+    def _feed_frame(self, frame: bytes, events: list[RecognitionEvent], emit_at: float) -> None:
+        self._start_kws_utt()
+        if self._kws_open:
+            self._decoder.process_raw(frame)
+        self._buf.extend(frame)
+        self._fed += len(frame) // 2
+        if self._kws_open:
+            hit = self._take_hit()
+            if hit is not None:
+                # Restart the spotter so the next hit starts from a clean slate.
+                self._decoder.end_utt()
+                self._kws_open = False
+                self._add_hit(hit, events, emit_at)
+        assert self._endpointer is not None
+        boundary = self._endpointer.feed(frame)
+        if boundary is not None and boundary.kind == "start":
+            self._utt_start = boundary.time
+        elif boundary is not None:
+            self._close_utterance(boundary.time, events, emit_at)
+        elif self._utt_start is not None and self.now - self._utt_start > MAX_UTTERANCE:
+            self._close_utterance(self.now, events, emit_at, cut=True)
+        elif self._utt_start is None:
+            if self._hits and self.now - self._hits[-1].word.end > LONE_HIT_WAIT:
+                start = self._hits[0].word.start
+                self._utt_start = start
+                self._close_utterance(self._hits[-1].word.end, events, emit_at, lone=True)
+            self._trim_buffer()
+
+    def _add_hit(self, hit: _Hit, events: list[RecognitionEvent], emit_at: float) -> None:
+        self._hits.append(hit)
+        start = self._utt_start if self._utt_start is not None else hit.word.start
+        events.append(
+            RecognitionEvent(
+                kind="partial",
+                words=(hit.word,),
+                emitted_at=round(emit_at, 3),
+                source="kws",
+                confirmed=None,
+                utterance=(round(min(start, hit.word.start), 3), round(emit_at, 3)),
+            )
+        )
+
+    def _trim_buffer(self) -> None:
+        keep = int((PRE_ROLL + 2 * LONE_HIT_WAIT + 1.0) * SAMPLE_RATE)
+        excess = len(self._buf) // 2 - keep
+        if excess > 0:
+            del self._buf[: 2 * excess]
+            self._buf_start += excess
+
+    def _audio_between(self, start: float, end: float) -> bytes:
+        t0 = self._t0 or 0.0
+        first = max(self._buf_start, int((start - t0) * SAMPLE_RATE))
+        last = min(self._buf_start + len(self._buf) // 2, int((end - t0) * SAMPLE_RATE))
+        if last <= first:
+            return b""
+        a = 2 * (first - self._buf_start)
+        return bytes(self._buf[a : a + 2 * (last - first)])
+
+    def _free_decode(self, start: float, end: float) -> tuple[HeardWord, ...]:
+        audio = self._audio_between(start, end)
+        if len(audio) < 2 * SAMPLE_RATE // 10:
+            return ()
+        t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
+        dec = self._decoder
+        dec.activate_search(_FREE)
+        dec.start_utt()
+        dec.process_raw(audio, full_utt=True)
+        dec.end_utt()
+        words = []
+        for seg in dec.seg():
+            text = seg.word.split("(", 1)[0].strip()
+            if _is_filler(text):
+                continue
+            prob = float(seg.prob)
+            words.append(
+                HeardWord(
+                    text=text,
+                    start=round(t0 + seg.start_frame / FRAME_RATE, 3),
+                    end=round(t0 + (seg.end_frame + 1) / FRAME_RATE, 3),
+                    confidence=prob if 0.0 <= prob <= 1.0 else None,
+                )
+            )
+        return tuple(words)
+
+    def _close_utterance(
+        self,
+        end: float,
+        events: list[RecognitionEvent],
+        emit_at: float,
+        *,
+        cut: bool = False,
+        lone: bool = False,
+    ) -> None:
+        last = self._end_kws_utt()
+        if last is not None:
+            self._add_hit(last, events, emit_at)
+        start = self._utt_start if self._utt_start is not None else end
+        span = (round(start, 3), round(end, 3))
+        hits, self._hits = self._hits, []
+        free: tuple[HeardWord, ...] = ()
+        decoded = False
+        if self._context.free_text or hits:
+            free = self._free_decode(start - PRE_ROLL, end + POST_ROLL)
+            decoded = True
+        for hit in sorted(hits, key=lambda h: h.word.start):
+            ok: bool | None = None
+            if decoded:
+                sim = confirm.best_window_similarity(hit.phones, hit.word, free, self.phones_of)
+                ok = sim >= confirm.CONFIRM_SIMILARITY
+            events.append(
+                RecognitionEvent("final", (hit.word,), round(emit_at, 3), "kws", ok, span)
+            )
+        if self._context.free_text and decoded:
+            events.append(RecognitionEvent("final", free, round(emit_at, 3), _FREE, None, span))
+        elif not hits:
+            events.append(RecognitionEvent("final", (), round(emit_at, 3), "kws", None, span))
+        self._utt_start = self.now if cut else None
+        if not cut and not lone:
+            self._trim_buffer()
+
+    def finish(self) -> list[RecognitionEvent]:
+        """End of input: flush the utterance in progress and any lone hits."""
+        events: list[RecognitionEvent] = []
+        if self._endpointer is None:
+            return events
+        emit_at = self.now
+        boundary = self._endpointer.finish(self._leftover)
+        if boundary is not None:
+            self._close_utterance(boundary.time, events, emit_at)
+        elif self._hits or self._kws_open:
+            last = self._end_kws_utt()
+            if last is not None:
+                self._add_hit(last, events, emit_at)
+            if self._hits:
+                self._utt_start = self._hits[0].word.start
+                self._close_utterance(self._hits[-1].word.end, events, emit_at, lone=True)
+        self._end_kws_utt()
+        self._reset_stream(None)
+        return events

@@ -1,18 +1,75 @@
-"""`voice-host deck`: placeholder until its issue lands (replaced whole by its owner)."""
+"""`voice-host deck`: check, describe and build card decks.
+
+- ``voice-host deck check PATH``: validate a deck (built ``.json[.gz]`` or a
+  player's text deck); prints ``PATH: ok (N cards)`` or every problem, one per
+  line, and exits 2.
+- ``voice-host deck stats [--deck PATH]``: counts per field, duplicates, entries
+  with forms, familiarity, made-up pronunciations.
+- ``voice-host deck build``: rebuild the built-in deck from its source.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
-from voice_host.errors import UsageError
-
-HELP = "deck (not built yet)"
+HELP = "check, describe and build card decks"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
+    sub = parser.add_subparsers(dest="deck_command", metavar="ACTION")
+    sub.required = True
+    check = sub.add_parser("check", help="validate a deck file and list every problem")
+    check.add_argument("path", type=Path, help="a built deck (.json/.json.gz) or a text deck")
+    check.add_argument(
+        "--full",
+        action="store_true",
+        help="also compute word knowledge for a text deck (slower: proves it loads for play)",
+    )
+    stats = sub.add_parser("stats", help="counts per category, forms, pronunciations")
+    stats.add_argument("--deck", type=Path, default=None, help="a deck file (default: built-in)")
+    build = sub.add_parser("build", help="rebuild the built-in deck from voice_host/deck/source")
+    build.add_argument(
+        "--output", type=Path, default=None, help="write here instead of the package data"
+    )
+
+
+def _check(args: argparse.Namespace) -> int:
+    from voice_host.deck.loader import check_deck, load_deck
+    from voice_host.deck.problems import DeckError
+
+    path: Path = args.path
+    count, problems = check_deck(path)
+    if problems:
+        raise DeckError(problems)
+    if args.full:
+        count = len(load_deck(path))
+    print(f"{path}: ok ({count} cards)")
+    return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from voice_host.deck.loader import load_builtin, load_deck
+    from voice_host.deck.stats import deck_stats, format_stats
+
+    deck = load_builtin() if args.deck is None else load_deck(args.deck)
+    print(format_stats(deck_stats(deck)))
+    return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    from voice_host.deck.build import write_builtin
+    from voice_host.deck.loader import BUILTIN_PATH
+
+    output: Path = args.output if args.output is not None else BUILTIN_PATH
+    path, changed = write_builtin(output)
+    print(f"{'wrote' if changed else 'unchanged'} {path}", file=sys.stdout)
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
-    raise UsageError("'voice-host deck' is not built yet")
+    action = {"check": _check, "stats": _stats, "build": _build}[args.deck_command]
+    return action(args)

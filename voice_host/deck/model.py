@@ -45,3 +45,23 @@ class Card:
     def entry(self, category: str) -> Entry:
         """The entry for ``category`` (``Control`` for CONTROL and FINISH rounds)."""
         return self.entries[category]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A whole deck of cards, in deck order (dealing and shuffling are the rules engine's)."""
+
+    name: str
+    """Where the deck came from: ``builtin`` or the file name."""
+    cards: tuple[Card, ...]
+    """Every card; ``cards[i].number == i + 1``."""
+    methods: Mapping[str, str] = field(default_factory=dict)
+    """Word -> how its pronunciation was made, for words not in the CMU dictionary
+    (``composed``, ``espeak`` or ``rules``)."""
+
+    def card(self, index: int) -> Card:
+        """The card at 0-based position ``index``."""
+        return self.cards[index]
+
+    def __len__(self) -> int:
+        return len(self.cards)

@@ -1,0 +1,68 @@
+"""Accepted answers: what a guesser may say and still be right."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_host.deck.knowledge import EntryOverrides, make_entry
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "said"),
+    [
+        ("Eiffel Tower", "World", "eiffel tower"),  # lower case, the entry itself
+        ("Eiffel Tower", "World", "the eiffel tower"),  # with a leading "the"
+        ("The Alps", "World", "alps"),  # without the printed "the"
+        ("Mouse", "Nature", "mice"),  # irregular plural
+        ("Glasses", "Object", "glass"),  # singular of a plural entry
+        ("Banana", "Control", "bananas"),  # plural in CONTROL too
+        ("Swimming", "Action", "swim"),  # action: base verb
+        ("Swim", "Action", "swimming"),  # action: -ing form
+        ("Albert Einstein", "Person", "einstein"),  # surname alone
+        ("Leonardo da Vinci", "Person", "da vinci"),  # surname with its particle
+        ("Olivia Newton-John", "Person", "newton john"),  # double-barrelled surname whole
+        ("Queen Victoria", "Person", "victoria"),  # title dropped
+        ("Martin Luther King Jr.", "Person", "martin luther king"),  # "jr" optional
+        ("Beyoncé", "Person", "beyonce"),  # accents folded
+        ("Apollo 11", "Random", "apollo eleven"),  # digits spoken
+        ("Apollo 11", "Random", "apollo 11"),  # digits as typed
+        ("St Paul's Cathedral", "World", "st pauls cathedral"),  # apostrophe optional
+        ("X-ray", "Object", "x ray"),  # hyphen read as a space
+        ("Fish & Chips", "Random", "fish and chips"),  # "&" read as "and"
+    ],
+)
+def test_accepted(text: str, category: str, said: str) -> None:
+    assert said in make_entry(text, category).answers
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "said"),
+    [
+        ("Tom and Jerry", "Person", "jerry"),  # two characters, not a surname
+        ("Madonna", "Person", "the madonna"),  # no "the" for people
+        ("Swimming", "Action", "the swimming"),  # no "the" for actions
+        ("Eiffel Tower", "World", "tower"),  # part of a place name is not the answer
+        ("Albert Einstein", "Person", "albert"),  # first name alone is not enough
+    ],
+)
+def test_not_accepted(text: str, category: str, said: str) -> None:
+    assert said not in make_entry(text, category).answers
+
+
+def test_entry_itself_comes_first() -> None:
+    assert make_entry("Eiffel Tower", "World").answers[0] == "eiffel tower"
+
+
+def test_overrides_add_and_remove_answers() -> None:
+    overrides = EntryOverrides(answers=("santa", "santa claus"), not_answers=("christmas",))
+    entry = make_entry("Father Christmas", "Person", overrides=overrides)
+    assert {"santa", "santa claus", "father christmas"} <= set(entry.answers)
+    assert "christmas" not in entry.answers
+
+
+def test_overrides_add_and_remove_forms() -> None:
+    entry = make_entry(
+        "Post", "Object", overrides=EntryOverrides(forms=("mail",), not_forms=("postage",))
+    )
+    assert "mail" in entry.forms
+    assert "postage" not in entry.forms

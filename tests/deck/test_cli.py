@@ -1,0 +1,55 @@
+"""`voice-host deck check|stats|build` as a user runs them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.deck.conftest import DATA
+from voice_host.cli import main
+
+
+def test_check_good_text_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "check", str(DATA / "good_deck.txt")]) == 0
+    assert capsys.readouterr().out.strip().endswith("good_deck.txt: ok (2 cards)")
+
+
+def test_check_bad_deck_lists_every_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (DATA / "good_deck.txt").read_text(encoding="utf-8")
+    bad = text.replace("Banana", "").replace("world: Japan\n", "").replace("Umbrella", "Teapot")
+    path = tmp_path / "bad.txt"
+    path.write_text(bad, encoding="utf-8")
+    assert main(["deck", "check", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "voice-host: 3 problems in deck"
+    assert any("card 1: line 8: Control: empty entry" in line for line in err)
+    assert any("card 2" in line and "World: missing category" in line for line in err)
+    assert any("card 2" in line and "Object: duplicate" in line for line in err)
+    assert "Traceback" not in "\n".join(err)
+
+
+def test_stats_of_a_text_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "stats", "--deck", str(DATA / "good_deck.txt")]) == 0
+    out = capsys.readouterr().out
+    assert "cards: 2" in out
+    assert out.count(" 2     0     0 ") == 7  # 2 entries, none empty, no duplicates per field
+    assert "made-up pronunciations" in out
+
+
+def test_build_writes_where_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import voice_host.deck.build as build
+
+    source = DATA / "sample_source"
+    original = build.build_bytes
+    monkeypatch.setattr(build, "build_bytes", lambda source_dir=source: original(source, 3))
+    output = tmp_path / "deck.json.gz"
+    assert main(["deck", "build", "--output", str(output)]) == 0
+    assert "wrote" in capsys.readouterr().out
+    assert main(["deck", "build", "--output", str(output)]) == 0
+    assert "unchanged" in capsys.readouterr().out
+    assert main(["deck", "check", str(output)]) == 0

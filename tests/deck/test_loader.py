@@ -1,0 +1,162 @@
+"""Loading and validating decks: every defect gets one clear error naming file, card and field."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from tests.deck.conftest import DATA
+from voice_host.deck.built_format import dump_deck
+from voice_host.deck.loader import check_deck, load_deck
+from voice_host.deck.model import CARD_FIELDS
+from voice_host.deck.problems import DeckError
+from voice_host.errors import InputFileError
+
+GOOD_CARD = """object: Teapot
+nature: Kangaroo
+random: Birthday
+person: Albert Einstein
+action: Swimming
+world: Eiffel Tower
+control: Banana
+"""
+OTHER_CARD = (
+    GOOD_CARD.replace("Teapot", "Kettle")
+    .replace("Kangaroo", "Koala")
+    .replace("Birthday", "Picnic")
+    .replace("Albert Einstein", "Isaac Newton")
+    .replace("Swimming", "Skiing")
+    .replace("Eiffel Tower", "Big Ben")
+    .replace("Banana", "Wobble")
+)
+
+
+def write(tmp_path: Path, data: bytes | str, name: str = "deck.txt") -> Path:
+    path = tmp_path / name
+    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    return path
+
+
+def test_good_text_deck_loads_with_word_knowledge() -> None:
+    deck = load_deck(DATA / "good_deck.txt")
+    assert len(deck) == 2
+    assert deck.card(0).number == 1
+    assert deck.card(1).entry("Object").text == "Umbrella"
+    assert "brolly" in deck.card(1).entry("Object").answers
+    assert "holmes" not in deck.card(1).entry("Person").answers
+    assert "kangaroos" in deck.card(0).entry("Nature").forms
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        # duplicate within a category: named at the second card
+        (
+            GOOD_CARD
+            + "\n"
+            + GOOD_CARD.replace("Teapot", "Kettle")
+            .replace("Kangaroo", "Koala")
+            .replace("Birthday", "Picnic")
+            .replace("Albert Einstein", "Isaac Newton")
+            .replace("Swimming", "Skiing")
+            .replace("Banana", "Wobble"),
+            [("card 2", "World", "duplicate: 'Eiffel Tower' is already card 1's World")],
+        ),
+        # missing category
+        (GOOD_CARD.replace("world: Eiffel Tower\n", ""), [("card 1", "World", "missing category")]),
+        # empty entry
+        (GOOD_CARD.replace("Banana", ""), [("card 1", "Control", "empty entry")]),
+        # unknown field
+        (GOOD_CARD + "colour: red\n", [("card 1", "colour", "unknown field 'colour'")]),
+        # unknown correction key
+        (GOOD_CARD + "object.hints: tea\n", [("card 1", "object.hints", "unknown field")]),
+        # a line with no field name
+        (GOOD_CARD + "just some words\n", [("card 1", "line 8", "expected 'field: entry'")]),
+        # the same field twice in a card
+        (GOOD_CARD + "object: Kettle\n", [("card 1", "Object", "field given twice")]),
+        # no cards at all
+        ("# only a comment\n", [("deck.txt", "", "wrong count: the deck has no cards")]),
+        # two defects in one file: two errors
+        (
+            GOOD_CARD.replace("Banana", "") + "\n" + OTHER_CARD.replace("nature: Koala\n", ""),
+            [("card 1", "Control", "empty entry"), ("card 2", "Nature", "missing category")],
+        ),
+    ],
+)
+def test_each_defect_gives_one_clear_error(
+    tmp_path: Path, content: str, expected: list[tuple[str, str, str]]
+) -> None:
+    path = write(tmp_path, content)
+    with pytest.raises(DeckError) as caught:
+        load_deck(path)
+    problems = [str(p) for p in caught.value.problems]
+    assert len(problems) == len(expected), problems
+    for text, (card, field, message) in zip(problems, expected, strict=True):
+        assert text.startswith(str(path))
+        assert card in text and field in text and message in text
+    assert isinstance(caught.value, InputFileError)
+
+
+def test_bad_encoding_names_the_line(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD_CARD.encode("utf-8").replace(b"Teapot", b"Tea\xffpot"))
+    _count, problems = check_deck(path)
+    assert [str(p) for p in problems] == [
+        f"{path}: line 1: bad encoding: not UTF-8 (byte 0xff at column 12)"
+    ]
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(DeckError, match="cannot read"):
+        load_deck(tmp_path / "nope.txt")
+
+
+def test_built_deck_round_trip(tmp_path: Path) -> None:
+    deck = load_deck(DATA / "good_deck.txt")
+    path = write(tmp_path, dump_deck(deck, compress=True), "deck.json.gz")
+    again = load_deck(path)
+    for a, b in zip(deck.cards, again.cards, strict=True):
+        for field in CARD_FIELDS:
+            assert a.entry(field).answers == b.entry(field).answers
+            assert a.entry(field).forms == b.entry(field).forms
+            assert a.entry(field).pronunciations == b.entry(field).pronunciations
+            assert a.entry(field).generated == b.entry(field).generated
+
+
+@pytest.mark.parametrize(
+    ("mangle", "message"),
+    [
+        # an entry's text emptied
+        (lambda s: s.replace('"text": "Teapot"', '"text": ""'), "card 1: Object: empty entry"),
+        # a card field renamed to an unknown one
+        (
+            lambda s: s.replace('"answers": [\n"teapot"', '"hints": [],\n"answers": [\n"teapot"'),
+            "card 1: Object: unknown field 'hints'",
+        ),
+        # a second card's entry copies the first
+        (
+            lambda s: s.replace('"text": "Umbrella"', '"text": "Teapot"'),
+            "card 2: Object: duplicate",
+        ),
+        # broken JSON: the line is named
+        (lambda s: s.replace('"cards": [', '"cards": [[', 1), "not valid JSON"),
+        # a phone the recogniser does not know
+        (lambda s: s.replace('"T IY P AA T"', '"T IY P Q T"'), "bad pronunciation for 'teapot'"),
+    ],
+)
+def test_built_deck_defects(tmp_path: Path, mangle: object, message: str) -> None:
+    deck = load_deck(DATA / "good_deck.txt")
+    text = dump_deck(deck, compress=False).decode("utf-8")
+    assert callable(mangle)
+    changed = mangle(text)
+    assert changed != text
+    path = write(tmp_path, changed, "deck.json")
+    _, problems = check_deck(path)
+    assert any(message in str(p) for p in problems), problems
+
+
+def test_gzip_and_plain_built_files_are_equivalent(tmp_path: Path) -> None:
+    deck = load_deck(DATA / "good_deck.txt")
+    plain = dump_deck(deck, compress=False)
+    assert gzip.decompress(dump_deck(deck, compress=True)) == plain

@@ -1,0 +1,70 @@
+"""Build the built-in deck: ``python -m voice_host.deck.build`` (same as ``voice-host deck build``).
+
+Reads ``voice_host/deck/source/`` (the seven word lists, ``exceptions.txt``,
+``overrides.txt``), computes every entry's word knowledge and writes
+``voice_host/deck/data/builtin.json.gz``.  Deterministic: the same source, the
+same pinned libraries (lemminflect, wordfreq, pocketsphinx's dictionary) and the
+same espeak-ng give byte-identical output.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from voice_host.deck.built_format import dump_deck
+from voice_host.deck.builtin_source import BUILTIN_CARDS, SOURCE_DIR, read_builtin_source
+from voice_host.deck.family import FormExceptions
+from voice_host.deck.loader import BUILTIN_PATH, deck_from_sources
+from voice_host.deck.model import Deck
+from voice_host.deck.problems import DeckError
+from voice_host.errors import VoiceHostError
+
+
+def build_builtin(
+    source_dir: Path = SOURCE_DIR, expected_cards: int | None = BUILTIN_CARDS
+) -> Deck:
+    """Build the deck from ``source_dir``; raise :class:`DeckError` listing every source problem."""
+    from voice_host.deck.lexicon import get_lexicon
+
+    if not get_lexicon().has_frequency:
+        # Without word frequencies the families differ: the build would not be reproducible.
+        raise VoiceHostError("building the deck needs wordfreq (pip install wordfreq==3.1.1)")
+    sources, problems = read_builtin_source(source_dir, expected_cards)
+    exceptions_path = source_dir / "exceptions.txt"
+    exceptions = FormExceptions.read(exceptions_path) if exceptions_path.exists() else None
+    if problems:
+        raise DeckError(problems)
+    return deck_from_sources("builtin", sources, exceptions or FormExceptions())
+
+
+def build_bytes(source_dir: Path = SOURCE_DIR, expected_cards: int | None = BUILTIN_CARDS) -> bytes:
+    """The bytes the built-in deck file should hold."""
+    return dump_deck(build_builtin(source_dir, expected_cards), compress=True)
+
+
+def write_builtin(output: Path = BUILTIN_PATH, source_dir: Path = SOURCE_DIR) -> tuple[Path, bool]:
+    """Build and write the built-in deck; return the path and whether the file changed."""
+    data = build_bytes(source_dir)
+    changed = not output.exists() or output.read_bytes() != data
+    if changed:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        temporary = output.with_name(output.name + ".part")
+        temporary.write_bytes(data)
+        temporary.replace(output)
+    return output, changed
+
+
+def main() -> int:
+    """Command-line entry point."""
+    try:
+        path, changed = write_builtin()
+    except VoiceHostError as exc:
+        print(f"voice-host: {exc}", file=sys.stderr)
+        return exc.exit_code
+    print(f"{'wrote' if changed else 'unchanged'} {path}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,389 @@
+"""Word families: the forms of a word a describer must not say (R11 "any derivative").
+
+For one word the family is built by rules, each filtered to real English words
+(:meth:`Lexicon.is_word`):
+
+1. inflections of the word and of its lemmas, every part of speech (lemminflect:
+   swim -> swims, swam, swum, swimming; mouse -> mice; the possessive "'s");
+2. derivations: a suffix (:data:`SUFFIXES`) or the prefix "un", with the usual
+   spelling changes (doubled final consonant, dropped "e", "y" -> "i"), kept
+   only if the derived word *sounds* like it starts with the word: exactly
+   for a one-syllable word (so "bus" does not give "busy"), consonants only for
+   longer words (so "nation" still gives "national");
+3. compounds: a real word that is the entry word joined to another everyday
+   word (Zipf >= 3), where the joined part keeps a full vowel in the
+   compound's pronunciation (postman is a suffix form; mailbox, postbox,
+   signpost, carpool are compounds; carpet is not, because its "pet" is
+   reduced to "p@t", nor carrot, whose "car" is not said "car");
+4. then the reviewed exception list (:class:`FormExceptions`) removes innocent
+   look-alikes the rules still let through (car: cartoon, cargo) and adds
+   family members they miss.
+
+Measured on the foul/innocent table in ``tests/deck/family_cases.py``
+(``benchmarks/deck_load.py`` prints the figures).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from voice_host.deck.lexicon import VOWELS, Lexicon
+from voice_host.deck.words import STOP_WORDS
+from voice_host.errors import InputFileError
+
+#: Derivational and inflectional endings tried on every word (spelling changes are automatic).
+SUFFIXES: tuple[str, ...] = (
+    "s", "es", "ed", "ing", "er", "ers", "est", "age", "man", "men", "woman", "women",
+    "ful", "less", "ness", "ly", "y", "ish", "able", "ible", "ation", "ition", "ist",
+    "ism", "ment", "al", "ie", "let", "hood", "ship", "dom", "ery", "ess",
+    "ette", "ian", "an", "ese", "ite", "ize", "ise", "ify", "ward", "wards", "like",
+)  # fmt: skip
+#: How common (Zipf) the other part of a compound must be: box 4.7, lamp 4.0, toon 3.0 (no).
+COMPOUND_PART_ZIPF = 3.5
+#: How common (Zipf) a dictionary compound must be to count (cuts surnames such as "carswell").
+COMPOUND_ZIPF = 2.0
+#: Endings before which a longer word may change its vowels (nation -> national).
+VOWEL_SHIFT_SUFFIXES: frozenset[str] = frozenset(
+    {"al", "ian", "an", "ation", "ition", "ify", "ize", "ise", "ist", "ism", "ese", "ite"}
+)
+#: A compound much more common than its entry word (Zipf difference) is another word:
+#: content (5.1) is not a tent (4.2), concrete not Crete; football (5.3) is still a ball (5.0).
+COMPOUND_EXCESS_ZIPF = 0.5
+#: Parts of speech whose lemmas join a word's family by default.
+ALL_POS: tuple[str, ...] = ("NOUN", "VERB", "ADJ")
+#: Prefixes tried on every word ("unlock", "unhappy").
+PREFIXES: tuple[str, ...] = ("un",)
+
+
+@dataclass(frozen=True)
+class FormExceptions:
+    """The reviewed exception list: per word, forms never forbidden and forms always forbidden."""
+
+    never: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Word -> look-alikes that are NOT its family ("car" -> carpet, cartoon)."""
+    always: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Word -> family members the rules miss ("post" -> postbox where no word list has it)."""
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    """Word -> the reviewer's comment, for reports."""
+
+    @classmethod
+    def parse(cls, text: str, source: str = "exceptions") -> FormExceptions:
+        """Parse the exception-list format (see ``voice_host/deck/source/exceptions.txt``).
+
+        One line per word: ``word: -lookalike -lookalike +member  # why``.  A
+        ``-form`` is never forbidden for that word, a ``+form`` always is.  Every
+        line must carry a ``#`` comment: the list is reviewed, so it says why.
+        Raises :class:`InputFileError` listing every bad line.
+        """
+        never: dict[str, set[str]] = {}
+        always: dict[str, set[str]] = {}
+        reasons: dict[str, str] = {}
+        problems: list[str] = []
+        for number, line in enumerate(text.splitlines(), start=1):
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            body, hash_mark, comment = stripped.partition("#")
+            word, colon, rest = body.partition(":")
+            word = word.strip().lower()
+            where = f"{source}: line {number}"
+            if not colon or not re.fullmatch(r"[a-z']+", word):
+                problems.append(f"{where}: expected 'word: -form +form  # reason'")
+                continue
+            if not hash_mark or not comment.strip():
+                problems.append(f"{where}: every exception needs a '# reason' comment")
+                continue
+            items = rest.split()
+            if not items:
+                problems.append(f"{where}: no forms listed for {word!r}")
+            for item in items:
+                sign, form = item[:1], item[1:].lower()
+                if sign not in "+-" or not form:
+                    problems.append(f"{where}: {item!r} must start with '-' or '+'")
+                    continue
+                (never if sign == "-" else always).setdefault(word, set()).add(form)
+            reasons[word] = comment.strip()
+        if problems:
+            raise InputFileError("\n".join(problems))
+        return cls(
+            {w: frozenset(f) for w, f in never.items()},
+            {w: frozenset(f) for w, f in always.items()},
+            reasons,
+        )
+
+    @classmethod
+    def read(cls, path: Path) -> FormExceptions:
+        """Read and parse an exception-list file (UTF-8)."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputFileError(f"{path}: not UTF-8 text ({exc.reason})") from None
+        except OSError as exc:
+            raise InputFileError(f"{path}: cannot read ({exc.strerror})") from None
+        return cls.parse(text, str(path))
+
+
+NO_EXCEPTIONS = FormExceptions()
+
+
+def _spellings(base: str, suffix: str) -> set[str]:
+    """Ways ``base`` + ``suffix`` may be spelled (swim+er: swimer, swimmer)."""
+    if suffix in ("an", "ian"):
+        # Only after a vowel (africa -> african, italy -> italian): "germ" + an is not "german".
+        if len(base) < 4:
+            return set()  # "leo" + an is not "lean"
+        if base.endswith("a") and suffix == "an":
+            return {base + "n"}
+        return {base[:-1] + suffix} if base.endswith(("a", "o", "y")) else set()
+    out = {base + suffix}
+    vowel_start = suffix[0] in "aeiouy"
+    if vowel_start and base.endswith("e") and not base.endswith("ee"):
+        out.add(base[:-1] + suffix)  # bake -> baker
+    if vowel_start and re.search(r"[^aeiou][aeiou][bdfgklmnprstvz]$", base):
+        out.add(base + base[-1] + suffix)  # swim -> swimmer
+    if base.endswith("y") and len(base) > 2 and base[-2] not in "aeiou" and suffix[0] != "i":
+        out.add(base[:-1] + "i" + suffix)  # happy -> happiness
+    return out
+
+
+def _syllables(phones: tuple[str, ...]) -> int:
+    return sum(1 for p in phones if p in VOWELS)
+
+
+def _consonants(phones: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(p for p in phones if p not in VOWELS)
+
+
+def _sounds_derived(base: str, derived: str, suffix: str, lexicon: Lexicon) -> bool:
+    """Whether ``derived`` sounds like it starts with ``base`` (true when either is unknown)."""
+    base_prons = lexicon.all_prons(base)
+    derived_prons = lexicon.all_prons(derived)
+    if not base_prons or not derived_prons:
+        return True
+    for bp in base_prons:
+        for dp in derived_prons:
+            if dp[: len(bp)] == bp:
+                return True
+            # Longer words shift vowels before Latinate endings (nation -> national).
+            if (
+                suffix in VOWEL_SHIFT_SUFFIXES
+                and _syllables(bp) >= 2
+                and _consonants(dp)[: len(_consonants(bp))] == _consonants(bp)
+            ):
+                return True
+    return False
+
+
+def _same_part(part: tuple[str, ...], pron: tuple[str, ...]) -> bool:
+    """Whether ``part`` of a compound is ``pron`` said in full (a reduced vowel may differ)."""
+    if len(part) != len(pron) or not any(p in VOWELS for p in part):
+        return False
+    full = False
+    for heard, said in zip(part, pron, strict=True):
+        if heard == said:
+            full = full or heard in VOWELS
+        elif not (heard in ("AH", "IH", "ER") and said in VOWELS):
+            return False
+    # "carpet": pet's vowel reduced to schwa -> not heard as "pet" at all.
+    return full or part == pron
+
+
+def _compound_ok(compound: str, base: str, other: str, base_first: bool, lexicon: Lexicon) -> bool:
+    """Whether ``compound`` = base + other (or other + base) is a real compound of ``base``."""
+    if (
+        len(other) < 3
+        or other in STOP_WORDS
+        or not _everyday(other, lexicon)
+        or not lexicon.all_prons(other)
+    ):
+        return False
+    compound_prons = lexicon.all_prons(compound)
+    if not compound_prons:
+        # Only frequency data knows it (postbox): trust the spelling of two everyday words,
+        # but not at the end, where Latin endings look like words ("react-ant").
+        return base_first and lexicon.has_frequency and lexicon.is_rare_word(compound)
+    if not _known_compound(compound, lexicon) or not _lemma_keeps(compound, base, lexicon):
+        return False
+    compound_zipf, base_zipf = lexicon.frequency(compound), lexicon.frequency(base)
+    if (
+        compound_zipf is not None
+        and base_zipf is not None
+        and compound_zipf > base_zipf + COMPOUND_EXCESS_ZIPF
+    ):
+        return False
+    for bp in lexicon.all_prons(base):
+        for cp in compound_prons:
+            if base_first and cp[: len(bp)] == bp:
+                part = cp[len(bp) :]
+            elif not base_first and len(cp) > len(bp) and cp[-len(bp) :] == bp:
+                part = cp[: -len(bp)]
+            else:
+                continue
+            if any(_same_part(part, op) for op in lexicon.all_prons(other)):
+                return True
+    return False
+
+
+def _everyday(word: str, lexicon: Lexicon) -> bool:
+    """A word common enough to be heard inside a compound (Zipf >= 3.5 with wordfreq)."""
+    zipf = lexicon.frequency(word)
+    return lexicon.is_common(word) if zipf is None else zipf >= COMPOUND_PART_ZIPF
+
+
+def _known_compound(word: str, lexicon: Lexicon) -> bool:
+    """A compound players would say: Zipf >= 2 with wordfreq, else in the CMU dictionary."""
+    zipf = lexicon.frequency(word)
+    return word in lexicon.prons if zipf is None else zipf >= COMPOUND_ZIPF
+
+
+def _lemma_keeps(compound: str, base: str, lexicon: Lexicon) -> bool:
+    """False when ``compound`` only contains ``base`` by inflection ("parking" = park + ing)."""
+    lemmas = _lemmas(compound, lexicon)
+    return all(base in lemma for lemma in lemmas)
+
+
+def _inflections(word: str, lexicon: Lexicon) -> set[str]:
+    from lemminflect import getAllInflections, getAllInflectionsOOV
+
+    found: set[str] = set()
+    for forms in getAllInflections(word).values():
+        # The first spelling per tag is lemminflect's choice; others only if real words.
+        found.update(f.lower() for i, f in enumerate(forms) if i == 0 or lexicon.is_word(f.lower()))
+    if not found:
+        for pos in ("NOUN", "VERB"):
+            for forms in getAllInflectionsOOV(word, pos).values():
+                found.update(f.lower() for f in forms if lexicon.is_word(f.lower()))
+    return {f for f in found if re.fullmatch(r"[a-z]+", f)}
+
+
+def _lemmas(word: str, lexicon: Lexicon, pos: Sequence[str] | None = None) -> set[str]:
+    """Lemmas of ``word`` (for the parts of speech ``pos``; None: all)."""
+    from lemminflect import getAllLemmas
+
+    found: set[str] = set()
+    for upos in pos if pos is not None else (None,):
+        lemmas_by_pos = getAllLemmas(word) if upos is None else getAllLemmas(word, upos=upos)
+        for lemmas in lemmas_by_pos.values():
+            found.update(lem.lower() for lem in lemmas if lexicon.is_word(lem.lower()))
+    return found
+
+
+def word_family(
+    word: str,
+    lexicon: Lexicon,
+    exceptions: FormExceptions = NO_EXCEPTIONS,
+    *,
+    lemma_pos: Sequence[str] = ALL_POS,
+    compounds: bool = True,
+    suffixes: Sequence[str] = SUFFIXES,
+) -> set[str]:
+    """The forbidden forms of one lower-case ``word`` (the word itself included).
+
+    ``lemma_pos``: also take the family of the word's lemmas for these parts of
+    speech ("swimming" -> swim -> swam); a noun entry uses NOUN only, so the bird
+    "dove" does not become "dive"; empty for names ("james" is not "jame").
+    ``compounds``: also look for compounds and prefixes (off for names: "newcastle"
+    is not a form of "new" in "New York").  ``suffixes``: endings to try.
+    """
+    family = {word}
+    if not re.fullmatch(r"[a-z]+", word):
+        return family | exceptions.always.get(word, frozenset())
+    bases = {word} | (_lemmas(word, lexicon, lemma_pos) if lemma_pos else set())
+    family |= bases
+    for base in bases:
+        family |= _inflections(base, lexicon)
+    derived: set[str] = set()
+    if len(word) >= 3:
+        for base in bases:
+            for suffix in suffixes:
+                for candidate in _spellings(base, suffix):
+                    if (
+                        candidate not in family
+                        and lexicon.is_word(candidate)
+                        and _sounds_derived(base, candidate, suffix, lexicon)
+                    ):
+                        derived.add(candidate)
+            for prefix in PREFIXES if compounds else ():
+                candidate = prefix + base
+                if lexicon.is_word(candidate):
+                    derived.add(candidate)
+            if not compounds:
+                continue
+            for compound in lexicon.starting_with(base):
+                other = compound[len(base) :]
+                if _compound_ok(compound, base, other, True, lexicon):
+                    derived.add(compound)
+            for compound in lexicon.ending_with(base):
+                other = compound[: -len(base)]
+                if _compound_ok(compound, base, other, False, lexicon):
+                    derived.add(compound)
+    never = set(exceptions.never.get(word, frozenset()))
+    for lookalike in list(never):
+        never |= _inflections(lookalike, lexicon)  # "-poster" also keeps "posters" out
+    derived -= never
+    for form in sorted(derived):
+        family.add(form)
+        family |= {f for f in _inflections(form, lexicon) if lexicon.is_word(f)} - never
+    family.add(word + "'s")
+    if compounds and not (_lemmas(word, lexicon) - {word}):  # "weeping" is weep + ing
+        family.update(compound_parts(word, lexicon))  # "sunflower": saying "sun" gives it away
+    family |= exceptions.always.get(word, frozenset())
+    family -= never
+    return family
+
+
+def compound_parts(word: str, lexicon: Lexicon) -> list[str]:
+    """The two everyday words a compound is heard as ("teapot" -> tea, pot), or []."""
+    for cut in range(3, len(word) - 2):
+        head, tail = word[:cut], word[cut:]
+        if not (_everyday(head, lexicon) and _everyday(tail, lexicon)):
+            continue
+        if {head, tail} & (STOP_WORDS | set(SUFFIXES)):
+            continue  # "hunting" is hunt + -ing, not two words
+        whole = lexicon.all_prons(word)
+        if not whole:
+            return [head, tail]
+        for hp in lexicon.all_prons(head):
+            for wp in whole:
+                if wp[: len(hp)] == hp and any(
+                    _same_part(wp[len(hp) :], tp) for tp in lexicon.all_prons(tail)
+                ):
+                    return [head, tail]
+    return []
+
+
+#: Endings that make words from names ("Japan" -> japanese, "Italy" -> italian).
+NAME_SUFFIXES: tuple[str, ...] = ("s", "es", "an", "ian", "ese", "ish", "ite")
+#: In a multi-word entry, words this common (Zipf) get no compounds: "out" in
+#: "Take out the bins" does not forbid "outside".
+COMMON_WORD_ZIPF = 5.5
+
+
+def families(
+    words: Sequence[str],
+    lexicon: Lexicon,
+    exceptions: FormExceptions = NO_EXCEPTIONS,
+    *,
+    lemma_pos: Sequence[str] = ALL_POS,
+    names: bool = False,
+) -> set[str]:
+    """The union of the families of ``words`` (the significant words of one entry).
+
+    ``names``: the words name a person or place: no compounds, only name endings.
+    """
+    out: set[str] = set()
+    for word in words:
+        zipf = lexicon.frequency(word)
+        very_common = len(words) > 1 and zipf is not None and zipf >= COMMON_WORD_ZIPF
+        out |= word_family(
+            word,
+            lexicon,
+            exceptions,
+            lemma_pos=lemma_pos,
+            compounds=not names and not very_common,
+            suffixes=NAME_SUFFIXES if names else SUFFIXES,
+        )
+    return out

@@ -1,0 +1,347 @@
+"""Word knowledge for one entry: accepted answers, forbidden forms, pronunciations.
+
+:func:`make_entry` is what the deck builder, the referee and ``voice-host
+listen --word`` call; it works for any text, in or out of a deck, offline.  The
+first call loads the lexicon (about 1 s); later calls take milliseconds.
+
+Accepted-answer policy (what a guesser may say and be right)
+------------------------------------------------------------
+Answers are lower case, without punctuation, accents folded ("Beyoncé" ->
+"beyonce"), "&" read as "and", hyphens read as spaces; a guess counts when one
+of them is said as a phrase inside what the guesser says ("it's a kangaroo"
+contains "kangaroo"), so "a"/"an" need no variants.
+
+1. The entry itself; with digits spelled out ("Apollo 11" -> "apollo eleven")
+   and as written; with and without apostrophes ("st paul's" / "st pauls");
+   a hyphenated word also joined when that is a real word ("x-ray" -> "xray").
+2. With and without a leading "the" (not for people or actions).
+3. Object, Nature, Random and CONTROL: singular and plural of the last word
+   ("mouse" -> "mice", "glasses" -> "glass").
+4. Action: the first word in every verb form ("swim" -> swims, swam, swum,
+   swimming; "Brushing teeth" -> "brush teeth").
+5. Person with two or more words: the surname alone ("albert einstein" ->
+   "einstein", "leonardo da vinci" -> "da vinci", "olivia newton-john" ->
+   "newton john"), unless the surname is also an everyday English word
+   (lemminflect knows it: "king", "bolt", "potter", "rabbit") because guessers
+   say such words in passing; no surname for pairs and epithets ("Tom and
+   Jerry", "Alexander the Great", "Joan of Arc").  A leading title may be
+   dropped, under the same everyday-word rule ("queen victoria" -> "victoria",
+   but not "who" for "Doctor Who"); trailing "jr"/"sr"/roman numerals are
+   optional.
+6. A deck may add answers or refuse any of the above per entry
+   (:class:`EntryOverrides`: ``answers`` / ``not-answers``).
+
+Forbidden forms are the word families (:mod:`voice_host.deck.family`) of every
+significant word of the entry (not "the", "of"...), plus ``forms`` and minus
+``not-forms`` overrides.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from voice_host.deck.family import FormExceptions, families
+from voice_host.deck.lexicon import PHONE_SET, Lexicon, get_lexicon
+from voice_host.deck.model import CATEGORIES, CONTROL, Entry
+from voice_host.deck.pronounce import pronounce_all
+from voice_host.deck.words import STOP_WORDS, normalise, split_words
+
+#: The reviewed exception list of the built-in deck.
+EXCEPTIONS_PATH = Path(__file__).with_name("source") / "exceptions.txt"
+
+#: Titles a person's name may be said without ("Queen Victoria" -> "victoria").
+TITLES: frozenset[str] = frozenset(
+    [
+        "king",
+        "queen",
+        "prince",
+        "princess",
+        "saint",
+        "st",
+        "sir",
+        "dame",
+        "lady",
+        "lord",
+        "pope",
+        "captain",
+        "doctor",
+        "dr",
+        "mr",
+        "mrs",
+        "miss",
+        "ms",
+        "president",
+        "emperor",
+        "empress",
+        "general",
+        "admiral",
+        "professor",
+        "uncle",
+        "aunt",
+    ]
+)
+#: Name endings a guesser may leave out ("Martin Luther King Jr" -> "martin luther king").
+NAME_ENDINGS: frozenset[str] = frozenset(["jr", "junior", "sr", "senior", "ii", "iii", "iv"])
+
+#: Particles that belong to a surname ("da Vinci", "van Gogh").
+NAME_PARTICLES: frozenset[str] = frozenset(
+    ["da", "de", "di", "du", "van", "von", "der", "del", "le", "la", "st"]
+)
+#: Words that make a name a phrase with no surname ("Alexander the Great", "Joan of Arc").
+PHRASE_WORDS: frozenset[str] = frozenset(["the", "of", "in", "and", "on"])
+
+#: Which lemmas join an entry's family: a noun card's word is read as a noun ("Dove":
+#: not "dive"), an action's as a verb, names not at all.
+LEMMA_POS: dict[str, tuple[str, ...]] = {
+    "Object": ("NOUN",),
+    "Nature": ("NOUN",),
+    "Random": ("NOUN", "VERB", "ADJ"),
+    "Person": (),
+    "Action": ("VERB", "NOUN"),
+    "World": (),
+    CONTROL: ("NOUN", "VERB", "ADJ"),
+}
+
+_PLURAL_CATEGORIES = frozenset({"Object", "Nature", "Random", CONTROL})
+_THE_CATEGORIES = frozenset({"Object", "Nature", "Random", "World", CONTROL})
+
+
+@dataclass(frozen=True)
+class EntryOverrides:
+    """Per-entry corrections a deck may give (all lower-case phrases)."""
+
+    answers: tuple[str, ...] = ()
+    """Extra accepted answers ("santa" for "Father Christmas")."""
+    not_answers: tuple[str, ...] = ()
+    """Answers the policy would add but this entry refuses ("christmas")."""
+    forms: tuple[str, ...] = ()
+    """Extra forbidden forms."""
+    not_forms: tuple[str, ...] = ()
+    """Forms the rules would forbid but this entry allows."""
+
+    def __bool__(self) -> bool:
+        return bool(self.answers or self.not_answers or self.forms or self.not_forms)
+
+
+NO_OVERRIDES = EntryOverrides()
+
+
+@functools.cache
+def builtin_exceptions() -> FormExceptions:
+    """The built-in reviewed exception list (empty if the source file is absent)."""
+    if not EXCEPTIONS_PATH.exists():
+        return FormExceptions()
+    return FormExceptions.read(EXCEPTIONS_PATH)
+
+
+def _the_variants(phrase: str) -> set[str]:
+    words = phrase.split()
+    if words and words[0] == "the" and len(words) > 1:
+        return {phrase, " ".join(words[1:])}
+    return {phrase, "the " + phrase}
+
+
+def _plausible(forms: Iterable[str], lexicon: Lexicon) -> set[str]:
+    """lemminflect's first spelling for a tag, other spellings only if real words."""
+    out: set[str] = set()
+    for index, form in enumerate(forms):
+        form = form.lower()
+        if not re.fullmatch(r"[a-z]+", form):
+            continue  # "baby-sat", "ski'd": spellings no recogniser writes
+        if index == 0 or lexicon.is_word(form):
+            out.add(form)
+    return out
+
+
+def _noun_numbers(word: str, lexicon: Lexicon) -> set[str]:
+    from lemminflect import getAllInflections, getAllLemmas
+
+    found = {word}
+    found |= _plausible(getAllLemmas(word, upos="NOUN").get("NOUN", ()), lexicon)
+    for base in list(found):
+        found |= _plausible(getAllInflections(base, upos="NOUN").get("NNS", ()), lexicon)
+    return found
+
+
+def _verb_forms(word: str, lexicon: Lexicon) -> set[str]:
+    from lemminflect import getAllInflections, getAllLemmas
+
+    found = {word}
+    found |= _plausible(getAllLemmas(word, upos="VERB").get("VERB", ()), lexicon)
+    for base in list(found):
+        for forms in getAllInflections(base, upos="VERB").values():
+            found |= _plausible(forms, lexicon)
+    return found
+
+
+def _everyday_word(word: str) -> bool:
+    """Whether a name is also an everyday English word ("king", "bolt", "who")."""
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(word))
+
+
+def _name_variants(phrase: str, text: str) -> set[str]:
+    """Short forms of a person's name (policy rule 5)."""
+    out: set[str] = set()
+    names = phrase.split()
+    while len(names) > 1 and names[-1] in NAME_ENDINGS:
+        names = names[:-1]
+        out.add(" ".join(names))
+    if len(names) > 1 and names[0] in TITLES:
+        rest = names[1:]
+        if len(rest) > 1 or not _everyday_word(rest[0]):
+            out.add(" ".join(rest))  # "victoria", but not "who" for Doctor Who
+    if len(names) < 2 or any(w in PHRASE_WORDS for w in names):
+        return out  # "Tom and Jerry", "Alexander the Great": no surname to take
+    last_printed = text.split()[-1]
+    if "-" in last_printed:
+        # A double-barrelled surname is said whole ("Newton-John").
+        surname = names[-len(split_words(last_printed)) :]
+    else:
+        surname = names[-1:]
+        if len(names) > 2 and names[-2] in NAME_PARTICLES:
+            surname = names[-2:]  # "da vinci", "van gogh"
+    if len(surname) < len(names) and not (len(surname) == 1 and _everyday_word(surname[0])):
+        out.add(" ".join(surname))
+    return out
+
+
+def accepted_answers(
+    text: str, category: str, lexicon: Lexicon, overrides: EntryOverrides = NO_OVERRIDES
+) -> tuple[str, ...]:
+    """The accepted answers for an entry (policy in this module's docstring), entry first."""
+    main = normalise(text)
+    phrases = {main, normalise(text, spell_numbers=False)}
+    for phrase in list(phrases):
+        if "'" in phrase:
+            phrases.add(phrase.replace("'", ""))
+    if "-" in text:
+        joined = normalise(text.replace("-", ""))
+        if all(lexicon.is_word(w) for w in joined.split()):
+            phrases.add(joined)
+    words = main.split()
+    if category in _PLURAL_CATEGORIES and words:
+        for phrase in list(phrases):
+            head, _, last = phrase.rpartition(" ")
+            for variant in _noun_numbers(last, lexicon):
+                phrases.add(f"{head} {variant}".strip())
+    if category == "Action" and words:
+        for phrase in list(phrases):
+            first, _, rest = phrase.partition(" ")
+            for variant in _verb_forms(first, lexicon):
+                phrases.add(f"{variant} {rest}".strip())
+    if category == "Person":
+        for phrase in list(phrases):
+            phrases |= _name_variants(phrase, text)
+    if category in _THE_CATEGORIES:
+        for phrase in list(phrases):
+            phrases |= _the_variants(phrase)
+    phrases.update(normalise(a) for a in overrides.answers)
+    phrases -= {normalise(a) for a in overrides.not_answers}
+    phrases.discard("")
+    phrases.add(main)  # the entry itself is always right
+    return (main, *sorted(phrases - {main}))
+
+
+def forbidden_forms(
+    text: str,
+    category: str,
+    lexicon: Lexicon,
+    exceptions: FormExceptions,
+    overrides: EntryOverrides = NO_OVERRIDES,
+) -> tuple[str, ...]:
+    """The sorted forbidden forms of an entry: families of its significant words."""
+    significant = [w for w in split_words(text) if w not in STOP_WORDS]
+    forms = families(
+        significant,
+        lexicon,
+        exceptions,
+        lemma_pos=LEMMA_POS[category],
+        names=category in ("Person", "World"),
+    )
+    forms.update(normalise(f) for f in overrides.forms)
+    forms -= {normalise(f) for f in overrides.not_forms}
+    forms.update(significant)  # the entry's own words are always forbidden
+    return tuple(sorted(f for f in forms if f))
+
+
+def _words_of(phrases: Iterable[str]) -> list[str]:
+    return [w for phrase in phrases for w in phrase.split()]
+
+
+@dataclass(frozen=True)
+class EntrySpec:
+    """What a deck source says about one entry, before word knowledge is added."""
+
+    text: str
+    category: str
+    overrides: EntryOverrides = NO_OVERRIDES
+
+
+def make_entries(
+    specs: Iterable[EntrySpec],
+    *,
+    exceptions: FormExceptions | None = None,
+    lexicon: Lexicon | None = None,
+) -> tuple[list[Entry], dict[str, str]]:
+    """Entries for many specs at once, and word -> pronunciation method for made-up ones.
+
+    Pronunciations are made for all words together, so espeak-ng runs once.
+    """
+    lex = lexicon if lexicon is not None else get_lexicon()
+    excs = exceptions if exceptions is not None else builtin_exceptions()
+    drafts: list[tuple[EntrySpec, tuple[str, ...], tuple[str, ...]]] = []
+    for spec in specs:
+        if spec.category not in (*CATEGORIES, CONTROL):
+            raise ValueError(f"unknown category {spec.category!r}")
+        answers = accepted_answers(spec.text, spec.category, lex, spec.overrides)
+        forms = forbidden_forms(spec.text, spec.category, lex, excs, spec.overrides)
+        drafts.append((spec, answers, forms))
+    all_words = sorted({w for _, a, f in drafts for w in _words_of((*a, *f))})
+    spoken = pronounce_all(all_words, lex)
+    methods = {w: m for w, (_, m) in sorted(spoken.items()) if m != "cmudict"}
+    for word, (phones, _) in spoken.items():
+        bad = [p for p in phones if p not in PHONE_SET]
+        if bad or not phones:
+            raise ValueError(f"pronunciation of {word!r} has unknown phones {bad}")
+    entries: list[Entry] = []
+    for spec, answers, forms in drafts:
+        words = sorted(set(_words_of((*answers, *forms))))
+        entries.append(
+            Entry(
+                text=spec.text.strip(),
+                category=spec.category,
+                answers=answers,
+                forms=forms,
+                pronunciations={w: spoken[w][0] for w in words},
+                generated=tuple(w for w in words if w in methods),
+            )
+        )
+    return entries, methods
+
+
+def make_entry(
+    text: str,
+    category: str,
+    *,
+    exceptions: FormExceptions | None = None,
+    overrides: EntryOverrides = NO_OVERRIDES,
+    lexicon: Lexicon | None = None,
+) -> Entry:
+    """An :class:`Entry` for ``text`` with its answers, forms and pronunciations.
+
+    ``category``: one of :data:`~voice_host.deck.model.CARD_FIELDS`.
+    ``exceptions``: the reviewed look-alike list (default: the built-in deck's).
+    ``overrides``: per-entry corrections.  ``lexicon``: default the process-wide one.
+    ``Entry.generated`` lists the words whose pronunciation is not from the CMU
+    dictionary (composed from parts, espeak-ng, or letter-to-sound rules).
+    """
+    entries, _ = make_entries(
+        [EntrySpec(text, category, overrides)], exceptions=exceptions, lexicon=lexicon
+    )
+    return entries[0]

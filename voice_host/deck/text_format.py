@@ -1,0 +1,209 @@
+"""Reading deck sources: a player's deck file and the built-in deck's word lists.
+
+Player deck format (UTF-8 text, ``.txt``)::
+
+    # Lines starting with # are comments.  One card per block of lines;
+    # blank lines separate cards.  Field names are not case-sensitive.
+    object: Teapot
+    nature: Kangaroo
+    random: Birthday
+    person: Albert Einstein
+    action: Swimming
+    world: Eiffel Tower
+    control: Banana
+    # Optional per-entry corrections, comma-separated:
+    person.not-answers: einstein        # do not accept the surname alone
+    object.answers: tea pot             # also accept this
+    object.forms: teabag                # also forbid this
+    object.not-forms: teammate          # never forbid this
+
+Every card needs all seven fields, each non-empty, and no entry may repeat
+within a category.  Card N is the Nth block.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from voice_host.deck.knowledge import EntryOverrides, EntrySpec
+from voice_host.deck.model import CARD_FIELDS
+from voice_host.deck.problems import DeckProblem
+
+#: Override keys, as written after the field name and a dot.
+OVERRIDE_KEYS: tuple[str, ...] = ("answers", "not-answers", "forms", "not-forms")
+_FIELD_BY_NAME = {f.lower(): f for f in CARD_FIELDS}
+
+
+@dataclass(frozen=True)
+class CardSource:
+    """One card as read from a source, before word knowledge: field -> entry spec."""
+
+    number: int
+    entries: Mapping[str, EntrySpec]
+    lines: Mapping[str, int] = field(default_factory=dict)
+    """Field -> 1-based line it came from (0 if not from a line)."""
+
+
+def decode_lines(data: bytes, path: str) -> tuple[list[str], list[DeckProblem]]:
+    """Split ``data`` into text lines; every line that is not UTF-8 is one problem."""
+    problems: list[DeckProblem] = []
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    lines: list[str] = []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            lines.append(raw.decode("utf-8").rstrip("\r"))
+        except UnicodeDecodeError as exc:
+            bad = raw[exc.start : exc.start + 1].hex()
+            problems.append(
+                DeckProblem(
+                    path,
+                    f"bad encoding: not UTF-8 (byte 0x{bad} at column {exc.start + 1})",
+                    line=number,
+                )
+            )
+            lines.append(raw.decode("utf-8", errors="replace").rstrip("\r"))
+    return lines, problems
+
+
+def read_bytes(path: Path) -> tuple[bytes | None, list[DeckProblem]]:
+    """The file's bytes, or a problem saying why it cannot be read."""
+    try:
+        return path.read_bytes(), []
+    except OSError as exc:
+        return None, [DeckProblem(str(path), f"cannot read ({exc.strerror or exc})")]
+
+
+def _strip_comment(line: str) -> str:
+    # A comment starts a line, or follows whitespace ("teapot  # why"), so "C#" survives.
+    if line.lstrip().startswith("#"):
+        return ""
+    return re.split(r"\s#", line, maxsplit=1)[0].strip()
+
+
+def _split_list(value: str) -> tuple[str, ...]:
+    return tuple(v.strip() for v in value.split(",") if v.strip())
+
+
+def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[DeckProblem]]:
+    """Parse a player's deck file; return its cards and every problem found."""
+    lines, problems = decode_lines(data, path)
+    blocks: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            if current:
+                blocks.append(current)
+                current = []
+            continue
+        text = _strip_comment(line)
+        if text:
+            current.append((number, text))
+    if current:
+        blocks.append(current)
+    if not blocks:
+        problems.append(DeckProblem(path, "wrong count: the deck has no cards"))
+    cards: list[CardSource] = []
+    for card_number, block in enumerate(blocks, start=1):
+        texts: dict[str, str] = {}
+        where: dict[str, int] = {}
+        extra: dict[str, dict[str, tuple[str, ...]]] = {}
+        for number, text in block:
+            name, colon, value = text.partition(":")
+            key = name.strip().lower()
+            value = value.strip()
+            base, dot, option = key.partition(".")
+            card_field = _FIELD_BY_NAME.get(base)
+            if not colon:
+                problems.append(
+                    DeckProblem(path, "expected 'field: entry'", card=card_number, line=number)
+                )
+            elif card_field is None or (dot and option not in OVERRIDE_KEYS):
+                known = ", ".join(f.lower() for f in CARD_FIELDS)
+                problems.append(
+                    DeckProblem(
+                        path,
+                        f"unknown field {name.strip()!r} (fields: {known}; "
+                        f"corrections: FIELD.{'/'.join(OVERRIDE_KEYS)})",
+                        card=card_number,
+                        field=name.strip(),
+                        line=number,
+                    )
+                )
+            elif dot:
+                extra.setdefault(card_field, {})[option] = _split_list(value)
+            elif card_field in texts:
+                problems.append(
+                    DeckProblem(
+                        path,
+                        f"field given twice (first on line {where[card_field]})",
+                        card=card_number,
+                        field=card_field,
+                        line=number,
+                    )
+                )
+            else:
+                texts[card_field] = value
+                where[card_field] = number
+                if not value:
+                    problems.append(
+                        DeckProblem(
+                            path, "empty entry", card=card_number, field=card_field, line=number
+                        )
+                    )
+        for card_field in CARD_FIELDS:
+            if card_field not in texts:
+                problems.append(
+                    DeckProblem(
+                        path,
+                        f"missing category (no '{card_field.lower()}:' line)",
+                        card=card_number,
+                        field=card_field,
+                        line=block[0][0],
+                    )
+                )
+        specs: dict[str, EntrySpec] = {}
+        for card_field, value in texts.items():
+            opts = extra.get(card_field, {})
+            overrides = EntryOverrides(
+                answers=opts.get("answers", ()),
+                not_answers=opts.get("not-answers", ()),
+                forms=opts.get("forms", ()),
+                not_forms=opts.get("not-forms", ()),
+            )
+            specs[card_field] = EntrySpec(value, card_field, overrides)
+        cards.append(CardSource(card_number, specs, where))
+    problems.extend(duplicate_problems(cards, path))
+    return cards, problems
+
+
+def _key(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+
+
+def duplicate_problems(cards: Sequence[CardSource], path: str) -> list[DeckProblem]:
+    """One problem per entry that repeats an earlier entry of the same category."""
+    problems: list[DeckProblem] = []
+    for card_field in CARD_FIELDS:
+        seen: dict[str, int] = {}
+        for card in cards:
+            spec = card.entries.get(card_field)
+            if spec is None or not spec.text.strip():
+                continue
+            key = _key(spec.text)
+            if key in seen:
+                problems.append(
+                    DeckProblem(
+                        path,
+                        f"duplicate: {spec.text!r} is already card {seen[key]}'s {card_field}",
+                        card=card.number,
+                        field=card_field,
+                        line=card.lines.get(card_field) or None,
+                    )
+                )
+            else:
+                seen[key] = card.number
+    return problems

@@ -1,0 +1,129 @@
+"""Turning printed text into the lower-case words a recogniser writes.  Standard library only."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: Words that carry no meaning of their own in an entry: never forbidden on their own.
+STOP_WORDS: frozenset[str] = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "and",
+        "or",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "by",
+        "with",
+        "from",
+        "de",
+        "la",
+        "le",
+        "du",
+        "des",
+        "von",
+        "van",
+        "der",
+        "da",
+        "di",
+    ]
+)
+
+_ONES = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = ["_", "_", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def number_words(n: int) -> str:
+    """Say a whole number the way people do: 11 -> "eleven", 1984 -> "nineteen eighty four".
+
+    Four-digit numbers from 1100 to 1999 and 2010 to 2099 are read as years.
+    """
+    if n < 0:
+        return "minus " + number_words(-n)
+    if n < 20:
+        return _ONES[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        return _TENS[tens] + ("" if ones == 0 else " " + _ONES[ones])
+    if (1100 <= n <= 1999 or 2010 <= n <= 2099) and n % 100 != 0:
+        high, low = divmod(n, 100)
+        tail = ("oh " + _ONES[low]) if low < 10 else number_words(low)
+        return f"{number_words(high)} {tail}"
+    if n < 1000:
+        hundreds, rest = divmod(n, 100)
+        head = f"{_ONES[hundreds]} hundred"
+        return head if rest == 0 else f"{head} and {number_words(rest)}"
+    if n < 1_000_000:
+        thousands, rest = divmod(n, 1000)
+        head = f"{number_words(thousands)} thousand"
+        if rest == 0:
+            return head
+        return f"{head} {'and ' if rest < 100 else ''}{number_words(rest)}"
+    return " ".join(_ONES[int(d)] for d in str(n))
+
+
+def fold(text: str) -> str:
+    """Lower case, accents removed (Beyoncé -> beyonce), ``&`` read as "and"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    plain = plain.replace("’", "'").replace("‘", "'").replace("&", " and ")
+    return plain.lower()
+
+
+def split_words(text: str, *, spell_numbers: bool = True) -> list[str]:
+    """The words of ``text`` as a recogniser writes them (lower case, no punctuation).
+
+    Hyphens and slashes separate words; apostrophes inside a word stay
+    ("paul's"); digits become words when ``spell_numbers`` ("apollo 11" ->
+    "apollo eleven").
+    """
+    plain = fold(text)
+    plain = re.sub(r"(\d)([a-z])|([a-z])(\d)", r"\1\3 \2\4", plain)
+    plain = re.sub(r"[^a-z0-9' ]+", " ", plain.replace(".", ""))
+    words: list[str] = []
+    for raw in plain.split():
+        token = raw.strip("'")
+        if not token:
+            continue
+        if token.isdigit() and spell_numbers:
+            words.extend(number_words(int(token)).split())
+        else:
+            words.append(token)
+    return words
+
+
+def normalise(text: str, *, spell_numbers: bool = True) -> str:
+    """``text`` as one space-separated lower-case phrase (see :func:`split_words`)."""
+    return " ".join(split_words(text, spell_numbers=spell_numbers))
+
+
+def significant_words(text: str) -> list[str]:
+    """The words of ``text`` that mean something on their own (no "the", "of"...)."""
+    return [w for w in split_words(text) if w not in STOP_WORDS]

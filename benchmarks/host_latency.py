@@ -1,0 +1,128 @@
+"""Latency from the end of a spoken guess to the start of the host's "correct" announcement.
+
+For every guess recording in ``fixtures/audio/manifest.json`` (judgement
+``guess``), a host on audio time with the real pocketsphinx recogniser and
+referee plays a turn whose card is that entry; the clip is played into the
+microphone 1.5 s after the timer starts.  Latency = (audio time the "correct"
+announcement starts - audio time the answer word ends, from the manifest) +
+wall-clock seconds spent processing the chunk that produced the judgement (the
+decoding a live host does after the audio arrives).  Clips the referee did not
+count are reported as misses.  Target: p95 <= 0.5 s.
+
+    .venv/bin/python benchmarks/host_latency.py [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from voice_host.announce.recording import RecordingAnnouncer  # noqa: E402
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
+from voice_host.audio.wav import read_wav  # noqa: E402
+from voice_host.deck.knowledge import make_entry  # noqa: E402
+from voice_host.deck.model import CARD_FIELDS, Card, Deck  # noqa: E402
+from voice_host.host.clock import AudioClock  # noqa: E402
+from voice_host.host.core import Host, HostOptions  # noqa: E402
+from voice_host.host.listening import Listening  # noqa: E402
+from voice_host.referee import Referee, default_phone_lookup  # noqa: E402
+from voice_host.rules import Game, load_board, parse_teams  # noqa: E402
+from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
+
+FIXTURES = ROOT / "fixtures" / "audio"
+BOARD = '{"name": "bench", "segments": ["START", "Object", "Object", "FINISH"]}'
+CHUNK = 1600
+
+
+def one(
+    clip: dict[str, object], recognizer: PocketSphinxRecognizer, referee: Referee
+) -> float | None:
+    text = str(clip["entry"])
+    card = Card(1, {f: make_entry(text, f) for f in CARD_FIELDS})
+    deck = Deck("bench", (card,))
+    game = Game(
+        parse_teams("Red:Ann,Bob;Blue:Cat,Dan"),
+        load_board(BOARD),
+        rng=random.Random(1),
+        deck_size=1,
+    )
+    clock = AudioClock()
+    announcer = RecordingAnnouncer(None, clock=clock.now)
+    listening = Listening(recognizer, referee, announcer)
+    referee.reset()
+    host = Host(
+        game,
+        deck,
+        clock=clock,
+        announcer=announcer,
+        listening=listening,
+        options=HostOptions(timer=30.0),
+    )
+    host.start()
+    t = 0.0
+    samples = np.frombuffer(read_wav(FIXTURES / str(clip["file"])).samples, dtype=np.int16)
+    clip_at: float | None = None
+    word_end = max(float(e["end"]) for e in clip["expect"] if e["role"] == "answer")  # type: ignore[index, union-attr]
+    while t < 60.0:
+        if clip_at is None and host.timer.running and t - (host._turn_start or t) >= 1.5:
+            clip_at = t
+        block = np.zeros(CHUNK, dtype=np.int16)
+        if clip_at is not None:
+            first = round((t - clip_at) * SAMPLE_RATE)
+            part = samples[first : first + CHUNK]
+            block[: len(part)] = part
+        chunk = AudioChunk(block.astype("<i2").tobytes(), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        began = time.perf_counter()
+        host.hear(chunk)
+        spent = time.perf_counter() - began
+        t = chunk.end_time
+        if host.game.state.correct:
+            said = next(e for e in announcer.entries if "correct" in e.text)
+            assert clip_at is not None
+            return said.start - (clip_at + word_end) + spent
+        if clip_at is not None and t > clip_at + len(samples) / SAMPLE_RATE + 3.0:
+            return None
+    return None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--limit", type=int, default=0, help="only the first N clips")
+    args = parser.parse_args()
+    manifest = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))
+    clips = [c for c in manifest["clips"] if c["judgement"] == "guess"]
+    if args.limit:
+        clips = clips[: args.limit]
+    recognizer = PocketSphinxRecognizer()
+    referee = Referee(default_phone_lookup())
+    latencies: list[float] = []
+    misses = 0
+    for clip in clips:
+        latency = one(clip, recognizer, referee)
+        if latency is None:
+            misses += 1
+        else:
+            latencies.append(latency)
+    print(f"guess clips: {len(clips)}  counted: {len(latencies)}  missed: {misses}")
+    if latencies:
+        q = statistics.quantiles(latencies, n=100, method="inclusive")
+        print(
+            f"latency end of word -> 'correct' starts (s): p50 {statistics.median(latencies):.3f}  "
+            f"p95 {q[94]:.3f}  max {max(latencies):.3f}  (target p95 <= 0.5)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,90 @@
+"""Fixtures for the host's tests: a short board, a small deck, a host on audio time."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from voice_host.announce.protocol import AnnounceOptions
+from voice_host.announce.recording import RecordingAnnouncer
+from voice_host.deck.loader import load_deck
+from voice_host.deck.model import Deck
+from voice_host.host.clock import AudioClock
+from voice_host.host.core import Host, HostOptions
+from voice_host.host.listening import Listening
+from voice_host.persist import SaveSlot
+from voice_host.rules import Game, load_board, parse_teams
+
+DATA = Path(__file__).with_name("data")
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "audio"
+#: Recordings the real recogniser and referee judge as the guess, by entry.
+GUESS_CLIPS = {
+    "Telescope": FIXTURES / "kal16" / "guess__a_telescope.wav",
+    "Car": FIXTURES / "kal16" / "guess__is_it_a_car.wav",
+    "Poster": FIXTURES / "kal16" / "guess__poster.wav",
+}
+
+
+@pytest.fixture(scope="session")
+def deck() -> Deck:
+    """The three-card test deck (word knowledge computed once)."""
+    return load_deck(DATA / "deck.txt")
+
+
+def new_game(seed: int = 7) -> Game:
+    """Red:Ann,Bob against Blue:Cat,Dan on the 7-segment test board."""
+    board = load_board((DATA / "board.json").read_text(encoding="utf-8"))
+    teams = parse_teams("Red:Ann,Bob;Blue:Cat,Dan")
+    return Game(teams, board, rng=random.Random(seed), deck_size=3)
+
+
+HostMaker = Callable[..., tuple[Host, AudioClock, RecordingAnnouncer]]
+
+
+@pytest.fixture
+def make_host(deck: Deck, tmp_path: Path) -> HostMaker:
+    """Builds a host on audio time with a recording announcer and a save slot in tmp_path."""
+
+    def make(
+        *,
+        listening: Listening | None = None,
+        recognizer: object | None = None,
+        timer: float = 12.0,
+        render: bool = False,
+        gate: bool = True,
+        game: Game | None = None,
+        voice: AnnounceOptions | None = None,
+    ) -> tuple[Host, AudioClock, RecordingAnnouncer]:
+        clock = AudioClock()
+        announcer = RecordingAnnouncer(
+            tmp_path / "said.log",
+            clock=clock.now,
+            options=voice or AnnounceOptions(),
+            render_dir=tmp_path / "said" if render else None,
+        )
+        if listening is None and recognizer is not None:
+            from voice_host.referee import Referee, default_phone_lookup
+
+            listening = Listening(
+                recognizer,  # type: ignore[arg-type]
+                Referee(default_phone_lookup()),
+                announcer,
+                gate=gate,
+            )
+        elif listening is not None:
+            listening.announcer = announcer
+        host = Host(
+            game or new_game(),
+            deck,
+            clock=clock,
+            announcer=announcer,
+            listening=listening,
+            save=SaveSlot(tmp_path / "game.json", report=lambda _: None),
+            options=HostOptions(timer=timer, mic_gate=gate),
+        )
+        return host, clock, announcer
+
+    return make

@@ -1,0 +1,169 @@
+"""The host's dialogue on audio time with scripted keys and referee judgements (no engine)."""
+
+from __future__ import annotations
+
+from voice_host.audio.chunk import AudioChunk
+from voice_host.host.claims import SETTLE_SECONDS
+from voice_host.host.core import Host
+from voice_host.host.inputs import Heard, KeyPress, MicStatus
+from voice_host.host.listening import Listening
+from voice_host.referee import Referee
+from voice_host.referee.values import Judgement
+from voice_host.rules import Correct, Phase, TimeUp
+from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
+
+from .conftest import HostMaker, new_game
+
+
+class FakeRecognizer:
+    """Counts the audio it is fed; hears "telescope" in any chunk marked loud."""
+
+    name = "fake"
+
+    def __init__(self) -> None:
+        self.fed = 0
+        self.contexts: list[ListenContext] = []
+
+    def start(self, context: ListenContext) -> None:
+        self.contexts.append(context)
+
+    def set_context(self, context: ListenContext) -> None:
+        self.contexts.append(context)
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        self.fed += 1
+        if chunk.samples[:2] != b"\x01\x00":
+            return []
+        word = HeardWord("telescope", chunk.start_time, chunk.end_time)
+        return [RecognitionEvent("final", (word,), chunk.end_time, "free")]
+
+    def finish(self) -> list[RecognitionEvent]:
+        return []
+
+
+def quiet(host: Host, clock: object, start: float, seconds: float, loud: bool = False) -> float:
+    t = start
+    while t < start + seconds - 1e-9:
+        samples = (b"\x01\x00" if loud else b"\x00\x00") * 1600
+        chunk = AudioChunk(samples, 16000, t)
+        clock.advance_to(chunk.end_time)  # type: ignore[attr-defined]
+        host.hear(chunk)
+        t = chunk.end_time
+    return t
+
+
+def texts(host: Host) -> list[str]:
+    return [s.text for s in host.said]
+
+
+def control_game() -> object:
+    game = new_game()
+    for inp in (Correct(), Correct(), TimeUp()):  # Red lands on CONTROL (R13)
+        game.apply(inp)
+    assert game.phase is Phase.CONTROL_ROUND
+    return game
+
+
+def test_control_round_won_by_a_team_buzzer(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    host.handle(KeyPress("2", 5.0))  # Blue's buzzer
+    quiet(host, clock, 0.0, 6.0)
+    assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"  # R14
+    assert host.game.state.control_retry == (True, False)  # R16
+    assert "Blue answered first." in texts(host)
+
+
+def test_simultaneous_claims_draw_another_card(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    card = host.game.current_card
+    host.handle(KeyPress("1", 5.0))
+    claim = Judgement("command", 5.3, "blue", command="team", argument="blue")
+    host.handle(Heard((claim,)))  # Blue's name, said 0.3 s after Red's buzzer
+    quiet(host, clock, 0.0, 5.0 + 0.5 + SETTLE_SECONDS + 0.2)
+    assert host.game.phase is Phase.CONTROL_ROUND  # R17: nobody wins
+    assert host.game.current_card != card
+    assert "Red and Blue at once." in texts(host)
+
+
+def test_spin_choice_by_voice(make_host: HostMaker) -> None:
+    game = new_game()
+    game.apply(TimeUp())  # Red nothing; Blue to play
+    for inp in (Correct(), TimeUp()):  # Blue to segment 1
+        game.apply(inp)
+    for inp in (Correct(), Correct(), TimeUp()):  # Red to CONTROL, wins it, bonus turn
+        game.apply(inp)
+    game.apply_text("control-won red")
+    for inp in (Correct(), Correct(), TimeUp()):  # Red to SPIN
+        game.apply(inp)
+    game.apply_text("spin narrow-green")
+    host, _clock, _ = make_host(game=game)
+    host.start(resumed=True)
+    push = Judgement("command", 3.0, "host push blue", command="push", argument="blue")
+    host.handle(Heard((push,)))
+    assert host.game.state.positions == (4, 0)  # R19: not pushed past START
+    assert "Blue is pushed back 1 to segment 0, START." in texts(host)
+
+
+def test_losing_the_microphone_mid_turn_keeps_the_game_and_the_keys(
+    make_host: HostMaker,
+) -> None:
+    recognizer = FakeRecognizer()
+    listening = Listening(recognizer, Referee(), None)
+    host, clock, _ = make_host(listening=listening, timer=30.0)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)  # the opening is said, the timer starts
+    assert host.timer.running
+    t = quiet(host, clock, t, 2.0, loud=True)  # "telescope" heard: no, the card is Poster
+    fed = recognizer.fed
+    host.handle(MicStatus(False, "The microphone stopped."))
+    t = quiet(host, clock, t, 1.0, loud=True)
+    assert recognizer.fed == fed  # nothing is listened to while the microphone is lost
+    host.handle(KeyPress("c", t))
+    assert host.game.state.correct == 1 and host.game.phase is Phase.TURN
+    lost = [x for x in texts(host) if "microphone stopped" in x]
+    assert len(lost) == 1 and "keys" in lost[0]
+    host.handle(MicStatus(False, "The microphone stopped."))
+    assert len([x for x in texts(host) if "microphone stopped" in x]) == 1  # said once
+    host.handle(MicStatus(True, "The microphone is back."))
+    assert "Listening again" in texts(host)[-1]
+    quiet(host, clock, t, 15.0)  # once the host has said so, the microphone is heard again
+    assert recognizer.fed > fed
+
+
+def test_undo_says_what_it_reversed_and_repeat_gives_context(make_host: HostMaker) -> None:
+    host, clock, _ = make_host()
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    host.handle(KeyPress("c", t))
+    host.handle(KeyPress("u", t + 0.1))
+    assert host.game.state.correct == 0
+    assert "Undone: the last correct guess; Red has 0 right." in texts(host)
+    host.handle(KeyPress("a", t + 0.2))
+    assert texts(host)[-2].startswith("I said: Undone:")
+    assert texts(host)[-1].startswith("Now: Red on segment 0, START.")
+
+
+def test_a_misunderstood_command_twice_names_the_keys(make_host: HostMaker) -> None:
+    host, clock, _ = make_host()
+    host.start()
+    quiet(host, clock, 0.0, 20.0)
+    unclear = Judgement("nothing", 21.0, "host blah", evidence="no command")
+    host.handle(Heard((unclear,)))
+    assert texts(host)[-1] == "Sorry? Say host, then the command."
+    host.handle(Heard((unclear,)))
+    assert "Use the keys: C correct, P pass" in texts(host)[-1]
+
+
+def test_pause_stops_the_timer_and_status_tells_time_left(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(timer=30.0)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    host.handle(KeyPress(" ", t))
+    assert host.timer.paused
+    t = quiet(host, clock, t, 60.0)
+    assert host.game.phase is Phase.TURN  # no time-up while paused
+    host.handle(KeyPress("i", t))
+    assert "seconds left." in texts(host)[-1]
+    assert host.game.state.positions == (0, 0)

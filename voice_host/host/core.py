@@ -1,0 +1,615 @@
+"""The host: the dialogue of a whole game, keys and voice in, announcements out.
+
+Everything is injected (clock, announcers, listening, deck, save slot, screen)
+and everything happens in :meth:`Host.handle` and :meth:`Host.tick`, called by
+one thread: the live loop (:mod:`voice_host.host.live`) or a replay
+(:mod:`voice_host.host.script`).  R-ids name the rules each step follows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from voice_host.announce.protocol import Announcer
+from voice_host.audio.chunk import AudioChunk
+from voice_host.deck.model import Deck, Entry
+from voice_host.host import dialogue, keys
+from voice_host.host.claims import Claim, ClaimWindow
+from voice_host.host.clock import Clock
+from voice_host.host.inputs import Heard, HostInput, KeyPress, MicStatus, Stop
+from voice_host.host.listening import Listening
+from voice_host.host.timer import Cue, TurnTimer
+from voice_host.persist import SaveSlot
+from voice_host.referee.commands import COMMAND_WORDS
+from voice_host.referee.values import GRACE_SECONDS, Judgement, Situation
+from voice_host.referee.values import Phase as RefPhase
+from voice_host.rules import (
+    Choose,
+    ControlSimultaneous,
+    ControlWon,
+    Correct,
+    Foul,
+    Game,
+    Input,
+    NothingToUndoError,
+    Pass,
+    Phase,
+    RulesError,
+    Spin,
+    TimeUp,
+)
+from voice_host.screen.adapter import screen_model_from_game
+from voice_host.screen.model import Screen, TimerView
+from voice_host.speech.events import ListenContext
+
+#: Seconds a quit waits for its confirmation.
+QUIT_CONFIRM_SECONDS = 10.0
+#: Misunderstood spoken commands in a row before the host names the key (dialogue.md 9).
+ESCALATE_AFTER = 2
+#: Host speech intervals the referee is told about (the recent ones are all it needs).
+SPEECH_HISTORY = 20
+
+
+@dataclass(frozen=True)
+class HostOptions:
+    """How the host behaves; times in seconds on the host's clock."""
+
+    timer: float = 30.0
+    """Seconds in a turn (R5)."""
+    wake_word: str = "host"
+    """Spoken before every command."""
+    grace: float = GRACE_SECONDS
+    """A guess already under way at the buzzer counts if it ends this soon after (R8)."""
+    mic_gate: bool = True
+    """Never judge the host's own voice (off only to prove the gate works)."""
+
+
+@dataclass(frozen=True)
+class Said:
+    """One announcement as the host made it (for logs and tests)."""
+
+    text: str
+    """What was said."""
+    at: float
+    """Seconds on the host's clock when it was queued."""
+
+
+def _team_key(name: str) -> str:
+    return name.strip().casefold()
+
+
+class Host:
+    """Runs one game: see the module docstring.  ``save_options`` go into every save."""
+
+    def __init__(
+        self,
+        game: Game,
+        deck: Deck | None,
+        *,
+        clock: Clock,
+        announcer: Announcer,
+        listening: Listening | None = None,
+        card_announcer: Announcer | None = None,
+        screen: Screen | None = None,
+        save: SaveSlot | None = None,
+        save_options: Mapping[str, Any] | None = None,
+        options: HostOptions | None = None,
+        log: Callable[[str], None] | None = None,
+    ) -> None:
+        self.game = game
+        self.deck = deck
+        self.clock = clock
+        self.announcer = announcer
+        self.listening = listening
+        self.card_announcer = card_announcer
+        self.screen = screen
+        self.save_slot = save
+        self.save_options = dict(save_options or {})
+        self.options = options or HostOptions()
+        self._log = log
+        self.timer = TurnTimer(self.options.timer)
+        self.claims = ClaimWindow()
+        self.said: list[Said] = []
+        """Everything announced, in order."""
+        self.judgements: list[Judgement] = []
+        """Every judgement of the referee acted on (or ignored), in order."""
+        self.finished = False
+        """True once the session is over (quit, Ctrl-C, or the game won and closed)."""
+        self.mic_live = listening is not None
+        """Whether voice is being listened to now."""
+        self.last_heard = ""
+        self.last_judgement = ""
+        self._message = ""
+        self._last_group = ""
+        self._go_pending = False
+        self._turn_start: float | None = None
+        self._ending_at: float | None = None
+        self._buzzer: float | None = None
+        self._quit_until: float | None = None
+        self._misheard = 0
+        self._shown_second: int | None = None
+        self._card_said: tuple[int | None, str | None] | None = None
+
+    # ----- starting and the loop ----------------------------------------------------------
+
+    def start(self, *, resumed: bool = False) -> None:
+        """Open the game: the welcome (or the resume notice) and the first prompt."""
+        now = self.clock.now()
+        first = dialogue.resumed(self.game) if resumed else dialogue.opening(self.game)
+        self._say([first, *self._enter_phase(now)])
+        self._changed(now, save=True)
+
+    def handle(self, item: HostInput) -> None:
+        """Take one input from the queue."""
+        if self.finished:
+            return
+        if isinstance(item, KeyPress):
+            self.tick(item.t)
+            self._key(item.key, item.t)
+        elif isinstance(item, Heard):
+            for j in self._prefer(item.judgements):
+                self._voice(j)
+        elif isinstance(item, MicStatus):
+            self._mic(item)
+        elif isinstance(item, Stop):
+            self.stop(item.reason)
+
+    def hear(self, chunk: AudioChunk) -> None:
+        """Replay helper: judge one microphone chunk and act on it, then let time pass."""
+        if self.listening is not None and self.mic_live and not self.finished:
+            judgements = self.listening.feed(chunk)
+            if judgements:
+                self.handle(Heard(tuple(judgements)))
+        self.tick(chunk.end_time)
+
+    def tick(self, now: float) -> None:
+        """Let time pass: start the timer after "Go", timer cues, claim decisions, quit expiry."""
+        if self.finished:
+            return
+        if self._quit_until is not None and now > self._quit_until:
+            self._quit_until = None
+        if self._go_pending and self._quiet(now):
+            self._go_pending = False
+            self.timer.start(now)  # R5: the turn starts when the timer starts
+            self._turn_start = now
+            self._changed(now)
+        for cue in self.timer.cues(now):
+            if cue.cue is Cue.WARNING:
+                self._say(["Ten seconds."])
+            else:
+                self._buzzer = cue.at
+                self._ending_at = cue.at + self.options.grace
+        if self._ending_at is not None and now >= self._ending_at:
+            self._end_turn(now)
+        if self.claims.open:
+            result = self.claims.decide(now, settle=self.mic_live)
+            if result is not None:
+                if result.winner is None:
+                    who = dialogue.names([self.game.teams[c.team].name for c in result.claims])
+                    self._say([f"{who} at once."])
+                    self._apply(ControlSimultaneous(), now)  # R17
+                else:
+                    self._apply(ControlWon(self.game.teams[result.winner].name), now)
+        if self.timer.running:
+            second = int(self.timer.left(now))
+            if second != self._shown_second:
+                self._shown_second = second
+                self._show(now)
+
+    def stop(self, reason: str = "interrupted") -> None:
+        """Save and end the session (Ctrl-C)."""
+        if self.finished:
+            return
+        self._save()
+        where = f" to {self.save_slot.path}" if self.save_slot is not None else ""
+        self._say([f"Game saved{where}. Goodbye."])
+        self.finished = True
+
+    # ----- the situation for listening ----------------------------------------------------
+
+    def entry(self) -> Entry | None:
+        """The card entry being described now, or None."""
+        card, category = self.game.current_card, self.game.category
+        if self.deck is None or card is None or category is None:
+            return None
+        if self.game.phase is Phase.GAME_OVER or not 0 <= card < len(self.deck):
+            return None
+        return self.deck.card(card).entry(category)
+
+    def entry_text(self) -> str:
+        """The entry's text, or ``card N`` without a deck."""
+        entry = self.entry()
+        if entry is not None:
+            return entry.text
+        card = self.game.current_card
+        return "" if card is None else f"card {card + 1}"
+
+    def situation(self) -> Situation:
+        """What the referee needs now (times on the host's clock)."""
+        phase = self.game.phase
+        ref_phase = {
+            Phase.TURN: RefPhase.TURN,
+            Phase.CONTROL_ROUND: RefPhase.CONTROL,
+            Phase.FINISH_ROUND: RefPhase.CONTROL,
+            Phase.SPIN_CHOICE: RefPhase.SPIN_CHOICE,
+        }.get(phase, RefPhase.BETWEEN)
+        if phase is Phase.TURN and not self.timer.started:
+            ref_phase = RefPhase.BETWEEN  # no guessing before "Go"
+        intervals = self.announcer.speech_intervals()[-SPEECH_HISTORY:]
+        last = intervals[-1] if intervals else None
+        buzzer = self.timer.buzzer if self.timer.running else self._buzzer
+        return Situation(
+            entry=self.entry() if ref_phase in (RefPhase.TURN, RefPhase.CONTROL) else None,
+            phase=ref_phase,
+            teams=tuple(t.name.lower() for t in self.game.teams),
+            wake_word=self.options.wake_word,
+            turn_start=self._turn_start,
+            buzzer=buzzer if phase is Phase.TURN else None,
+            grace=self.options.grace,
+            host_speech=tuple((i.start, i.end) for i in intervals),
+            last_announcement=last.text if last else "",
+            announced_at=last.end if last else None,
+        )
+
+    def context(self) -> ListenContext:
+        """What the recogniser should listen for now."""
+        entry = self.entry()
+        phase = self.game.phase
+        wake = self.options.wake_word
+        teams: tuple[str, ...] = ()
+        if phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND, Phase.SPIN_CHOICE):
+            teams = tuple(t.name.lower() for t in self.game.teams)
+        return ListenContext(
+            answers=entry.answers if entry else (),
+            forms=entry.forms if entry else (),
+            commands=tuple(f"{wake} {word}" for word in COMMAND_WORDS),
+            team_names=teams,
+            pronunciations=entry.pronunciations if entry else {},
+            free_text=True,
+        )
+
+    # ----- keys ----------------------------------------------------------------------------
+
+    def _key(self, key: str, now: float) -> None:
+        key = " " if key in ("\n", "\r", "enter", "space") else key
+        if key in ("ctrl+c", "\x03"):
+            self.stop()
+            return
+        if self._quit_until is not None and key.lower() == "y":
+            self._command("quit", now)
+            return
+        lower = key if key == " " else key.lower()
+        if lower in keys.ALWAYS:
+            self._command(keys.ALWAYS[lower], now)
+            return
+        phase = self.game.phase
+        if phase is Phase.TURN and lower in keys.TURN:
+            self._command(keys.TURN[lower], now)
+        elif phase is Phase.SPIN and lower in keys.SPIN:
+            self._apply(Spin(), now)
+        elif phase is Phase.SPIN and lower in keys.SPINNER:
+            self._apply(Spin(keys.SPINNER[lower]), now)
+        elif phase is Phase.SPIN_CHOICE and lower == "f":
+            self._apply(Choose.forward(), now)
+        elif phase is Phase.SPIN_CHOICE and keys.team_for_key(lower, len(self.game.teams)):
+            team = keys.team_for_key(lower, len(self.game.teams))
+            assert team is not None
+            self._push(self.game.teams[team].name, now)
+        elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and lower == "s":
+            self.claims.clear()
+            self._apply(ControlSimultaneous(), now)
+        elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and (
+            keys.team_for_key(lower, len(self.game.teams)) is not None
+        ):
+            team = keys.team_for_key(lower, len(self.game.teams))
+            assert team is not None
+            self.claims.claim(Claim(team, now, "key"))
+            self.tick(now)
+        else:
+            shown = "space" if key == " " else key
+            self._say([f"Key {shown} does nothing now. Press question mark for the keys."])
+
+    # ----- voice ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _prefer(judgements: tuple[Judgement, ...]) -> list[Judgement]:
+        """A guess in a batch outranks near misses and word fouls of the same utterance: the
+        recogniser often also reports a form of the answer ("telescoped") for one word."""
+        if any(j.type == "guess" for j in judgements):
+            return [
+                j
+                for j in judgements
+                if j.type not in ("near_miss", "nothing")
+                and not (j.type == "foul" and j.kind in ("word", "derivative"))
+            ]
+        return list(judgements)
+
+    def _voice(self, j: Judgement) -> None:
+        now = max(self.clock.now(), j.t)
+        self.judgements.append(j)
+        self.last_heard = j.heard
+        self.last_judgement = j.evidence
+        phase = self.game.phase
+        wake = self.options.wake_word
+        if j.type == "command":
+            self._misheard = 0
+            name = j.command or ""
+            if name == "team":
+                if phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and j.argument:
+                    idx = self._team_index(j.argument)
+                    if idx is not None:
+                        self.claims.claim(Claim(idx, j.t, "voice"))
+                return
+            if name == "forward" and phase is Phase.SPIN_CHOICE:
+                self._apply(Choose.forward(), now)
+            elif name == "push" and phase is Phase.SPIN_CHOICE and j.argument:
+                self._push(j.argument, now)
+            else:
+                self._command(name, now)
+            return
+        if j.type == "guess" and phase is Phase.TURN and self.timer.started:
+            entry = self.entry()
+            if entry is not None and j.answer in entry.answers:
+                self._apply(Correct(), now, entry_text=entry.text)
+            return
+        if j.type == "guess" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+            self._say(["Correct! Which team? Say your team's name or press your buzzer."])
+            return
+        if j.type == "foul" and phase is Phase.TURN and self.timer.started:
+            self._apply(Foul(), now, entry_text=self.entry_text(), judgement=j)
+            return
+        if j.type == "foul" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+            self._say([dialogue.foul_words(j, self.entry_text())])
+            self._apply(ControlSimultaneous(), now, quiet=True)
+            return
+        if j.type == "near_miss" and phase is Phase.TURN:
+            self._say([f"Close: {j.heard}."])
+            return
+        if j.type == "nothing" and j.heard.split()[:1] == [wake]:
+            self._misheard += 1
+            if self._misheard >= ESCALATE_AFTER:
+                self._misheard = 0
+                self._say(
+                    [
+                        "Sorry, I still did not understand. Use the keys: C correct, P pass, "
+                        "F foul, U undo, A repeat, I status, question mark for help."
+                    ]
+                )
+            else:
+                self._say([f"Sorry? Say {wake}, then the command."])
+        self._show(now)
+
+    def _team_index(self, name: str) -> int | None:
+        for i, t in enumerate(self.game.teams):
+            if _team_key(t.name) == _team_key(name):
+                return i
+        return None
+
+    # ----- commands (both keys and voice) ------------------------------------------------
+
+    def _command(self, name: str, now: float) -> None:
+        phase = self.game.phase
+        if name == "quit":
+            if self._quit_until is not None:
+                self._quit_until = None
+                self.stop("quit")
+            else:
+                self._quit_until = now + QUIT_CONFIRM_SECONDS
+                wake = self.options.wake_word
+                self._say([f"Quit? Press Y, or say {wake} quit again, to save and stop."])
+            return
+        if name == "help":
+            names = tuple(t.name for t in self.game.teams)
+            self._say([keys.help_text(phase, names, self.options.wake_word)])
+        elif name == "repeat":
+            context = dialogue.status(self.game, self._time_left(now))
+            self._say([f"I said: {self._last_group or 'nothing yet'}", f"Now: {context}"])
+        elif name == "status":
+            self._say([dialogue.status(self.game, self._time_left(now))])
+        elif name == "undo":
+            self._undo(now)
+        elif name in ("pause", "resume"):
+            self._pause(name, now)
+        elif phase is not Phase.TURN or not self.timer.started:
+            self._say([f"{name.title()} works only during a turn."])
+        elif name == "correct":
+            self._apply(Correct(), now, entry_text=self.entry_text())
+        elif name == "pass":
+            if not self.game.is_legal(Pass()):
+                self._say(["No pass left this turn."])
+            else:
+                self._apply(Pass(), now)
+        elif name == "foul":
+            self._apply(Foul(), now, entry_text=self.entry_text())
+        elif name == "time":
+            self.timer.pause(now)
+            self._buzzer = now
+            self._end_turn(now)
+        else:
+            self._say([f"{name.title()} does nothing now."])
+
+    def _time_left(self, now: float) -> float | None:
+        if self.game.phase is Phase.TURN and self.timer.started:
+            return self.timer.left(now)
+        return None
+
+    def _pause(self, name: str, now: float) -> None:
+        if self.game.phase is not Phase.TURN or not self.timer.started:
+            self._say(["The timer is not running."])
+            return
+        if name == "pause" and self.timer.running:
+            self.timer.pause(now)
+            self._say(
+                [f"Paused, {self.timer.left(now):.0f} seconds left. Press space or say resume."]
+            )
+        elif self.timer.resume(now):
+            self._say([f"Go on: {self.timer.left(now):.0f} seconds."])
+        elif self.timer.left(now) <= 0:
+            self._say(["Time is up: press T to end the turn."])
+        else:
+            self._say(["The timer is running."])
+        self._show(now)
+
+    def _push(self, team: str, now: float) -> None:
+        idx = self._team_index(team)
+        if idx is None:
+            self._say([f"There is no team {team}."])
+            return
+        self._apply(Choose.push(self.game.teams[idx].name), now)
+
+    # ----- changing the game ---------------------------------------------------------------
+
+    def _end_turn(self, now: float) -> None:
+        """The buzzer (plus the grace) has passed: judge speech still in the recogniser,
+        then end the turn (R8)."""
+        self._ending_at = None
+        if self.listening is not None and self.mic_live:
+            judgements = self.listening.flush()
+            if judgements:
+                self.handle(Heard(tuple(judgements)))
+        if self.game.phase is Phase.TURN:
+            self._apply(TimeUp(), now)
+        self._buzzer = None
+
+    def _apply(
+        self,
+        inp: Input,
+        now: float,
+        *,
+        entry_text: str = "",
+        judgement: Judgement | None = None,
+        quiet: bool = False,
+    ) -> None:
+        before = self.game.state
+        try:
+            self.game.apply(inp)
+        except RulesError as exc:
+            self._say([f"Not now: {exc}."])
+            return
+        said = (
+            []
+            if quiet
+            else dialogue.applied(
+                self.game, before, inp, entry_text=entry_text, judgement=judgement
+            )
+        )
+        after = self.game.state
+        if after.turn != before.turn or after.phase is not before.phase:
+            said += self._enter_phase(now)
+        elif after.current_card != before.current_card:
+            self.claims.clear()
+        self._say(said)
+        self._changed(now, save=True)
+
+    def _undo(self, now: float) -> None:
+        before = self.game.state
+        try:
+            inp = self.game.undo()
+        except NothingToUndoError:
+            self._say(["Nothing to undo."])
+            return
+        said = [dialogue.undone(self.game, inp)]
+        after = self.game.state
+        self.claims.clear()
+        if after.phase is Phase.TURN and after.turn == before.turn and self.timer.started:
+            pass  # same turn, the timer runs on
+        elif after.phase is Phase.TURN and isinstance(inp, TimeUp):
+            self.timer.expire()  # its time is spent; its count can still be fixed
+            self._go_pending = False
+            said.append("Its time is up: C, P and F fix the count, T ends the turn.")
+        else:
+            said += self._enter_phase(now)
+        self._say(said)
+        self._changed(now, save=True)
+
+    def _enter_phase(self, now: float) -> list[str]:
+        """Reset per-turn state for the phase just entered; return its prompt."""
+        self.claims.clear()
+        self.timer.reset()
+        self._turn_start = None
+        self._buzzer = None
+        self._ending_at = None
+        self._go_pending = self.game.phase is Phase.TURN
+        if self.game.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+            self._turn_start = now
+        if self.listening is not None:
+            self.listening.referee.reset()
+        return dialogue.phase_prompt(self.game, self.options.wake_word)
+
+    # ----- output --------------------------------------------------------------------------
+
+    def _quiet(self, now: float) -> bool:
+        return self.announcer.drain(0) and not self.announcer.is_speaking(now)
+
+    def say(self, text: str) -> None:
+        """Announce ``text`` (notices from the wiring, e.g. the recogniser chosen)."""
+        self._say([text])
+
+    def _say(self, lines: list[str]) -> None:
+        lines = [line for line in lines if line.strip()]
+        if not lines:
+            return
+        now = self.clock.now()
+        for line in lines:
+            self.announcer.say(line)
+            self.said.append(Said(line, now))
+            if self._log is not None:
+                self._log(line)
+        self._last_group = " ".join(lines)
+        self._show(now)
+
+    def _mic(self, item: MicStatus) -> None:
+        now = self.clock.now()
+        if item.listening and not self.mic_live and self.listening is not None:
+            self.mic_live = True
+            self._say([f"{item.message} Listening again."])
+        elif not item.listening and self.mic_live:
+            self.mic_live = False
+            self._say([f"{item.message} Play on with the keys; question mark for help."])
+        elif not item.listening and self.listening is None and not self._message:
+            self._say([f"{item.message} Play with the keys; question mark for help."])
+        self._message = item.message
+        self._show(now)
+
+    def _changed(self, now: float, *, save: bool = False) -> None:
+        if self.listening is not None:
+            self.listening.update(self.context(), self.situation())
+        self._say_card()
+        if save:
+            self._save()
+        self._show(now)
+
+    def _say_card(self) -> None:
+        """The new card to the describer's private voice, once per card."""
+        key = (self.game.current_card, self.game.category)
+        if key == self._card_said:
+            return
+        self._card_said = key
+        text = self.entry_text()
+        if self.card_announcer is not None and text and self.game.category is not None:
+            self.card_announcer.say(f"{self.game.category}: {text}", interrupt=True)
+
+    def _save(self) -> None:
+        if self.save_slot is not None:
+            self.save_slot.autosave(self.game.to_json(), self.save_options)
+
+    def _show(self, now: float) -> None:
+        if self.screen is None:
+            return
+        timer = None
+        if self.game.phase is Phase.TURN:
+            timer = TimerView(self.timer.left(now), self.timer.seconds, paused=self.timer.paused)
+        card = self.entry_text() or None
+        self.screen.update_model(
+            screen_model_from_game(
+                self.game,
+                timer=timer,
+                card=card,
+                heard=self.last_heard,
+                judgement=self.last_judgement,
+                announcement=self._last_group,
+                message=self._message,
+            )
+        )

@@ -1,0 +1,243 @@
+"""What the host says: pure functions from the game (and what was heard) to sentences.
+
+Rules of manner (``shared/design/dialogue.md``): every state change is spoken;
+a correct guess is echoed with the running count; a foul says what was heard;
+the card's word is never said aloud while it is still being described.
+"""
+
+from __future__ import annotations
+
+from voice_host.referee.values import Judgement
+from voice_host.rules import (
+    Choose,
+    ControlSimultaneous,
+    ControlWon,
+    Correct,
+    Foul,
+    Game,
+    GameState,
+    Input,
+    Pass,
+    Phase,
+    SegmentKind,
+    Spin,
+    SpinResult,
+    TimeUp,
+)
+
+#: Counts said as words ("Three."), which a listener follows more easily than digits.
+_COUNTS = (
+    "Zero",
+    "One",
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Eleven",
+    "Twelve",
+)
+
+
+def count_word(n: int) -> str:
+    """``3`` -> ``Three``; larger numbers as digits."""
+    return _COUNTS[n] if 0 <= n < len(_COUNTS) else str(n)
+
+
+def names(items: tuple[str, ...] | list[str]) -> str:
+    """``Ann, Bob and Cat``."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def segment_words(game: Game, index: int) -> str:
+    """A segment for the ear: ``START``, ``CONTROL``, ``Nature``."""
+    seg = game.board[index]
+    if seg.kind is SegmentKind.NORMAL:
+        return str(seg.category)
+    return seg.kind.value
+
+
+def spin_words(result: SpinResult) -> str:
+    """The spinner's result as said."""
+    return {
+        SpinResult.WIDE_GREEN: "The spinner says wide green: 2.",
+        SpinResult.NARROW_GREEN: "The spinner says narrow green: 3.",
+        SpinResult.RED: "The spinner says red: no bonus.",
+        SpinResult.LINE: "The spinner stopped on a line: spin again.",
+    }[result]
+
+
+def opening(game: Game) -> str:
+    """The welcome: teams and board."""
+    teams = "; ".join(f"{t.name}: {names(t.players)}" for t in game.teams)
+    return (
+        f"Welcome to Articulate! Teams: {teams}. The board has {game.board.finish} segments "
+        "to FINISH. Press question mark or say host help at any time."
+    )
+
+
+def resumed(game: Game) -> str:
+    """Said when a saved game is picked up again."""
+    where = "; ".join(
+        f"{t.name} on {segment_words(game, game.position(i))}" for i, t in enumerate(game.teams)
+    )
+    return f"Resuming the saved game. {where}."
+
+
+def phase_prompt(game: Game, wake: str) -> list[str]:
+    """What happens now, said on entering a phase (no card word is ever said)."""
+    s = game.state
+    team = game.to_play.name
+    if s.phase is Phase.TURN:
+        guessers = [p for p in game.to_play.players if p not in s.describers]
+        return [
+            f"{team}'s turn. {names(s.describers)} describing, {names(guessers)} guessing. "
+            f"Category: {game.category}.",
+            "Go!",
+        ]
+    if s.phase is Phase.SPIN:
+        return [f"{team} on SPIN. Press space to spin, or W, N, R or L for a real spinner."]
+    if s.phase is Phase.SPIN_CHOICE:
+        n = s.spin_steps
+        return [
+            f"{team}: forward {n}, or push a team back {n}? "
+            "Say forward, or push and the team's name."
+        ]
+    if s.phase is Phase.CONTROL_ROUND:
+        return [
+            f"CONTROL round! {names(s.describers)} of {team}, describe to everyone, no time "
+            "limit. Everyone: shout the answer, then your team's name, or press your buzzer."
+        ]
+    if s.phase is Phase.FINISH_ROUND:
+        return [
+            f"FINISH round! {names(s.describers)} of {team}, describe to everyone. {team} wins "
+            "the game by answering first. Shout your team's name, or press your buzzer."
+        ]
+    return [f"{game.winner} wins the game! Congratulations!"]
+
+
+def moves(game: Game, before: GameState, after: GameState) -> list[str]:
+    """Every piece that moved, and the segment it landed on."""
+    out = []
+    for i, team in enumerate(game.teams):
+        old, new = before.positions[i], after.positions[i]
+        where = f"segment {new}, {segment_words(game, new)}"
+        if new > old:
+            out.append(f"{team.name} moves {new - old} to {where}.")
+        elif new < old:
+            out.append(f"{team.name} is pushed back {old - new} to {where}.")
+    return out
+
+
+def foul_words(judgement: Judgement | None, entry_text: str) -> str:
+    """``Foul: 'swimmer' is a form of swim.`` (the card is forfeit, so it may be named)."""
+    if judgement is None:
+        return "Foul: the card is lost."
+    heard = judgement.heard
+    if judgement.kind == "derivative":
+        return f"Foul: '{heard}' is a form of {entry_text}."
+    if judgement.kind == "word":
+        return f"Foul: '{heard}' is the word itself, {entry_text}."
+    if judgement.kind == "letter":
+        return f"Foul: '{heard}' gives letters away."
+    return f"Foul: '{heard}' is a sounds-like clue."
+
+
+def applied(
+    game: Game,
+    before: GameState,
+    inp: Input,
+    *,
+    entry_text: str = "",
+    judgement: Judgement | None = None,
+) -> list[str]:
+    """What is said once ``inp`` has been applied (``game`` holds the new state).
+
+    ``entry_text`` is the card entry that was out before (echoed once it is done with).
+    """
+    after = game.state
+    team = game.teams[before.to_play].name
+    said: list[str] = []
+    if isinstance(inp, Correct):
+        said.append(f"{entry_text}, correct. {count_word(after.correct)}.")
+    elif isinstance(inp, Pass):
+        left = "" if after.passes_left else " No more passes this turn."
+        said.append(f"Pass.{left}")
+    elif isinstance(inp, Foul):
+        said.append(foul_words(judgement, entry_text))
+    elif isinstance(inp, TimeUp):
+        said.append(f"Time! {team} got {count_word(before.correct).lower()} right.")
+    elif isinstance(inp, Spin) and after.last_spin is not None:
+        said.append(spin_words(after.last_spin))
+    elif isinstance(inp, ControlSimultaneous):
+        said.append("Two teams at once: another card, describe again.")
+    elif isinstance(inp, ControlWon):
+        winner = game.teams[game.state.winner] if game.state.winner is not None else None
+        if winner is None:
+            said.append(f"{inp.team.strip().title()} answered first.")
+    elif isinstance(inp, Choose) and inp.team is None:
+        pass  # the move itself is said below
+    said += moves(game, before, after)
+    if isinstance(inp, TimeUp) and before.correct == 0:
+        said.append(f"{team} stays on segment {before.positions[before.to_play]}.")
+    if isinstance(inp, ControlWon) and after.phase is not Phase.GAME_OVER:
+        lander = before.to_play
+        if before.phase is Phase.FINISH_ROUND:
+            said.append(f"{team} stays on FINISH and tries again next turn.")
+        elif after.control_retry[lander]:
+            said.append(f"{team} stays on CONTROL and plays it again next turn.")
+        else:
+            said.append(f"{team} wins a bonus turn, with new describers.")
+    return said
+
+
+def undone(game: Game, inp: Input) -> str:
+    """``Undone: ...`` naming what was reversed (``game`` holds the restored state)."""
+    s = game.state
+    team = game.to_play.name
+    if isinstance(inp, Correct):
+        what = f"the last correct guess; {team} has {s.correct} right"
+    elif isinstance(inp, Pass):
+        what = "the pass"
+    elif isinstance(inp, Foul):
+        what = "the foul"
+    elif isinstance(inp, TimeUp):
+        what = f"the end of {team}'s turn, and its move"
+    elif isinstance(inp, Spin):
+        what = "the spin"
+    elif isinstance(inp, Choose):
+        what = "the spin move"
+    elif isinstance(inp, ControlWon):
+        what = f"{inp.team.strip().title()}'s win of the round"
+    else:
+        what = "the new card"
+    return f"Undone: {what}."
+
+
+def status(game: Game, time_left: float | None) -> str:
+    """Where everyone is, whose turn, and the time left (dialogue.md 4)."""
+    parts = [
+        f"{t.name} on segment {game.position(i)}, {segment_words(game, game.position(i))}."
+        for i, t in enumerate(game.teams)
+    ]
+    s = game.state
+    if s.phase is Phase.GAME_OVER:
+        return " ".join([*parts, f"{game.winner} won."])
+    what = {
+        Phase.TURN: f"turn, category {game.category}, {s.correct} right",
+        Phase.SPIN: "SPIN",
+        Phase.SPIN_CHOICE: "SPIN choice",
+        Phase.CONTROL_ROUND: "CONTROL round",
+        Phase.FINISH_ROUND: "FINISH round",
+    }[s.phase]
+    parts.append(f"{game.to_play.name}'s {what}.")
+    if time_left is not None:
+        parts.append(f"{time_left:.0f} seconds left.")
+    return " ".join(parts)

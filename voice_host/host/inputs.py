@@ -1,0 +1,70 @@
+"""What reaches the host: key presses, the referee's judgements, microphone news.
+
+Keys and voice are both always live: the keyboard thread and the listening
+thread put :data:`HostInput` values on one :class:`InputQueue`, and the host
+takes them in arrival order.  A replay calls the host directly instead.
+"""
+
+from __future__ import annotations
+
+import queue
+from dataclasses import dataclass
+
+from voice_host.referee.values import Judgement
+
+
+@dataclass(frozen=True)
+class KeyPress:
+    """A key pressed on the host's keyboard (or a team's buzzer key)."""
+
+    key: str
+    """One character (``"c"``, ``"?"``, ``"1"``), or ``" "`` for space / Enter."""
+    t: float
+    """Seconds on the host's clock when it was pressed."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """Judgements the referee made of one batch of recogniser events."""
+
+    judgements: tuple[Judgement, ...]
+    """In spoken order; times in seconds on the host's clock."""
+
+
+@dataclass(frozen=True)
+class MicStatus:
+    """The microphone (or recogniser) stopped or came back."""
+
+    listening: bool
+    """True when listening works (again), False when it stopped."""
+    message: str
+    """One line saying what happened."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """End the session (Ctrl-C, the screen closed): save and leave."""
+
+    reason: str = "interrupted"
+
+
+HostInput = KeyPress | Heard | MicStatus | Stop
+"""Anything the host's loop takes."""
+
+
+class InputQueue:
+    """The one queue merging keys, voice and microphone news (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._queue: queue.Queue[HostInput] = queue.Queue()
+
+    def put(self, item: HostInput) -> None:
+        """Add an input (from any thread)."""
+        self._queue.put(item)
+
+    def get(self, timeout: float) -> HostInput | None:
+        """The next input, or None after ``timeout`` seconds without one."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None

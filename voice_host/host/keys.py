@@ -1,0 +1,78 @@
+"""The host's keys: the same letters as keyboard play (``voice_host.keyboard``).
+
+Every spoken command has a key, so speech is never required (dialogue.md 10).
+Differences from keyboard-only play: the timer starts by itself after "Go", so
+space pauses and resumes it; ``a`` says the last announcement again.
+"""
+
+from __future__ import annotations
+
+from voice_host.keyboard.controller import SPIN_KEYS
+from voice_host.rules import Phase, SpinResult
+
+#: Keys that work in every phase, and the command each stands for.
+ALWAYS: dict[str, str] = {
+    "?": "help",
+    "i": "status",
+    "a": "repeat",
+    "u": "undo",
+    "q": "quit",
+}
+#: Keys of a timed turn.
+TURN: dict[str, str] = {
+    "c": "correct",
+    "p": "pass",
+    "f": "foul",
+    "t": "time",
+    " ": "pause",
+}
+#: Keys of a SPIN: space or s spins; w, n, r, l enter a real spinner's result.
+SPIN: dict[str, str] = {" ": "spin", "s": "spin"}
+#: Real spinner results by key (shared with keyboard play).
+SPINNER: dict[str, SpinResult] = dict(SPIN_KEYS)
+#: Command word -> the key that does it (for "say it or press ..." escalation).
+KEY_FOR: dict[str, str] = {
+    "correct": "C",
+    "pass": "P",
+    "foul": "F",
+    "undo": "U",
+    "repeat": "A",
+    "status": "I",
+    "pause": "space",
+    "resume": "space",
+    "help": "question mark",
+    "quit": "Q",
+    "forward": "F",
+}
+
+
+def team_for_key(key: str, teams: int) -> int | None:
+    """The team index a buzzer key names (``"1"`` is the first team), or None."""
+    if key.isdigit() and 1 <= int(key) <= teams:
+        return int(key) - 1
+    return None
+
+
+def help_text(phase: Phase, team_names: tuple[str, ...], wake: str) -> str:
+    """The keys and spoken commands that work now, as one announcement."""
+    buzzers = ", ".join(f"{i + 1} for {n}" for i, n in enumerate(team_names))
+    if phase is Phase.TURN:
+        now = (
+            f"Guessers just call out answers. Keys: C correct, P pass, F foul, T time is up, "
+            f"space pause. Or say {wake} correct, {wake} pass, {wake} foul, {wake} pause."
+        )
+    elif phase is Phase.SPIN:
+        now = "Space spins. For a real spinner: W wide green, N narrow green, R red, L line."
+    elif phase is Phase.SPIN_CHOICE:
+        now = f"Say forward, or push and a team. Keys: F forward, or a team's number: {buzzers}."
+    elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+        now = (
+            f"Shout the answer, then your team's name, or press your buzzer: {buzzers}. "
+            "S if two teams answered at once."
+        )
+    else:
+        now = "The game is over."
+    return (
+        f"{now} Always: I or {wake} status, A or {wake} repeat, U or {wake} undo, "
+        f"Q or {wake} quit, question mark for help."
+    )

@@ -1,0 +1,115 @@
+"""The microphone path: the gate, the recogniser and the referee, chunk by chunk.
+
+Not hearing itself (speech.md): microphone chunks that touch the announcer's
+speech plus its tail are dropped before the recogniser; the utterance in
+progress when the gate shuts is flushed first (so speech before the host's
+voice is still judged), and the recogniser restarts clean when it opens again.
+The referee is also told the host's speech intervals and last announcement, a
+second line of defence.  ``gate=False`` turns all of that off (only the
+end-to-end test does, to prove the gate is what keeps the host deaf to itself).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from voice_host.announce.protocol import Announcer
+from voice_host.audio.chunk import AudioChunk
+from voice_host.referee import Referee
+from voice_host.referee.values import Judgement, Situation
+from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
+
+
+class Listening:
+    """Turns microphone chunks into judgements, never judging the host's own voice.
+
+    ``announcer`` is the host's public voice (whose speech closes the gate).
+    The host calls :meth:`update` whenever the situation changes; :meth:`feed`
+    and :meth:`flush` run on the listening thread (live) or the replay's.
+    """
+
+    def __init__(
+        self,
+        recognizer: Recognizer,
+        referee: Referee,
+        announcer: Announcer | None,
+        *,
+        gate: bool = True,
+    ) -> None:
+        self.recognizer = recognizer
+        self.referee = referee
+        self.announcer = announcer
+        self.gate = gate
+        """Whether the microphone gate is on (always, except to prove it works)."""
+        self._lock = threading.Lock()
+        # One recogniser, used by the listening thread and (at the buzzer) the host's.
+        self._engine = threading.Lock()
+        self._context = ListenContext()
+        self._situation = Situation()
+        self._active: ListenContext | None = None
+        self._gated = False
+        self.events: list[RecognitionEvent] = []
+        """Recent recogniser events (for logs and tests; the last 200)."""
+        self.dropped_seconds = 0.0
+        """Seconds of microphone audio dropped by the gate so far."""
+
+    def update(self, context: ListenContext, situation: Situation) -> None:
+        """What to listen for and the situation to judge in (thread-safe)."""
+        with self._lock:
+            self._context = context
+            self._situation = situation
+
+    def _now(self) -> tuple[ListenContext, Situation]:
+        with self._lock:
+            return self._context, self._situation
+
+    def gated(self, chunk: AudioChunk) -> bool:
+        """Whether ``chunk`` falls in the host's own speech (plus tail)."""
+        if not self.gate or self.announcer is None:
+            return False
+        return self.announcer.gate_overlaps(chunk.start_time, chunk.end_time)
+
+    def feed(self, chunk: AudioChunk) -> list[Judgement]:
+        """Judge one chunk of microphone audio (times in seconds on the host's clock)."""
+        with self._engine:
+            return self._feed(chunk)
+
+    def _feed(self, chunk: AudioChunk) -> list[Judgement]:
+        context, situation = self._now()
+        if self.gated(chunk):
+            self.dropped_seconds += chunk.duration
+            if self._gated:
+                return []
+            self._gated = True
+            # Judge what was said before the host started speaking, then drop the rest.
+            return self._judge(self.recognizer.finish(), situation)
+        self._gated = False
+        if self._active is None:
+            self.recognizer.start(context)
+            self._active = context
+        elif context != self._active:
+            self.recognizer.set_context(context)
+            self._active = context
+        return self._judge(self.recognizer.feed(chunk), situation)
+
+    def flush(self) -> list[Judgement]:
+        """Finish the utterance in progress and judge it (at the buzzer, or at the end)."""
+        _, situation = self._now()
+        with self._engine:
+            return self._judge(self.recognizer.finish(), situation)
+
+    def _judge(self, events: list[RecognitionEvent], situation: Situation) -> list[Judgement]:
+        if not events:
+            return []
+        self.events = [*self.events[-200:], *events]
+        if not self.gate:
+            situation = Situation(
+                entry=situation.entry,
+                phase=situation.phase,
+                teams=situation.teams,
+                wake_word=situation.wake_word,
+                turn_start=situation.turn_start,
+                buzzer=situation.buzzer,
+                grace=situation.grace,
+            )
+        return self.referee.observe_all(events, situation)

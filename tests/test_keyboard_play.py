@@ -10,6 +10,7 @@ import pytest
 
 from voice_host import cli
 from voice_host.commands import play as play_command
+from voice_host.config import HostConfig
 from voice_host.keyboard import KeyboardController, card_label
 from voice_host.keyboard.terminal import LineKeys, ask_first, ask_teams, printer
 from voice_host.rules import Game, HouseRules, Phase, board_from_data, parse_teams
@@ -235,7 +236,7 @@ def _run_play(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: str, *args: str
 ) -> tuple[int, str, str]:
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    monkeypatch.setattr(play_command, "deck_entry_text", lambda write: (card_label, None))
+    monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
     code = cli.main(["play", *args])
     out, err = capsys.readouterr()
     return code, out, err
@@ -268,14 +269,13 @@ def test_play_keyboard_plays_a_whole_game_from_stdin(
     assert "Voice control" not in out
 
 
-def test_play_without_keyboard_says_voice_is_not_ready_and_asks_for_teams(
+def test_play_keyboard_asks_for_teams_when_none_are_given(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     stdin = "Red\nAnn,Bob\nBlue\nCat,Dan\n\n2\n"
-    code, out, _ = _run_play(monkeypatch, capsys, stdin)
+    code, out, _ = _run_play(monkeypatch, capsys, stdin, "--keyboard")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Voice control is not available yet: playing with the keyboard."
     assert "Blue's turn, on segment 0: Object. Describing: Cat. Guessing: Dan." in lines
     assert lines[-1] == "End of input: the game stops here."
 
@@ -283,8 +283,8 @@ def test_play_without_keyboard_says_voice_is_not_ready_and_asks_for_teams(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--timer", "0"], "voice-host: --timer must be more than 0 seconds"),
-        (["--teams", "Red:Ann"], "voice-host: --teams: a game needs at least 2 teams"),
+        (["--timer", "0"], "voice-host: --timer: expected seconds from 5 to 3600, got 0"),
+        (["--teams", "Red:Ann"], "voice-host: --teams: expected teams as"),
     ],
 )
 def test_play_bad_options_are_one_line(
@@ -306,6 +306,6 @@ def test_cards_come_from_the_deck_when_it_loads(monkeypatch: pytest.MonkeyPatch)
 
     said: list[str] = []
     monkeypatch.setattr(loader, "load_builtin", broken)
-    entry_text, size = play_command.deck_entry_text(said.append)
-    assert (entry_text(4, "Nature"), size) == ("card 5, Nature", None)
+    entry_text, size = play_command._deck_entries(HostConfig(), said.append)
+    assert (entry_text(4, "Nature"), size) == ("card 5, Nature", 500)
     assert said == ["No deck (disk on fire): cards are shown by number."]

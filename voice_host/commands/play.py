@@ -1,58 +1,67 @@
 """`voice-host play`: a game at the table.
 
-Voice control comes in a later issue; until then ``play`` (with or without
-``--keyboard``) runs the keyboard game, which stays as the fallback.
+Hands-free by default (the live host in :mod:`voice_host.host.live`: spoken
+announcements, the microphone and the keyboard together).  ``--keyboard``
+plays the keyboard-only game in the terminal (single keys, printed
+announcements, no microphone or speech), the fallback of issue 2.  Options
+come from the config file and the command line (:mod:`voice_host.config`).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 from collections.abc import Callable
 
-from voice_host.commands.simulate import add_game_options, build_game
-from voice_host.errors import UsageError, VoiceHostError
+from voice_host.config import HostConfig, add_play_arguments, config_from_args
+from voice_host.errors import InputFileError, UsageError, VoiceHostError
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
-from voice_host.keyboard.terminal import KeySource, ask_first, ask_teams, run_terminal
-from voice_host.rules import Team
+from voice_host.keyboard.terminal import KeySource, ask_first, ask_teams, key_source, run_terminal
+from voice_host.rules import (
+    Board,
+    Game,
+    RulesError,
+    Team,
+    default_board,
+    load_board,
+    parse_teams,
+)
 
-HELP = "play a game at the table (keyboard for now; voice in a later version)"
-
-#: Seconds per turn unless --timer says otherwise (R5).
-DEFAULT_TIMER = 30.0
+HELP = "play a game at the table: by voice and keys, or --keyboard for keys only"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
+    add_play_arguments(parser)
     parser.add_argument(
-        "--keyboard", action="store_true", help="play with single keys and printed announcements"
+        "--keyboard",
+        action="store_true",
+        help="keyboard-only game in the terminal: single keys, printed announcements",
     )
     parser.add_argument(
-        "--teams",
-        metavar="SPEC",
-        help='teams and players, e.g. "Red:Ann,Bob;Blue:Cat,Dan" (default: asked at the start)',
+        "--first", metavar="TEAM", help="the team that starts (default: asked, or the first)"
     )
-    parser.add_argument(
-        "--timer",
-        type=float,
-        default=DEFAULT_TIMER,
-        metavar="SECONDS",
-        help=f"length of a turn in seconds (default {DEFAULT_TIMER:g})",
-    )
-    add_game_options(parser)
 
 
-def deck_entry_text(write: Callable[[str], None]) -> tuple[EntryText, int | None]:
-    """Card entries from the built-in deck and its size, or card labels when it cannot load."""
-    try:
-        from voice_host.deck.loader import load_builtin
+def _teams_spec(teams: tuple[Team, ...]) -> str:
+    return ";".join(f"{t.name}:{','.join(t.players)}" for t in teams)
 
-        deck = load_builtin()
-    except (ImportError, VoiceHostError, OSError, ValueError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        write(f"No deck ({first}): cards are shown by number.")
-        return card_label, None
+
+def _deck_entries(config: HostConfig, write: Callable[[str], None]) -> tuple[EntryText, int]:
+    """Card entries from the chosen deck and its size (labels when the built-in fails)."""
+    from voice_host.deck.loader import load_builtin, load_deck
+
+    if config.deck is not None:
+        deck = load_deck(config.deck)  # a bad deck file is the player's error: stop
+    else:
+        try:
+            deck = load_builtin()
+        except (VoiceHostError, OSError, ValueError) as exc:
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            write(f"No deck ({first}): cards are shown by number.")
+            return card_label, 500
 
     def entry_text(card_index: int, category: str) -> str:
         return deck.card(card_index).entry(category).text
@@ -60,29 +69,61 @@ def deck_entry_text(write: Callable[[str], None]) -> tuple[EntryText, int | None
     return entry_text, len(deck)
 
 
-def _teams_spec(teams: tuple[Team, ...]) -> str:
-    return ";".join(f"{t.name}:{','.join(t.players)}" for t in teams)
+def _board(config: HostConfig) -> Board:
+    if config.board is None:
+        return default_board()
+    try:
+        text = config.board.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputFileError(f"cannot read board {config.board}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputFileError(f"board {config.board} is not UTF-8 text") from None
+    try:
+        return load_board(text)
+    except RulesError as exc:
+        raise InputFileError(f"board {config.board}: {exc}") from None
+
+
+def _keyboard_game(config: HostConfig, first_arg: str | None) -> int:
+    timer = config.timer
+
+    def make_controller(keys: KeySource, write: Callable[[str], None]) -> KeyboardController:
+        spec = config.teams if config.teams is not None else _teams_spec(ask_teams(keys, write))
+        try:
+            teams = parse_teams(spec)
+        except RulesError as exc:
+            raise UsageError(f"--teams: {exc}") from None
+        first: int | str = (
+            first_arg
+            if first_arg is not None
+            else ask_first(teams, keys, write, random.Random(config.seed))
+        )
+        entry_text, deck_size = _deck_entries(config, write)
+        try:
+            game = Game(
+                teams,
+                _board(config),
+                config.house_rules,
+                rng=random.Random(config.seed),
+                deck_size=deck_size,
+                first_team=first,
+            )
+        except RulesError as exc:
+            raise UsageError(str(exc)) from None
+        return KeyboardController(game, timer_seconds=timer, entry_text=entry_text)
+
+    return run_terminal(make_controller, sys.stdin, sys.stdout)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Set up the teams and play until the players quit."""
-    if args.timer <= 0:
-        raise UsageError(f"--timer must be more than 0 seconds, got {args.timer:g}")
-    if not args.keyboard:
-        print("Voice control is not available yet: playing with the keyboard.", flush=True)
+    """Play until there is a winner or the players quit."""
+    config = config_from_args(args)
+    if args.keyboard:
+        return _keyboard_game(config, args.first)
+    from voice_host.host.live import run_live
 
-    def make_controller(keys: KeySource, write: Callable[[str], None]) -> KeyboardController:
-        spec = args.teams if args.teams is not None else _teams_spec(ask_teams(keys, write))
-        first: int | str | None = args.first
-        if first is None:
-            from voice_host.rules import parse_teams
-
-            rng = random.Random(args.seed)
-            first = ask_first(parse_teams(spec), keys, write, rng)
-        entry_text, deck_size = deck_entry_text(write)
-        if deck_size is not None:
-            args.deck_size = deck_size
-        game = build_game(args, spec, first)
-        return KeyboardController(game, timer_seconds=args.timer, entry_text=entry_text)
-
-    return run_terminal(make_controller, sys.stdin, sys.stdout)
+    if config.teams is None and not config.resume:
+        write: Callable[[str], None] = lambda text: print(text, flush=True)  # noqa: E731
+        teams = ask_teams(key_source(sys.stdin, write), write)
+        config = dataclasses.replace(config, teams=_teams_spec(teams))
+    return run_live(config)

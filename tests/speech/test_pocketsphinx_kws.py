@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from voice_host.speech import kws
+from voice_host.speech import confirm, kws
 
 DICT = {"telescope": "T EH L AH S K OW P", "host": "HH OW S T", "pass": "P AE S"}
 
@@ -80,3 +80,18 @@ def test_kws_file_lists_one_phrase_and_threshold_per_line() -> None:
 )
 def test_letter_to_sound(word: str, phones: tuple[str, ...]) -> None:
     assert kws.letter_to_sound(word) == phones
+
+
+@pytest.mark.parametrize(
+    ("phones", "similarity", "expected"),
+    [
+        (("R", "EH", "D"), 0.0, False),  # short phrase the free text does not back: rejected
+        (("R", "EH", "D"), 1.0, True),  # short phrase the free text agrees with
+        (("T", "EH", "L", "AH", "S", "K", "OW", "P"), 0.0, True),  # long phrase: spotting suffices
+        (("K", "AA", "R", "P", "AH", "T"), 0.5, False),  # just under both bars
+    ],
+)
+def test_confirmation_needs_the_transcript_or_a_long_phrase(
+    phones: tuple[str, ...], similarity: float, expected: bool
+) -> None:
+    assert confirm.is_confirmed(phones, similarity) is expected

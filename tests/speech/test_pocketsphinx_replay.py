@@ -58,19 +58,23 @@ def test_guesses_are_heard_and_clues_without_the_word_are_not(
     positives = [c for c in clips if c["judgement"] == "guess"]
     negatives = [c for c in clips if c["kind"] == "clue" and c["judgement"] == "nothing"]
     assert len(positives) >= 20 and len(negatives) >= 8
-    missed, false = [], []
+    missed, unconfirmed, false = [], [], []
     for clip in positives:
         word = clip["expect"][0]["word"]
-        if not spotted(
-            replay(recognizer, WavSource(FIXTURES / clip["file"]), answer_context(word)), word
-        ):
+        events = replay(recognizer, WavSource(FIXTURES / clip["file"]), answer_context(word))
+        if not spotted(events, word):
             missed.append(clip["file"])
+        elif not spotted(events, word, confirmed=True):
+            unconfirmed.append(clip["file"])
     for clip in negatives:
         word = clip["entry"].lower()
         events = replay(recognizer, WavSource(FIXTURES / clip["file"]), answer_context(word))
         if spotted(events, word, confirmed=True):
             false.append(clip["file"])
     assert len(missed) <= len(positives) // 10, f"missed: {missed}"
+    # Measured: 11 of 40 guesses lack a confirmed hit (the free transcript
+    # garbles short words); more than a third would be a regression.
+    assert len(missed) + len(unconfirmed) <= len(positives) // 3, f"unconfirmed: {unconfirmed}"
     assert false == [], f"heard where not said: {false}"
 
 
@@ -98,6 +102,17 @@ def test_replay_is_deterministic() -> None:
     second = replay(PocketSphinxRecognizer(), WavSource(clip), context)
     assert first == second
     assert spotted(first, "kangaroo")
+
+
+def test_a_short_false_hit_does_not_cost_the_card_word(
+    recognizer: PocketSphinxRecognizer,
+) -> None:
+    # Team names are short and fire on parts of other words ("red" in "rainbow");
+    # the spotter must keep listening for the card word through such a hit.
+    context = ListenContext(answers=("rainbow",), team_names=("red", "blue", "green"))
+    events = replay(recognizer, WavSource(FIXTURES / "kal16" / "guess__rainbow.wav"), context)
+    assert spotted(events, "rainbow", confirmed=True)
+    assert not spotted(events, "red", confirmed=True)
 
 
 def test_context_switch_without_reloading_the_model(recognizer: PocketSphinxRecognizer) -> None:

@@ -20,6 +20,16 @@ from voice_host.speech.events import HeardWord
 CONFIRM_SIMILARITY = 0.6
 #: Seconds of slack around the hit when collecting overlapping free words.
 SLACK = 0.15
+#: A spotted phrase of at least this many phones is confirmed even when the free
+#: transcript garbled it: on split=tune long phrases almost never fire on other
+#: speech (2 false of 3834 clean negatives), while the free decoder writes
+#: "his surrogate" for "telescope".  Set on split=tune by ``benchmarks/listening.py``.
+TRUST_PHONES = 7
+
+
+def is_confirmed(target: Sequence[str], similarity: float) -> bool:
+    """Whether a hit on ``target`` (its phones) with this free-text similarity stands."""
+    return similarity >= CONFIRM_SIMILARITY or len(target) >= TRUST_PHONES
 
 
 def phone_similarity(a: Sequence[str], b: Sequence[str]) -> float:

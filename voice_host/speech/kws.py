@@ -61,9 +61,9 @@ PHONES: frozenset[str] = frozenset(
 #: Keyword-spotting threshold exponent: a phrase of ``n`` phones is spotted when its
 #: score beats the garbage loop by 10**-(BASE + PER_PHONE * n).  Longer phrases
 #: accumulate more (log) score, so they get a lower threshold.  Set on split=tune
-#: by ``benchmarks/listening.py``.
+#: by ``benchmarks/listening.py`` (3.0 beat 2.0 there: 64% vs 62% clean confirmed, same false).
 THRESHOLD_BASE = 0.0
-THRESHOLD_PER_PHONE = 2.0
+THRESHOLD_PER_PHONE = 3.0
 #: Never below this (a floor keeps very long phrases from firing on anything).
 THRESHOLD_MIN_EXPONENT = 5.0
 THRESHOLD_MAX_EXPONENT = 40.0

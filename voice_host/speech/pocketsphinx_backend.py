@@ -210,6 +210,8 @@ class PocketSphinxRecognizer:
         self._hits: list[_Hit] = []
         self._kws_open = False
         self._kws_utt_start = 0.0
+        self._kws_seen: set[tuple[str, int]] = set()
+        self._kws_hypstr = ""
 
     @property
     def now(self) -> float:
@@ -223,25 +225,38 @@ class PocketSphinxRecognizer:
         self._decoder.start_utt()
         self._kws_open = True
         self._kws_utt_start = self.now
+        self._kws_seen = set()
+        self._kws_hypstr = ""
 
-    def _take_hit(self) -> _Hit | None:
+    def _take_hits(self) -> list[_Hit]:
+        """Detections the spotter made since the last call (oldest first).
+
+        The spotter keeps every detection of the utterance; reading them
+        without restarting keeps the other phrases' partial matches alive (a
+        restart after a short false hit such as "red" used to lose the card
+        word being said at the same moment).
+        """
         hyp = self._decoder.hyp()
-        if hyp is None or not hyp.hypstr:
-            return None
-        segs = [s for s in self._decoder.seg() if not _is_filler(s.word.strip())]
-        if not segs:
-            return None
-        seg = segs[-1]
-        phrase = seg.word.strip()
-        prob = float(seg.prob)
-        word = HeardWord(
-            text=phrase,
-            start=round(self._kws_utt_start + seg.start_frame / FRAME_RATE, 3),
-            end=round(self._kws_utt_start + (seg.end_frame + 1) / FRAME_RATE, 3),
-            confidence=prob if 0.0 <= prob <= 1.0 else None,
-        )
-        phones = self._kws_phones.get(phrase) or self._phrase_phones(phrase)
-        return _Hit(word, phones)
+        if hyp is None or not hyp.hypstr or hyp.hypstr == self._kws_hypstr:
+            return []
+        self._kws_hypstr = hyp.hypstr
+        out: list[_Hit] = []
+        for seg in self._decoder.seg():
+            phrase = seg.word.strip()
+            key = (phrase, int(seg.start_frame))
+            if _is_filler(phrase) or key in self._kws_seen:
+                continue
+            self._kws_seen.add(key)
+            prob = float(seg.prob)
+            word = HeardWord(
+                text=phrase,
+                start=round(self._kws_utt_start + seg.start_frame / FRAME_RATE, 3),
+                end=round(self._kws_utt_start + (seg.end_frame + 1) / FRAME_RATE, 3),
+                confidence=prob if 0.0 <= prob <= 1.0 else None,
+            )
+            phones = self._kws_phones.get(phrase) or self._phrase_phones(phrase)
+            out.append(_Hit(word, phones))
+        return out
 
     def _phrase_phones(self, phrase: str) -> tuple[str, ...]:
         out: list[str] = []
@@ -249,12 +264,12 @@ class PocketSphinxRecognizer:
             out.extend(self.phones_of(w) or ())
         return tuple(out)
 
-    def _end_kws_utt(self) -> _Hit | None:
+    def _end_kws_utt(self) -> list[_Hit]:
         if not self._kws_open:
-            return None
+            return []
         self._decoder.end_utt()
         self._kws_open = False
-        return self._take_hit()
+        return self._take_hits()
 
     # -- feeding ----------------------------------------------------------------
 
@@ -284,11 +299,7 @@ class PocketSphinxRecognizer:
         self._buf.extend(frame)
         self._fed += len(frame) // 2
         if self._kws_open:
-            hit = self._take_hit()
-            if hit is not None:
-                # Restart the spotter so the next hit starts from a clean slate.
-                self._decoder.end_utt()
-                self._kws_open = False
+            for hit in self._take_hits():
                 self._add_hit(hit, events, emit_at)
         assert self._endpointer is not None
         boundary = self._endpointer.feed(frame)
@@ -370,8 +381,7 @@ class PocketSphinxRecognizer:
         cut: bool = False,
         lone: bool = False,
     ) -> None:
-        last = self._end_kws_utt()
-        if last is not None:
+        for last in self._end_kws_utt():
             self._add_hit(last, events, emit_at)
         start = self._utt_start if self._utt_start is not None else end
         span = (round(start, 3), round(end, 3))
@@ -385,7 +395,7 @@ class PocketSphinxRecognizer:
             ok: bool | None = None
             if decoded:
                 sim = confirm.best_window_similarity(hit.phones, hit.word, free, self.phones_of)
-                ok = sim >= confirm.CONFIRM_SIMILARITY
+                ok = confirm.is_confirmed(hit.phones, sim)
             events.append(
                 RecognitionEvent("final", (hit.word,), round(emit_at, 3), "kws", ok, span)
             )
@@ -407,8 +417,7 @@ class PocketSphinxRecognizer:
         if boundary is not None:
             self._close_utterance(boundary.time, events, emit_at)
         elif self._hits or self._kws_open:
-            last = self._end_kws_utt()
-            if last is not None:
+            for last in self._end_kws_utt():
                 self._add_hit(last, events, emit_at)
             if self._hits:
                 self._utt_start = self._hits[0].word.start

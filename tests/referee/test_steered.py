@@ -1,0 +1,147 @@
+"""Steered (keyword-spotting) hits need independent confirmation; partial then final count once."""
+
+from __future__ import annotations
+
+import json
+
+from tests.referee.conftest import EINSTEIN, TELESCOPE, free, phones, spotted
+from voice_host.referee import Judgement, Referee, Situation, judgement_to_json
+from voice_host.speech.events import HeardWord, RecognitionEvent
+
+SIT = Situation(entry=TELESCOPE)
+
+
+def test_unconfirmed_hit_is_not_a_guess() -> None:
+    [j] = Referee(phones).judge(spotted("telescope", 1.0, 1.7, None, span=(1.0, 1.8)), SIT)
+    assert j.type == "nothing" and "unconfirmed" in j.evidence
+
+
+def test_rejected_hit_is_nothing() -> None:
+    [j] = Referee(phones).judge(spotted("telescope", 1.0, 1.7, False, span=(1.0, 1.8)), SIT)
+    assert j.type == "nothing" and "rejected" in j.evidence
+
+
+def test_confirmed_hit_in_a_short_utterance_is_a_guess() -> None:
+    [j] = Referee(phones).judge(spotted("telescope", 1.0, 1.7, True, span=(0.9, 1.8)), SIT)
+    assert j.type == "guess"
+
+
+def test_confirmed_hit_in_a_long_utterance_is_a_foul() -> None:
+    # only the keyword is reported, but the utterance lasted 5 s: a clue
+    [j] = Referee(phones).judge(spotted("telescope", 3.0, 3.7, True, span=(0.5, 5.5)), SIT)
+    assert (j.type, j.kind) == ("foul", "word")
+
+
+def test_unconfirmed_partial_is_not_decided() -> None:
+    assert Referee(phones).judge(spotted("telescope", 1.0, 1.7, None, kind="partial"), SIT) == []
+
+
+def test_observe_confirms_with_an_overlapping_free_transcript() -> None:
+    ref = Referee(phones)
+    # the free decoder wrote "tell us cope" (loosely like telescope): too weak alone
+    words = (HeardWord("tell", 1.0, 1.2), HeardWord("us", 1.2, 1.4), HeardWord("cope", 1.4, 1.7))
+    assert [j.type for j in ref.observe(RecognitionEvent("final", words, 2.0, "free"), SIT)] == [
+        "nothing"
+    ]
+    [j] = ref.observe(spotted("telescope", 1.0, 1.7, None), SIT)
+    assert j.type == "guess" and "confirmed by free transcript" in j.evidence
+
+
+def test_observe_waits_for_the_free_transcript() -> None:
+    ref = Referee(phones)
+    assert ref.observe(spotted("telescope", 1.0, 1.7, None), SIT) == []
+    words = (HeardWord("tell", 1.0, 1.2), HeardWord("us", 1.2, 1.4), HeardWord("cope", 1.4, 1.7))
+    js = ref.observe(RecognitionEvent("final", words, 2.0, "free"), SIT)
+    assert [j.type for j in js] == ["guess"]
+
+
+def test_free_transcript_decides_who_said_a_spotted_word() -> None:
+    ref = Referee(phones)
+    clue = free("you look through a telescope to see the stars", start=0.3)
+    hit_word = next(w for w in clue.words if w.text == "telescope")
+    hit = spotted("telescope", hit_word.start, hit_word.end, True, span=(0.3, clue.end))
+    js = ref.observe_all([hit, clue], SIT)
+    assert [j.label for j in js] == ["foul:word"]  # once, not twice
+
+
+def test_partial_then_final_count_once() -> None:
+    ref = Referee(phones)
+    first = ref.observe(spotted("telescope", 1.0, 1.7, True, kind="partial"), SIT)
+    again = ref.observe(spotted("telescope", 1.0, 1.72, True), SIT)
+    free_too = ref.observe(free("telescope", start=1.0), SIT)
+    assert [j.type for j in first] == ["guess"]
+    assert again == [] and free_too == []
+
+
+def test_same_guess_later_counts_again() -> None:
+    ref = Referee(phones)
+    assert [j.type for j in ref.observe(free("telescope", start=1.0), SIT)] == ["guess"]
+    assert [j.type for j in ref.observe(free("telescope", start=30.0), SIT)] == ["guess"]
+
+
+def command_hit(confirmed: bool | None) -> RecognitionEvent:
+    words = (HeardWord("host", 1.0, 1.3), HeardWord("undo", 1.3, 1.6))
+    return RecognitionEvent("final", words, 1.8, "kws", confirmed, (1.0, 1.6))
+
+
+def test_spotted_command_needs_confirmation() -> None:
+    assert [j.label for j in Referee(phones).judge(command_hit(True), SIT)] == ["command:undo"]
+    assert [j.type for j in Referee(phones).judge(command_hit(None), SIT)] == ["nothing"]
+
+
+def test_spotted_command_contradicted_by_free_transcript_is_dropped() -> None:
+    # "host status" spotted as "host undo"; the free decoder wrote "post and sketches"
+    ref = Referee(phones)
+    ref.observe(free("post and sketches", start=1.0), SIT)
+    assert ref.observe(command_hit(True), SIT) == []
+    # a free transcript with the command word agrees ("just undo": no wake word
+    # of its own, so only the spotted phrase makes it a command)
+    ref2 = Referee(phones)
+    assert [j.type for j in ref2.observe(free("just undo", start=1.0), SIT)] == ["nothing"]
+    assert [j.label for j in ref2.observe(command_hit(True), SIT)] == ["command:undo"]
+
+
+def test_spotted_word_of_a_multi_word_answer_defers_to_free_transcript() -> None:
+    # kws reports "albert" alone; the free transcript heard the whole answer
+    ref = Referee(phones)
+    situation = Situation(entry=EINSTEIN)
+    guess = ref.observe(free("albert einstein", start=1.0), situation)
+    albert = next(w for w in free("albert einstein", start=1.0).words if w.text == "albert")
+    hit = spotted("albert", albert.start, albert.end, True, span=(1.0, 2.5))
+    assert [j.label for j in guess] == ["guess"]
+    assert ref.observe(hit, situation) == []
+
+
+def test_judgement_json() -> None:
+    j = Judgement(
+        "foul",
+        2.345678,
+        "rhymes with",
+        kind="rhyme",
+        evidence="rhyme talk",
+        features={"x": 0.12345},
+    )
+    out = judgement_to_json(j)
+    assert out == {
+        "type": "foul",
+        "t": 2.35,
+        "heard": "rhymes with",
+        "kind": "rhyme",
+        "evidence": "rhyme talk",
+        "features": {"x": 0.123},
+    }
+    json.dumps(out)
+    cmd = judgement_to_json(
+        Judgement("command", 1.0, "host push blue", command="push", argument="blue")
+    )
+    assert (cmd["command"], cmd["argument"]) == ("push", "blue")
+    guess = judgement_to_json(Judgement("guess", 1.0, "telescope", answer="telescope"))
+    assert guess["answer"] == "telescope" and "kind" not in guess
+
+
+def test_a_form_in_the_free_transcript_does_not_confirm_the_answer() -> None:
+    # spotted "telescope" while the free decoder wrote the form "telescopic"
+    ref = Referee(phones)
+    assert [j.type for j in ref.observe(free("telescopic", start=1.0), SIT)] == ["near_miss"]
+    hit = spotted("telescope", 1.0, 1.7, None)
+    assert ref.observe(hit, SIT) == []

@@ -1,0 +1,174 @@
+"""The referee's judgements from text and timings alone: one table row per case."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.referee.conftest import (
+    CAR,
+    CARPET,
+    EIFFEL,
+    EINSTEIN,
+    GLACIER,
+    POST,
+    SWIM,
+    TELESCOPE,
+    free,
+    phones,
+)
+from voice_host.deck.model import Entry
+from voice_host.referee import Phase, Referee, Situation
+
+TEAMS = ("red", "blue")
+
+
+def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[str]:
+    situation = Situation(entry=entry, phase=phase, teams=TEAMS)
+    return [j.label for j in Referee(phones).judge(free(text), situation)]
+
+
+@pytest.mark.parametrize(
+    ("text", "entry", "phase", "expected"),
+    [
+        # a bare correct answer
+        ("telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        # a question-shaped guess
+        ("is it a telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        # "maybe X" is still a guess
+        ("maybe the telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        # a plural answer counts
+        ("telescopes", TELESCOPE, Phase.TURN, ["guess"]),
+        # the answer inside a long clue: the describer said the word
+        (
+            "you look through a telescope to see the stars at night",
+            TELESCOPE,
+            Phase.TURN,
+            ["foul:word"],
+        ),
+        # the answer at the end of a long clue is still the describer's
+        (
+            "it's a long tube you look through at the stars a telescope",
+            TELESCOPE,
+            Phase.TURN,
+            ["foul:word"],
+        ),
+        # "it's like a X" frames a clue even when short
+        ("it's like a telescope", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # a derivative in a short question: a near miss, not a foul
+        ("is it telescopic", TELESCOPE, Phase.TURN, ["near_miss"]),
+        # a derivative inside a clue: a derivative foul
+        ("a telescopic lens folds up small", TELESCOPE, Phase.TURN, ["foul:derivative"]),
+        # a garbled lead-in before the answer at the end of a short utterance: a guess
+        ("the top telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        # ... but a short sentence with a clue word is the describer's
+        ("you drive a car", CAR, Phase.TURN, ["foul:word"]),
+        # an innocent clue: nothing
+        ("you look through it to see the stars", TELESCOPE, Phase.TURN, ["nothing"]),
+        # "car" is not "carpet": neither answer nor form
+        ("car", CARPET, Phase.TURN, ["nothing"]),
+        # ... nor in a question
+        ("is it a car", CARPET, Phase.TURN, ["nothing"]),
+        # "carpet" is not "car" either
+        ("is it a carpet", CAR, Phase.TURN, ["nothing"]),
+        # "carp" is a look-alike (an ending changed), not a misrecognised "carpet"
+        ("carp", CARPET, Phase.TURN, ["nothing"]),
+        # "poster" is not a form of "post"
+        ("is it a poster", POST, Phase.TURN, ["nothing"]),
+        # a joined pair: "post man" is the form "postman", said as a guess
+        ("post man", POST, Phase.TURN, ["near_miss"]),
+        # ... and in a clue it is a derivative foul
+        ("the post man brings your letters", POST, Phase.TURN, ["foul:derivative"]),
+        # a recogniser's misspelling still counts as the answer (spelling)
+        ("glazier", GLACIER, Phase.TURN, ["guess"]),
+        # a split word still counts (sound: "tell a scope")
+        ("tell a scope", TELESCOPE, Phase.TURN, ["guess"]),
+        # a multi-word answer with its article
+        ("the eiffel tower", EIFFEL, Phase.TURN, ["guess"]),
+        # a multi-word answer without
+        ("is it the eiffel tower", EIFFEL, Phase.TURN, ["guess"]),
+        # one of the entry's own words in a clue is a word foul
+        ("it is a famous tower in paris", EIFFEL, Phase.TURN, ["foul:word"]),
+        # a surname alone is an accepted answer here
+        ("einstein", EINSTEIN, Phase.TURN, ["guess"]),
+        # the first name in a clue is a word foul
+        ("his first name is albert and he was clever", EINSTEIN, Phase.TURN, ["foul:word"]),
+        # a form as a short guess: near miss ("swimmer?" for swim)
+        ("swimmer", SWIM, Phase.TURN, ["near_miss"]),
+        # a form in a clue
+        ("you do it in a swimming pool", SWIM, Phase.TURN, ["foul:derivative"]),
+        # letter talk: starts with + letter
+        ("it starts with a t", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # letter talk: first letter
+        ("the first letter is t", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # letter talk: number of letters
+        ("it has nine letters", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # letter talk: three spelled letters
+        ("t e l and then some more", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # "a" and "i" are words, not spelling
+        ("i think a big one", TELESCOPE, Phase.TURN, ["nothing"]),
+        # "starts with" followed by an ordinary word is an innocent clue
+        ("the race starts with a gun", TELESCOPE, Phase.TURN, ["nothing"]),
+        # "letter" in an ordinary sense is no letter talk
+        ("you post a letter in it", TELESCOPE, Phase.TURN, ["nothing"]),
+        # rhyme talk
+        ("it rhymes with envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
+        # sounds-like talk
+        ("it sounds like microscope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
+        # a command with the wake word
+        ("host pass", TELESCOPE, Phase.TURN, ["command:pass"]),
+        # the wake word after a filler
+        ("okay host correct", TELESCOPE, Phase.TURN, ["command:correct"]),
+        # how pocketsphinx writes "host pass" for some voices
+        ("post the past", TELESCOPE, Phase.TURN, ["command:pass"]),
+        # a homophone of the command word
+        ("host fowl", TELESCOPE, Phase.TURN, ["command:foul"]),
+        # a command without the wake word is a guesser shouting: nothing
+        ("pass", TELESCOPE, Phase.TURN, ["nothing"]),
+        # ... likewise "correct!"
+        ("correct", TELESCOPE, Phase.TURN, ["nothing"]),
+        # "post" inside a clue never wakes the host
+        ("you go to the post office to pass it on", TELESCOPE, Phase.TURN, ["nothing"]),
+        # the wake word with an unknown word: no command invented
+        ("host banana", TELESCOPE, Phase.TURN, ["nothing"]),
+        # the other commands
+        ("host undo", None, Phase.BETWEEN, ["command:undo"]),
+        # repeat between turns
+        ("host repeat", None, Phase.BETWEEN, ["command:repeat"]),
+        # status
+        ("host status", None, Phase.BETWEEN, ["command:status"]),
+        # pause
+        ("host pause", TELESCOPE, Phase.TURN, ["command:pause"]),
+        # resume
+        ("host resume", TELESCOPE, Phase.TURN, ["command:resume"]),
+        # help
+        ("host help", None, Phase.BETWEEN, ["command:help"]),
+        # quit
+        ("host quit", None, Phase.BETWEEN, ["command:quit"]),
+        # CONTROL: a bare team name is a claim
+        ("blue", TELESCOPE, Phase.CONTROL, ["team:blue"]),
+        # CONTROL: "red team!"
+        ("red team", TELESCOPE, Phase.CONTROL, ["team:red"]),
+        # CONTROL: with the wake word
+        ("host blue", TELESCOPE, Phase.CONTROL, ["team:blue"]),
+        # CONTROL: a homophone of a team name
+        ("read", TELESCOPE, Phase.CONTROL, ["team:red"]),
+        # CONTROL: the answer is still a guess
+        ("telescope", TELESCOPE, Phase.CONTROL, ["guess"]),
+        # a team name in a timed turn means nothing
+        ("red", TELESCOPE, Phase.TURN, ["nothing"]),
+        # SPIN choice by voice: forward
+        ("host forward", None, Phase.SPIN_CHOICE, ["command:forward"]),
+        # SPIN choice: push a team
+        ("host push blue", None, Phase.SPIN_CHOICE, ["command:push:blue"]),
+        # SPIN choice said bare, the utterance being just that
+        ("push red", None, Phase.SPIN_CHOICE, ["command:push:red"]),
+        # push without a team is not a choice
+        ("host push", None, Phase.SPIN_CHOICE, ["nothing"]),
+        # forward outside a SPIN choice is no command
+        ("host forward", TELESCOPE, Phase.TURN, ["nothing"]),
+        # between turns guesses are not judged
+        ("telescope", TELESCOPE, Phase.BETWEEN, ["nothing"]),
+    ],
+)
+def test_judgement_table(text: str, entry: Entry | None, phase: Phase, expected: list[str]) -> None:
+    assert labels(text, entry, phase) == expected

@@ -1,0 +1,30 @@
+"""The referee: judging guesses, describer fouls and spoken commands from what was heard.
+
+Pure code (standard library + rapidfuzz): recogniser events and the game
+situation in, :class:`Judgement` values with evidence out.  All times are
+seconds of audio time.
+"""
+
+from voice_host.referee.phones import CmuDict, PhoneLookup, default_phone_lookup
+from voice_host.referee.referee import Referee
+from voice_host.referee.values import (
+    GRACE_SECONDS,
+    HOST_TAIL_SECONDS,
+    Judgement,
+    Phase,
+    Situation,
+    judgement_to_json,
+)
+
+__all__ = [
+    "GRACE_SECONDS",
+    "HOST_TAIL_SECONDS",
+    "CmuDict",
+    "Judgement",
+    "Phase",
+    "PhoneLookup",
+    "Referee",
+    "Situation",
+    "default_phone_lookup",
+    "judgement_to_json",
+]

@@ -1,0 +1,191 @@
+"""Spoken commands: the wake word, then a command word (and a team for some).
+
+Precision first: a command the players did not give is worse than one missed
+(a key does the same thing).  So:
+
+* the wake word is "host" or a spelling a recogniser was seen to write for it
+  (:data:`WAKE_VARIANTS`, measured with pocketsphinx on flite voices: "post
+  pass", "most foul", "coast to pause", "a toast to quit");
+* a variant other than "host"/"hosts" counts only at the start of a short
+  command utterance (so "the post office" in a clue never wakes the host);
+* at most one filler word ("to", "the", "a") may sit between wake word and
+  command, as recognisers insert them;
+* the command word must be one of the command's spellings
+  (:data:`COMMAND_WORDS`), or sound the same (identical phones) when a phone
+  lookup is available; no fuzzy spelling;
+* without a wake word there is no command, except a bare team name in a
+  CONTROL round (a claim: "blue!") and ``forward``/``push <team>`` in a SPIN
+  choice, when the utterance is that short phrase alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from voice_host.referee.phones import PhoneLookup
+from voice_host.referee.text import Token, norm_word
+from voice_host.referee.values import Phase
+
+#: What recognisers write for "host" (exact "host"/"hosts" count anywhere in an
+#: utterance; the rest only when the utterance starts with them).
+WAKE_EXACT = frozenset({"host", "hosts", "host's"})
+WAKE_VARIANTS = frozenset({"post", "most", "coast", "toast", "ghost", "boast", "roast"})
+#: Words a recogniser may put between wake word and command.
+FILLERS = frozenset({"to", "the", "a", "uh", "um", "er", "please", "and"})
+#: Command -> the spellings that count for it.
+COMMAND_WORDS: dict[str, frozenset[str]] = {
+    "pass": frozenset({"pass", "past", "passed"}),
+    "correct": frozenset({"correct", "corrects"}),
+    "foul": frozenset({"foul", "fowl", "fouls"}),
+    "undo": frozenset({"undo", "undue"}),
+    "repeat": frozenset({"repeat", "repeats"}),
+    "status": frozenset({"status", "statuses", "score", "scores"}),
+    "pause": frozenset({"pause", "paws", "pauses"}),
+    "resume": frozenset({"resume", "resumed", "continue"}),
+    "help": frozenset({"help", "helped"}),
+    "quit": frozenset({"quit", "quits"}),
+    "forward": frozenset({"forward", "forwards", "foreword"}),
+    "push": frozenset({"push", "pushed", "bush"}),
+}
+#: Commands that need a team after them.
+TEAM_COMMANDS = frozenset({"push"})
+#: Commands only meaningful in a SPIN choice.
+SPIN_COMMANDS = frozenset({"forward", "push"})
+#: A bare (no wake word) claim or spin choice is at most this many words.
+MAX_BARE_WORDS = 3
+#: Words around a bare team claim that do not stop it being one ("blue team!").
+CLAIM_FILLERS = frozenset(
+    {"team", "the", "us", "we", "it's", "its", "yes", "go", "move", "me", "oh", "ok", "okay", "so"}
+)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command found in an utterance."""
+
+    name: str
+    """Command name (``team`` for a CONTROL claim)."""
+    argument: str | None
+    """Team name for ``team`` and ``push``."""
+    first: int
+    """Index of the first token (the wake word, if any)."""
+    last: int
+    """Index of the last token."""
+    woken: bool
+    """Whether a wake word started it."""
+    cue: str
+    """How it was recognised, for the evidence."""
+
+
+class CommandReader:
+    """Reads commands from tokens for one set of team names and wake word."""
+
+    def __init__(self, teams: tuple[str, ...], wake_word: str, phones: PhoneLookup | None) -> None:
+        """``teams`` as spoken; ``wake_word`` replaces "host" when not "host"."""
+        self.teams = tuple(norm_word(t) for t in teams if norm_word(t))
+        wake = norm_word(wake_word) or "host"
+        if wake == "host":
+            self.wake_exact: frozenset[str] = WAKE_EXACT
+            self.wake_loose: frozenset[str] = WAKE_VARIANTS
+        else:
+            self.wake_exact = frozenset({wake, wake + "s"})
+            self.wake_loose = frozenset()
+        self.phones = phones
+        self._sounds: dict[tuple[str, ...], str] = {}
+        if phones is not None:
+            for name, spellings in COMMAND_WORDS.items():
+                for sp in spellings:
+                    ph = phones(sp)
+                    if ph:
+                        self._sounds.setdefault(tuple(ph), name)
+
+    def command_word(self, word: str) -> tuple[str, str] | None:
+        """(command, how) for ``word``, or None."""
+        for name, spellings in COMMAND_WORDS.items():
+            if word in spellings:
+                return name, "spelling"
+        if self.phones is not None:
+            ph = self.phones(word)
+            if ph and tuple(ph) in self._sounds:
+                return self._sounds[tuple(ph)], "same sound"
+        return None
+
+    def team(self, word: str) -> str | None:
+        """The team ``word`` names (exactly, or a plural "blues"), or None."""
+        for t in self.teams:
+            if word == t or word == t + "s":
+                return t
+        if self.phones is not None:
+            ph = self.phones(word)
+            if ph:
+                for t in self.teams:
+                    if self.phones(t) == ph:
+                        return t
+        return None
+
+    def read(self, toks: tuple[Token, ...], phase: Phase) -> Command | None:
+        """The command in ``toks`` (the first one), or None."""
+        words = [t.text for t in toks]
+        for i, w in enumerate(words):
+            exact = w in self.wake_exact
+            at_start = i == 0 or (i == 1 and words[0] in FILLERS)  # "a toast to quit"
+            if not exact and not (at_start and w in self.wake_loose):
+                continue
+            cmd = self._after_wake(words, i, phase, exact)
+            if cmd is not None:
+                return cmd
+        return self._bare(words, phase)
+
+    def _after_wake(self, words: list[str], i: int, phase: Phase, exact: bool) -> Command | None:
+        j = i + 1
+        if j < len(words) and words[j] in FILLERS and j + 1 < len(words):
+            j += 1  # "coast to pause": one inserted filler
+        if j >= len(words):
+            return None
+        w = words[j]
+        wake = words[i]
+        if not exact and len(words) - j > 3:
+            return None  # a loose wake word only starts a short command utterance
+        if phase == Phase.CONTROL:
+            team = self.team(w)
+            if team is not None:
+                return Command("team", team, i, j, True, f"'{wake} {w}' in a CONTROL round")
+        found = self.command_word(w)
+        if found is None:
+            return None
+        name, how = found
+        if name in SPIN_COMMANDS and phase != Phase.SPIN_CHOICE:
+            return None
+        if name in TEAM_COMMANDS:
+            for k in range(j + 1, min(j + 3, len(words))):
+                team = self.team(words[k])
+                if team is not None:
+                    return Command(name, team, i, k, True, f"'{wake} {w} {words[k]}'")
+            return None  # "push" without a team is not a choice
+        cue = f"wake word '{wake}' then '{w}'" + (f" ({how})" if how != "spelling" else "")
+        return Command(name, None, i, j, True, cue)
+
+    def _bare(self, words: list[str], phase: Phase) -> Command | None:
+        content = [w for w in words if w not in CLAIM_FILLERS]
+        if not words or len(words) > MAX_BARE_WORDS or not content:
+            return None
+        if phase == Phase.CONTROL and len(content) == 1:
+            team = self.team(content[0])
+            if team is not None:
+                k = words.index(content[0])
+                return Command(
+                    "team", team, k, k, False, f"bare team name '{content[0]}' in CONTROL"
+                )
+        if phase == Phase.SPIN_CHOICE:
+            found = self.command_word(content[0])
+            if found is not None and found[0] == "forward" and len(content) == 1:
+                k = words.index(content[0])
+                return Command("forward", None, k, k, False, f"'{content[0]}' in a SPIN choice")
+            if found is not None and found[0] == "push" and len(content) == 2:
+                team = self.team(content[1])
+                if team is not None:
+                    k = words.index(content[0])
+                    return Command(
+                        "push", team, k, len(words) - 1, False, f"'push {team}' in a SPIN choice"
+                    )
+        return None

@@ -1,0 +1,318 @@
+"""Finding an entry's answers and forbidden forms among heard words.
+
+Three ways a heard window of words can hit a target phrase:
+
+* exactly, comparing spellings with spaces removed, so that "light house"
+  hits "lighthouse" and "post man" hits the form "postman" (joined pairs);
+* in spelling: rapidfuzz ``fuzz.ratio`` between the window and the target,
+  over windows of k-1..k+2 heard words (k = words in the target);
+* in sound: similarity of CMU phone sequences (1 - Levenshtein distance /
+  longer length), the target's phones from ``Entry.pronunciations`` (else the
+  lookup), the heard words' phones from the injected lookup.
+
+Fuzzy hits are tried for accepted answers only.  Forbidden forms are word
+knowledge computed by the deck build ("swimmer" is a form of "swim",
+"poster" is not a form of "post"): they are looked up exactly, never guessed
+from resemblance, and a window holding an exact form is never a fuzzy answer
+hit (otherwise "swimmer" would pass for "swim").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rapidfuzz import fuzz
+from rapidfuzz.distance import Levenshtein
+
+from voice_host.deck.model import Entry
+from voice_host.referee.phones import PhoneLookup
+from voice_host.referee.text import Token, norm_phrase
+
+#: Spelling alone is enough at or above this ``fuzz.ratio`` (0-100).  Set on the
+#: tuning pairs in ``benchmarks/referee.py --pairs``: 85 keeps recogniser
+#: misspellings such as "glazier" for "glacier" (85.7) and rejects look-alikes
+#: such as "carp"/"carpet" (80), "poster"/"postman", "mice"/"mike" (75).
+SPELLING_MIN = 85.0
+#: ... and only for targets of at least this many letters: for short words one
+#: letter more or changed is another word ("car"/"card" 86, "plane"/"planet" 91).
+SPELLING_MIN_LETTERS = 6
+#: Sound alone is enough at or above this phone similarity (0-1) ...
+SOUND_MIN = 0.8
+#: ... provided the target has at least this many phones: with fewer, one
+#: changed phone is a different word ("post"/"poster" 0.8 with 5 phones,
+#: "car"/"guard", "cat"/"bat").
+SOUND_MIN_PHONES = 6
+#: Shorter targets need identical phones (homophones: "fowl" for "foul").
+#: A weaker spelling score together with a weaker sound score also counts
+#: ("tell a scope" for "telescope": 80 and 0.89):
+SPELLING_WEAK = 80.0
+SOUND_WEAK = 0.75
+#: Windows of k-1..k+1 heard words are compared with a k-word target, plus
+#: this many more: a recogniser splits a long word into short ones
+#: ("tell a scope", "can dare you").
+EXTRA_SPLIT_WORDS = 1
+#: Looser sound similarity used only to *confirm* a steered (keyword-spotting or
+#: grammar) hit against an overlapping free transcript: the free decoder often
+#: writes the word slightly wrong, and the steered hit is the other evidence.
+CONFIRM_SOUND_MIN = 0.6
+CONFIRM_SPELLING_MIN = 70.0
+
+#: Words of an entry's printed text that are not the entry's own words.
+ARTICLES = frozenset({"the", "a", "an"})
+STOPWORDS = frozenset(
+    {"the", "a", "an", "of", "and", "in", "on", "at", "to", "de", "la", "le", "du", "von", "van"}
+)
+
+MatchKind = Literal["answer", "entry_word", "form"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A phrase the referee listens for, prepared for comparison."""
+
+    phrase: str
+    """Lower-case words joined by single spaces."""
+    words: tuple[str, ...]
+    """The phrase's words."""
+    compact: str
+    """The phrase without spaces ("eiffeltower"), for joined-pair matching."""
+    phones: tuple[str, ...] | None
+    """Concatenated phones of its words, or None when a word has none."""
+    kind: MatchKind
+    """``answer`` (a right guess), ``entry_word`` (one of the entry's own
+    printed words) or ``form`` (another forbidden form)."""
+    own: bool
+    """Whether it is the entry's own word(s) as printed ("car", "tower",
+    "the eiffel tower"), as opposed to another form ("cars", "towering"): a
+    describer saying it is a ``word`` foul rather than a ``derivative`` one."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """A target found in a run of heard tokens."""
+
+    target: Target
+    """What was found."""
+    first: int
+    """Index of the first heard token of the match."""
+    last: int
+    """Index of the last heard token of the match (inclusive)."""
+    spelling: float
+    """``fuzz.ratio`` (0-100) between heard words and target."""
+    sound: float
+    """Phone similarity (0-1), 0 when phones were missing."""
+    exact: bool
+    """Whether the spelling matched exactly (spaces ignored)."""
+
+    @property
+    def how(self) -> str:
+        """A few words saying how it matched, for evidence."""
+        if self.exact:
+            return "exact"
+        return f"spelling {self.spelling:.0f}, sound {self.sound:.2f}"
+
+
+def phone_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+    """1 - Levenshtein distance / longer length, over phone sequences (0-1)."""
+    if not a or not b:
+        return 0.0
+    return float(Levenshtein.normalized_similarity(a, b))
+
+
+def phrase_phones(
+    words: tuple[str, ...], known: dict[str, tuple[str, ...]], lookup: PhoneLookup | None
+) -> tuple[str, ...] | None:
+    """Concatenated phones of ``words``: from ``known`` first, then ``lookup``;
+    None when any word has none."""
+    out: list[str] = []
+    for w in words:
+        ph = known.get(w)
+        if ph is None and lookup is not None:
+            ph = lookup(w)
+        if not ph:
+            return None
+        out.extend(ph)
+    return tuple(out)
+
+
+class EntryTargets:
+    """Everything the referee looks for while one entry is being described."""
+
+    def __init__(self, entry: Entry, lookup: PhoneLookup | None) -> None:
+        """Prepare ``entry``'s answers, own words and forms for matching."""
+        self.entry = entry
+        known = {k.lower(): tuple(v) for k, v in entry.pronunciations.items()}
+        answers: dict[str, None] = {}
+        for a in entry.answers or (entry.text,):
+            words = norm_phrase(a)
+            if words:
+                answers.setdefault(" ".join(words), None)
+                # "the eiffel tower" is also right without its article
+                if len(words) > 1 and words[0] in ("the", "a", "an"):
+                    answers.setdefault(" ".join(words[1:]), None)
+        printed = norm_phrase(entry.text)
+        own = [w for w in printed if w not in STOPWORDS]
+        whole = "".join(printed)
+        own_compacts = {whole, "the" + whole, "a" + whole, "an" + whole, *own}
+        targets: list[Target] = []
+        seen: set[str] = set()
+
+        def add(phrase: str, kind: MatchKind) -> None:
+            words = tuple(phrase.split())
+            compact = "".join(words)
+            if not words or compact in seen:
+                return
+            seen.add(compact)
+            phones = phrase_phones(words, known, lookup)
+            targets.append(Target(phrase, words, compact, phones, kind, compact in own_compacts))
+
+        for a in answers:
+            add(a, "answer")
+        for w in own:
+            add(w, "entry_word")
+        for f in entry.forms:
+            words = norm_phrase(f)
+            if words:
+                add(" ".join(words), "form")
+        self.targets: tuple[Target, ...] = tuple(targets)
+        self.answers = tuple(t for t in targets if t.kind == "answer")
+        # fuzzy matching ignores a leading article: "the rain" must not come
+        # close to "the rainbow" on the strength of a shared "the"
+        self.fuzzy_answers = tuple(t for t in self.answers if t.words[0] not in ARTICLES)
+        self._by_compact = {t.compact: t for t in targets}
+        self._max_words = max((len(t.words) for t in targets), default=1)
+        self._lookup = lookup
+
+    def heard_phones(self, toks: tuple[Token, ...]) -> tuple[str, ...] | None:
+        """Concatenated phones of heard tokens via the lookup (None if any is unknown)."""
+        if self._lookup is None:
+            return None
+        return phrase_phones(tuple(t.text for t in toks), {}, self._lookup)
+
+    def find(self, toks: tuple[Token, ...]) -> list[Match]:
+        """Every non-overlapping hit in ``toks``, in spoken order.
+
+        Exact hits (answers, own words, forms, joined pairs) are taken first,
+        longest first; fuzzy answer hits then fill what is left.
+        """
+        taken = [False] * len(toks)
+        found: list[Match] = []
+        # exact hits, longest windows first so "eiffel tower" beats "tower";
+        # windows opening with an article last, so that "the post man" is the
+        # form "postman" and not the answer "the post" followed by "man"
+        sizes = range(min(self._max_words + 1, len(toks)), 0, -1)
+        for article_first in (False, True):
+            self._exact(toks, taken, found, sizes, article_first)
+        found.extend(self._fuzzy(toks, taken))
+        found.sort(key=lambda m: m.first)
+        return found
+
+    def _exact(
+        self,
+        toks: tuple[Token, ...],
+        taken: list[bool],
+        found: list[Match],
+        sizes: range,
+        article_first: bool,
+    ) -> None:
+        for size in sizes:
+            for i in range(len(toks) - size + 1):
+                if any(taken[i : i + size]) or (toks[i].text in ARTICLES) != article_first:
+                    continue
+                compact = "".join(t.text for t in toks[i : i + size])
+                target = self._by_compact.get(compact)
+                if target is None:
+                    continue
+                found.append(Match(target, i, i + size - 1, 100.0, 1.0, True))
+                for j in range(i, i + size):
+                    taken[j] = True
+
+    def _fuzzy(self, toks: tuple[Token, ...], taken: list[bool]) -> list[Match]:
+        candidates: list[tuple[float, Match]] = []
+        for target in self.fuzzy_answers:
+            k = len(target.words)
+            for size in range(max(1, k - 1), k + 2 + EXTRA_SPLIT_WORDS):
+                for i in range(len(toks) - size + 1):
+                    if any(taken[i : i + size]):
+                        continue
+                    window = toks[i : i + size]
+                    m = self._score(target, window, i)
+                    if accepts(m, target, "".join(t.text for t in window)):
+                        # best score first; on ties the shorter window
+                        rank = max(m.spelling / 100.0, m.sound) - 0.001 * size
+                        candidates.append((rank, m))
+        out: list[Match] = []
+        for _, m in sorted(candidates, key=lambda c: -c[0]):
+            if any(taken[m.first : m.last + 1]):
+                continue
+            out.append(m)
+            for j in range(m.first, m.last + 1):
+                taken[j] = True
+        return out
+
+    def _score(self, target: Target, window: tuple[Token, ...], i: int) -> Match:
+        heard = " ".join(t.text for t in window)
+        spelling = max(
+            fuzz.ratio(heard, target.phrase),
+            fuzz.ratio(heard.replace(" ", ""), target.compact),
+        )
+        sound = 0.0
+        if target.phones is not None:
+            hp = self.heard_phones(window)
+            if hp is not None:
+                sound = phone_similarity(hp, target.phones)
+        return Match(target, i, i + len(window) - 1, float(spelling), sound, False)
+
+    def confirms(self, target: Target, toks: tuple[Token, ...]) -> Match | None:
+        """A loose hit of ``target`` in ``toks`` good enough to confirm a
+        steered recogniser's hit of the same target (see :data:`CONFIRM_SOUND_MIN`)."""
+        best: Match | None = None
+        k = len(target.words)
+        for size in range(max(1, k - 1), k + 3):
+            for i in range(len(toks) - size + 1):
+                window = toks[i : i + size]
+                m = self._score(target, window, i)
+                if affix_variant("".join(t.text for t in window), target.compact):
+                    continue  # "teach" does not confirm a spotted "teacher"
+                good = m.spelling >= CONFIRM_SPELLING_MIN or m.sound >= CONFIRM_SOUND_MIN
+                if good and (best is None or _strength(m) > _strength(best)):
+                    best = m
+        return best
+
+
+def _strength(m: Match) -> float:
+    return max(m.spelling / 100.0, m.sound)
+
+
+def affix_variant(heard: str, target: str) -> bool:
+    """Whether ``heard`` is ``target`` with an ending changed or added (or the
+    reverse): "telescopic"/"telescope", "poster"/"post", "rain"/"rainbow".
+
+    Such words are other words of the family or look-alikes, never a
+    recogniser's misspelling of the target (those differ inside the word:
+    "glazier"/"glacier"), so fuzzy matching must not accept them.
+    """
+    if heard == target:
+        return False
+    common = 0
+    for a, b in zip(heard, target, strict=False):
+        if a != b:
+            break
+        common += 1
+    return common >= min(len(heard), len(target)) - 1
+
+
+def accepts(m: Match, target: Target, heard: str = "") -> bool:
+    """Whether a fuzzy score pair is good enough for ``target`` (see the
+    constants); ``heard`` is the window's words without spaces."""
+    if heard and affix_variant(heard, target.compact):
+        return False
+    n = len(target.phones) if target.phones else 0
+    if m.spelling >= SPELLING_MIN and len(target.compact) >= SPELLING_MIN_LETTERS:
+        return True
+    if n >= SOUND_MIN_PHONES and m.sound >= SOUND_MIN:
+        return True
+    if 0 < n < SOUND_MIN_PHONES and m.sound >= 1.0:
+        return True
+    return m.spelling >= SPELLING_WEAK and m.sound >= SOUND_WEAK and n >= SOUND_MIN_PHONES

@@ -1,0 +1,529 @@
+"""The referee: recogniser events + game situation -> judgements with evidence.
+
+Pure code: no audio, no threads, no clock.  Every time comes from the events,
+in seconds of audio time.
+
+When it decides
+---------------
+* ``final`` events are judged; ``partial`` events only when they are a steered
+  hit already confirmed (``confirmed is True``): partials change, finals don't.
+* :meth:`Referee.judge` is stateless: one event, one answer.
+* :meth:`Referee.observe` remembers what it already judged (same judgement
+  within :data:`SAME_WORD_SECONDS` of the same time is not repeated, so a
+  confirmed partial then its final count once) and recent free transcripts,
+  so it can confirm a steered hit afterwards.
+
+Steered hits (``source`` "kws" or "grammar")
+--------------------------------------------
+A steered recogniser hears its target in everything, so its hit is a guess,
+near miss or foul only when independently confirmed: ``confirmed is True``
+(the listening side checked it), or - in :meth:`Referee.observe` - a free
+transcript overlapping it in time contains the target loosely in spelling or
+sound (:data:`~voice_host.referee.matching.CONFIRM_SOUND_MIN`).  Then the free
+transcript's words decide who said it.  ``confirmed is False`` always rejects.
+If the free transcript itself matched the entry there, its judgement stands
+and the steered hit adds nothing (a spotted "albert" inside a heard "albert
+einstein" is not a foul).  A spotted command needs ``confirmed is True``, and
+in :meth:`Referee.observe` an overlapping free transcript, when there is one,
+must hold the command word (precision first: never invent a command).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from voice_host.deck.model import Entry
+from voice_host.referee.commands import CommandReader
+from voice_host.referee.matching import EntryTargets, Match
+from voice_host.referee.phones import PhoneLookup
+from voice_host.referee.speaker import attribute
+from voice_host.referee.talk import find_talk
+from voice_host.referee.text import Token, norm_phrase, tokens
+from voice_host.referee.values import (
+    ECHO_WINDOW_SECONDS,
+    FoulKind,
+    Judgement,
+    Phase,
+    Situation,
+)
+from voice_host.speech.events import RecognitionEvent
+
+#: A silence this long (seconds) between two heard words splits an utterance:
+#: a guesser's shout right after the describer's clue is its own utterance.
+SPLIT_GAP_SECONDS = 0.6
+#: A transcript this similar (``fuzz.partial_ratio``, 0-100) to the last
+#: announcement, heard within 3 s of it, is the host hearing itself.
+ECHO_MIN = 85.0
+#: Two judgements of the same kind this close in time (seconds) are one.
+SAME_WORD_SECONDS = 0.5
+#: How long (seconds of audio time) free transcripts and unconfirmed steered
+#: hits are kept for confirming each other.
+MEMORY_SECONDS = 15.0
+STEERED_SOURCES = frozenset({"kws", "grammar"})
+
+
+def _nothing(t: float, heard: str, why: str, **features: Any) -> Judgement:
+    return Judgement("nothing", t, heard, evidence=why, features=features)
+
+
+def _span_text(toks: tuple[Token, ...], first: int, last: int) -> str:
+    return " ".join(t.text for t in toks[first : last + 1])
+
+
+@dataclass(frozen=True)
+class _Pending:
+    event: RecognitionEvent
+    situation: Situation
+
+
+class Referee:
+    """Judges recogniser events against the game situation.
+
+    ``phones`` looks up a heard word's CMU phones (wire it to
+    :func:`voice_host.referee.phones.default_phone_lookup`); without it the
+    referee matches by spelling only.
+    """
+
+    def __init__(self, phones: PhoneLookup | None = None) -> None:
+        """Create a referee; ``phones`` is the word -> phones lookup (or None)."""
+        self.phones = phones
+        self._targets: tuple[Entry, EntryTargets] | None = None
+        self._readers: dict[tuple[tuple[str, ...], str], CommandReader] = {}
+        self._emitted: list[Judgement] = []
+        self._free: list[tuple[RecognitionEvent, Situation]] = []
+        self._pending: list[_Pending] = []
+
+    # ----- caches -------------------------------------------------------------
+    def targets(self, entry: Entry) -> EntryTargets:
+        """The prepared answers and forms for ``entry`` (cached for the last entry)."""
+        if self._targets is None or self._targets[0] is not entry:
+            self._targets = (entry, EntryTargets(entry, self.phones))
+        return self._targets[1]
+
+    def _reader(self, situation: Situation) -> CommandReader:
+        key = (situation.teams, situation.wake_word)
+        if key not in self._readers:
+            self._readers[key] = CommandReader(situation.teams, situation.wake_word, self.phones)
+        return self._readers[key]
+
+    # ----- stateless ----------------------------------------------------------
+    def judge(self, event: RecognitionEvent, situation: Situation) -> list[Judgement]:
+        """Judge one event on its own.
+
+        Returns ``[]`` for an event not decided on (a partial that is not a
+        confirmed steered hit, or no words); otherwise one or more judgements
+        in spoken order, a single ``nothing`` (with the reason as evidence)
+        when nothing counts.
+        """
+        if event.kind == "partial" and event.confirmed is not True:
+            return []
+        toks = tokens(event.words)
+        if not toks:
+            return []
+        heard = " ".join(t.text for t in toks)
+        steered = event.source in STEERED_SOURCES
+        if steered and event.confirmed is False:
+            return [_nothing(event.end, heard, "steered hit rejected by its independent check")]
+        toks, gated = self._gate(toks, situation)
+        if not toks:
+            return [
+                _nothing(event.end, heard, "all words fell while the host was speaking", **gated)
+            ]
+        echo = self._echo(toks, situation)
+        if echo is not None:
+            return [echo]
+        out: list[Judgement] = []
+        for seg in _segments(toks):
+            out.extend(self._judge_segment(seg, event, situation, steered))
+        if not out:
+            why = "no answer, forbidden form, foul talk or command heard"
+            return [_nothing(toks[-1].end, heard, why, **gated)]
+        return out
+
+    def _gate(
+        self, toks: tuple[Token, ...], situation: Situation
+    ) -> tuple[tuple[Token, ...], dict[str, Any]]:
+        """Drop words overlapping host speech plus its tail."""
+        if not situation.host_speech:
+            return toks, {}
+        kept = tuple(
+            t
+            for t in toks
+            if not any(
+                t.start < end + situation.host_tail and t.end > start
+                for start, end in situation.host_speech
+            )
+        )
+        dropped = len(toks) - len(kept)
+        return kept, ({"dropped_host_words": dropped} if dropped else {})
+
+    def _echo(self, toks: tuple[Token, ...], situation: Situation) -> Judgement | None:
+        """A ``nothing`` if ``toks`` repeat the last announcement within 3 s of it."""
+        said = " ".join(norm_phrase(situation.last_announcement))
+        if not said or situation.announced_at is None:
+            return None
+        if toks[0].start > situation.announced_at + ECHO_WINDOW_SECONDS:
+            return None
+        heard = " ".join(t.text for t in toks)
+        score = fuzz.partial_ratio(heard, said) if len(heard) <= len(said) else 0.0
+        if score < ECHO_MIN:
+            return None
+        why = f"matches the host's last announcement ('{situation.last_announcement}')"
+        return _nothing(toks[-1].end, heard, why, echo_score=round(score, 1))
+
+    def _judge_segment(
+        self,
+        seg: tuple[Token, ...],
+        event: RecognitionEvent,
+        situation: Situation,
+        steered: bool,
+    ) -> list[Judgement]:
+        reader = self._reader(situation)
+        cmd = reader.read(seg, situation.phase)
+        if cmd is not None:
+            heard = _span_text(seg, cmd.first, cmd.last)
+            if steered and event.confirmed is not True:
+                return [_nothing(seg[cmd.last].end, heard, "unconfirmed steered command")]
+            feats = {"woken": cmd.woken, "source": event.source or "free"}
+            return [
+                Judgement(
+                    "command",
+                    seg[cmd.first].start,
+                    heard,
+                    command=cmd.name,
+                    argument=cmd.argument,
+                    evidence=f"command {cmd.name}: {cmd.cue}",
+                    features=feats,
+                )
+            ]
+        if situation.phase not in (Phase.TURN, Phase.CONTROL) or situation.entry is None:
+            return []
+        if steered and event.confirmed is not True:
+            return [
+                _nothing(seg[-1].end, _span_text(seg, 0, len(seg) - 1), "unconfirmed steered hit")
+            ]
+        return self._judge_words(seg, seg, None, situation, event.utterance)
+
+    def _judge_words(
+        self,
+        seg: tuple[Token, ...],
+        context: tuple[Token, ...],
+        where: tuple[int, int] | None,
+        situation: Situation,
+        span: tuple[float, float] | None,
+    ) -> list[Judgement]:
+        """Fouls, guesses and near misses in ``seg``.  Who said a match is
+        decided from ``context`` (``where`` gives the match's place in it when
+        ``context`` is another transcript than ``seg``)."""
+        assert situation.entry is not None
+        out: list[Judgement] = []
+        talks = find_talk(seg)
+        in_talk = [False] * len(seg)
+        for talk in talks:
+            for i in range(talk.first, talk.last + 1):
+                in_talk[i] = True
+            t = seg[talk.first].start
+            heard = _span_text(seg, talk.first, talk.last)
+            late = self._outside_turn(seg[talk.first], seg[talk.last], situation, guess=False)
+            if late:
+                out.append(_nothing(t, heard, late))
+                continue
+            out.append(
+                Judgement(
+                    "foul",
+                    t,
+                    heard,
+                    kind=talk.kind,
+                    evidence=f"{talk.kind} talk: {talk.cue}",
+                    features={"cue": talk.cue},
+                )
+            )
+        for m in self.targets(situation.entry).find(seg):
+            if any(in_talk[m.first : m.last + 1]):
+                continue  # "rhymes with cat" is already a rhyme foul
+            out.append(self._judge_match(seg, m, context, where, situation, span))
+        return _first_of_each(out)
+
+    def _judge_match(
+        self,
+        seg: tuple[Token, ...],
+        m: Match,
+        context: tuple[Token, ...],
+        where: tuple[int, int] | None,
+        situation: Situation,
+        span: tuple[float, float] | None,
+    ) -> Judgement:
+        first, last = (m.first, m.last) if where is None else where
+        who = attribute(context, first, last, span=span, turn_start=situation.turn_start)
+        heard = _span_text(seg, m.first, m.last)
+        feats: dict[str, Any] = {
+            "target": m.target.phrase,
+            "target_kind": m.target.kind,
+            "match": m.how,
+            "spelling": round(m.spelling, 1),
+            "sound": round(m.sound, 3),
+            "role": who.role,
+            **who.features,
+        }
+        is_answer = m.target.kind == "answer"
+        guessing = who.role == "guesser"
+        late = self._outside_turn(seg[m.first], seg[m.last], situation, guess=guessing)
+        if late:
+            return _nothing(seg[m.last].end, heard, late, **feats)
+        phrase = m.target.phrase
+        entry_text = situation.entry.text if situation.entry else ""
+        if is_answer:
+            what = "the answer"
+        elif m.target.own:
+            what = f"a word of '{entry_text}'"
+        else:
+            what = f"a form of '{entry_text}'"
+        if guessing and is_answer:
+            ev = f"guess: '{heard}' is {phrase} ({m.how}); {who.reason}"
+            return Judgement(
+                "guess", seg[m.last].end, heard, answer=phrase, evidence=ev, features=feats
+            )
+        if guessing:
+            ev = f"near miss: '{heard}' is {what}, not an answer; {who.reason}"
+            return Judgement(
+                "near_miss", seg[m.last].end, heard, answer=phrase, evidence=ev, features=feats
+            )
+        kind: FoulKind = "word" if m.target.own else "derivative"
+        ev = f"foul ({kind}): describer said '{heard}' ({what}); {who.reason}"
+        return Judgement("foul", seg[m.first].start, heard, kind=kind, evidence=ev, features=feats)
+
+    @staticmethod
+    def _outside_turn(first: Token, last: Token, situation: Situation, *, guess: bool) -> str:
+        """Why words at ``first..last`` do not count in this turn, or ''."""
+        if situation.turn_start is not None and last.end <= situation.turn_start:
+            return "said before the turn started"
+        if situation.buzzer is None:
+            return ""
+        if first.start >= situation.buzzer:
+            return f"started {first.start - situation.buzzer:.2f} s after the buzzer"
+        if guess and last.end > situation.buzzer + situation.grace:
+            over = last.end - situation.buzzer
+            return f"ended {over:.2f} s after the buzzer (grace {situation.grace:.2f} s)"
+        return ""
+
+    # ----- stateful -----------------------------------------------------------
+    def reset(self) -> None:
+        """Forget what was judged and heard (a new turn or a new game)."""
+        self._emitted.clear()
+        self._free.clear()
+        self._pending.clear()
+
+    def observe(self, event: RecognitionEvent, situation: Situation) -> list[Judgement]:
+        """Judge ``event`` in the light of earlier ones; return only new judgements.
+
+        A judgement already returned (same label within
+        :data:`SAME_WORD_SECONDS`) is not returned again.  A steered hit is
+        judged with the words of an overlapping free transcript when one was
+        seen (they tell who said it); an unconfirmed one waits for such a
+        transcript (up to :data:`MEMORY_SECONDS`).  ``nothing`` judgements are
+        returned only when the event gave nothing else.
+        """
+        self._forget(event.end)
+        steered = event.source in STEERED_SOURCES
+        if not event.words:
+            return []
+        if steered and event.confirmed is not False:
+            if event.kind == "partial" and event.confirmed is not True:
+                return []  # a "maybe" cue only: its final (or a free transcript) decides
+            out = self.judge(event, situation)
+            if any(j.type == "command" for j in out):
+                return self._new([j for j in out if self._free_agrees(j, event, situation)])
+            if self._overlapping_free(event) and (
+                not self.targets_in(event, situation) or self._free_has_target(event, situation)
+            ):
+                # a spotted cue phrase, or a hit the free transcript itself
+                # matched strictly: the free transcript's judgement stands
+                return []
+            confirmed = self._confirm_with_free(event, situation)
+            if confirmed is not None:
+                return self._new(confirmed)
+            if event.confirmed is None:
+                self._pending.append(_Pending(event, situation))
+                return []
+            return self._new(out)
+        out = self.judge(event, situation)
+        if not steered and event.kind == "final":
+            self._free.append((event, situation))
+            out.extend(self._resolve_pending())
+        return self._new(out)
+
+    def observe_all(self, events: list[RecognitionEvent], situation: Situation) -> list[Judgement]:
+        """:meth:`observe` each event of one batch (e.g. one ``feed()`` result),
+        free transcripts first so that steered hits of the same utterance are
+        judged with their words."""
+        ordered = sorted(events, key=lambda e: e.source in STEERED_SOURCES)
+        out: list[Judgement] = []
+        for event in ordered:
+            out.extend(self.observe(event, situation))
+        return sorted(out, key=lambda j: j.t)
+
+    def targets_in(self, event: RecognitionEvent, situation: Situation) -> bool:
+        """Whether ``event``'s words hold an answer or form of the active entry."""
+        if situation.entry is None:
+            return False
+        return bool(self.targets(situation.entry).find(tokens(event.words)))
+
+    def _free_tokens(self, event: RecognitionEvent, situation: Situation) -> list[Token]:
+        """Tokens of remembered free transcripts overlapping ``event`` in time."""
+        out: list[Token] = []
+        for free, _ in self._free:
+            if free.end < event.start - 0.5 or free.start > event.end + 0.5:
+                continue
+            out.extend(self._gate(tokens(free.words), situation)[0])
+        return out
+
+    def _free_has_target(self, event: RecognitionEvent, situation: Situation) -> bool:
+        """Whether an overlapping free transcript matched the entry (strictly)
+        near ``event``'s words: then its own judgement already covers them."""
+        if situation.entry is None:
+            return False
+        targets = self.targets(situation.entry)
+        for seg in _segments(tuple(self._free_tokens(event, situation))):
+            for m in targets.find(seg):
+                if seg[m.last].end >= event.start - 0.5 and seg[m.first].start <= event.end + 0.5:
+                    return True
+        return False
+
+    def _free_agrees(self, j: Judgement, event: RecognitionEvent, situation: Situation) -> bool:
+        """A spotted command stands unless a free transcript of the same time
+        lacks its command word (precision first: "host status" spotted as
+        "host undo" while the free decoder wrote "post and sketches")."""
+        ftoks = self._free_tokens(event, situation)
+        if not ftoks:
+            return True
+        reader = self._reader(situation)
+        wanted = j.argument if j.command == "team" else j.command
+        for t in ftoks:
+            if j.command == "team" and reader.team(t.text) == wanted:
+                return True
+            found = reader.command_word(t.text)
+            if found is not None and found[0] == wanted:
+                return True
+        return False
+
+    def _overlapping_free(self, event: RecognitionEvent) -> bool:
+        return any(
+            not (free.end < event.start - 0.5 or free.start > event.end + 0.5)
+            for free, _ in self._free
+        )
+
+    def _forget(self, now: float) -> None:
+        horizon = now - MEMORY_SECONDS
+        self._free = [(e, s) for e, s in self._free if e.end >= horizon]
+        self._pending = [p for p in self._pending if p.event.end >= horizon]
+        self._emitted = [j for j in self._emitted if j.t >= horizon]
+
+    def _new(self, judgements: list[Judgement]) -> list[Judgement]:
+        """Drop judgements already returned; a ``nothing`` only when the event
+        gave nothing at all (not when its real judgements were repeats)."""
+        real = [j for j in judgements if j.type != "nothing"]
+        if not real:
+            return judgements
+        fresh: list[Judgement] = []
+        for j in real:
+            if any(
+                p.label == j.label and abs(p.t - j.t) <= SAME_WORD_SECONDS for p in self._emitted
+            ):
+                continue
+            self._emitted.append(j)
+            fresh.append(j)
+        return fresh
+
+    def _resolve_pending(self) -> list[Judgement]:
+        out: list[Judgement] = []
+        still: list[_Pending] = []
+        for p in self._pending:
+            found = self._confirm_with_free(p.event, p.situation)
+            if found is None:
+                still.append(p)
+            else:
+                out.extend(found)
+        self._pending = still
+        return out
+
+    def _confirm_with_free(
+        self, event: RecognitionEvent, situation: Situation
+    ) -> list[Judgement] | None:
+        """Judgements for a steered hit confirmed by an overlapping free
+        transcript, or None when no free transcript confirms it."""
+        entry = situation.entry
+        if entry is None:
+            return None
+        hit = tokens(event.words)
+        hit, _ = self._gate(hit, situation)
+        if not hit:
+            return None
+        targets = self.targets(entry)
+        spotted = targets.find(hit)
+        if not spotted:
+            return None
+        target = spotted[0].target
+        for free, _free_situation in self._free:
+            if free.end < hit[0].start - 0.5 or free.start > hit[-1].end + 0.5:
+                continue
+            ftoks, _ = self._gate(tokens(free.words), situation)
+            for seg in _segments(ftoks):
+                m = targets.confirms(target, seg)
+                if m is None:
+                    continue
+                if seg[m.last].end < hit[0].start - 0.5 or seg[m.first].start > hit[-1].end + 0.5:
+                    continue  # the free match is elsewhere in time
+                js = self._judge_words(hit, seg, (m.first, m.last), situation, free.utterance)
+                said = _span_text(seg, 0, len(seg) - 1)
+                note = f" (steered hit confirmed by free transcript '{said}')"
+                return [
+                    Judgement(
+                        j.type,
+                        j.t,
+                        j.heard,
+                        kind=j.kind,
+                        command=j.command,
+                        argument=j.argument,
+                        answer=j.answer,
+                        evidence=j.evidence + note,
+                        features={
+                            **j.features,
+                            "confirmed_by": "free",
+                            "free_spelling": m.spelling,
+                            "free_sound": round(m.sound, 3),
+                        },
+                    )
+                    for j in js
+                ]
+        return None
+
+
+def _segments(toks: tuple[Token, ...]) -> list[tuple[Token, ...]]:
+    """Split at silences of at least :data:`SPLIT_GAP_SECONDS`."""
+    out: list[tuple[Token, ...]] = []
+    cur: list[Token] = []
+    for t in toks:
+        if cur and t.start - cur[-1].end >= SPLIT_GAP_SECONDS:
+            out.append(tuple(cur))
+            cur = []
+        cur.append(t)
+    if cur:
+        out.append(tuple(cur))
+    return out
+
+
+def _first_of_each(judgements: list[Judgement]) -> list[Judgement]:
+    """Keep the first judgement of each label, in time order (a clue saying the
+    word twice is one foul)."""
+    seen: set[str] = set()
+    out: list[Judgement] = []
+    for j in sorted(judgements, key=lambda j: j.t):
+        key = j.label if j.type != "nothing" else f"nothing:{j.evidence}"
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(j)
+    return out

@@ -1,0 +1,245 @@
+"""Who said it: a guesser calling out an answer, or the describer giving a clue.
+
+One microphone hears everyone, so the referee decides from the shape of the
+utterance around the matched words.  The rules, in the order they decide:
+
+1. **Turn opening.** A match that starts within :data:`OPENING_SECONDS` of the
+   turn start is the describer (nobody can guess before a clue; the describer
+   reading the card aloud is the classic foul).
+2. **Clue frame.** A clue phrase right before the match ("it's like a X",
+   "a kind of X", "you use it to", "not a X", "opposite of X") makes it a clue.
+3. **Short guess shape.** Every word before the match is a guess lead-in
+   ("is it", "it's a", "the", "maybe", "oh", "how about", ...), at most
+   :data:`MAX_TAIL_WORDS` guess tail words follow ("right?", "yes"), and the
+   utterance has at most :data:`MAX_GUESS_WORDS` words and lasts at most
+   :data:`MAX_GUESS_SECONDS`: a guesser.
+4. **Short ending.** A match ending an utterance of at most
+   :data:`SHORT_ENDING_WORDS` words without clue words ("you", "we", "like",
+   "use" ...) is a guesser: recognisers garble the lead-in of a short guess.
+5. **Otherwise** (the match inside or at the end of a longer sentence): the
+   describer.
+
+Why rules and not a learnt score: the cues are few, they must be explainable
+in the evidence ("the answer inside a 9-word sentence"), and the failure that
+costs most (a describer's clue counted as a correct guess) is avoided by
+requiring a guess to *look* like a guess.  Measured in
+``benchmarks/referee.py`` on the fixture texts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from voice_host.referee.text import Token
+
+#: A match starting this soon after the turn start (seconds) is the describer's.
+OPENING_SECONDS = 1.0
+#: Longest guess, in words (including the answer and its lead-in).
+MAX_GUESS_WORDS = 6
+#: Longest guess, in seconds of audio time (the utterance span when known).
+MAX_GUESS_SECONDS = 3.0
+#: Guess tail words allowed after the answer ("telescope, right?").
+MAX_TAIL_WORDS = 2
+
+#: A short utterance (at most this many words) ending with the match is a
+#: guess whatever its other words, unless one of them is a clue word.
+SHORT_ENDING_WORDS = 4
+#: Words that mark a description ("you drive a car", "we have a dog").
+CLUE_WORDS = frozenset(
+    ["you", "your", "we", "our", "they", "their", "like", "use", "used", "when", "where", "which"]
+)
+#: Words that may lead into a guess ("is it the", "oh, a", "how about").
+GUESS_LEAD = frozenset(
+    [
+        "is",
+        "it",
+        "it's",
+        "its",
+        "isn't",
+        "that's",
+        "thats",
+        "it",
+        "a",
+        "an",
+        "the",
+        "some",
+        "oh",
+        "ah",
+        "er",
+        "erm",
+        "um",
+        "uh",
+        "hmm",
+        "maybe",
+        "how",
+        "what",
+        "about",
+        "could",
+        "be",
+        "would",
+        "i",
+        "think",
+        "know",
+        "got",
+        "yes",
+        "yeah",
+        "no",
+        "ok",
+        "okay",
+        "um",
+        "er",
+        "um",
+        "is",
+        "was",
+        "are",
+        "they",
+        "those",
+        "these",
+        "he",
+        "she",
+        "hes",
+        "she's",
+        "he's",
+    ]
+)
+#: Words that may follow a guess ("telescope, right?", "telescope yes").
+GUESS_TAIL = frozenset(
+    [
+        "right",
+        "yes",
+        "yeah",
+        "then",
+        "maybe",
+        "please",
+        "again",
+        "no",
+        "or",
+        "is",
+        "it",
+        "isn't",
+        "ok",
+    ]
+)
+
+#: Phrases that frame the match as part of a clue, checked right before it.
+CLUE_FRAMES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split())
+    for p in (
+        "like a",
+        "like an",
+        "like the",
+        "like",
+        "kind of",
+        "type of",
+        "sort of",
+        "not a",
+        "not an",
+        "not the",
+        "opposite of",
+        "use a",
+        "use an",
+        "use the",
+        "with a",
+        "with an",
+        "with the",
+        "in a",
+        "in the",
+        "on a",
+        "on the",
+        "for a",
+        "for the",
+        "your",
+    )
+)
+
+Role = Literal["guesser", "describer"]
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """Who the referee thinks said a match, and why."""
+
+    role: Role
+    """``guesser`` or ``describer``."""
+    reason: str
+    """The deciding cue, as a short phrase for the evidence sentence."""
+    features: dict[str, Any]
+    """The cues measured (word counts, seconds, lead-in, frame)."""
+
+
+def attribute(
+    toks: tuple[Token, ...],
+    first: int,
+    last: int,
+    *,
+    span: tuple[float, float] | None = None,
+    turn_start: float | None = None,
+) -> Attribution:
+    """Decide who said ``toks[first..last]`` within the utterance ``toks``.
+
+    ``span`` is the utterance's (start, end) in seconds of audio time when the
+    recogniser reported it (it may be longer than the words it wrote);
+    ``turn_start`` is when the turn began.
+    """
+    before = [t.text for t in toks[:first]]
+    after = [t.text for t in toks[last + 1 :]]
+    n = len(toks)
+    start = toks[0].start if span is None else min(span[0], toks[0].start)
+    end = toks[-1].end if span is None else max(span[1], toks[-1].end)
+    seconds = max(0.0, end - start)
+    feats: dict[str, Any] = {
+        "words": n,
+        "seconds": round(seconds, 2),
+        "before": len(before),
+        "after": len(after),
+    }
+    if turn_start is not None:
+        into = toks[first].start - turn_start
+        feats["into_turn"] = round(into, 2)
+        if 0.0 <= into < OPENING_SECONDS:
+            return Attribution("describer", f"said {into:.1f} s into the turn", feats)
+    frame = _frame(before)
+    if frame:
+        feats["frame"] = frame
+        return Attribution("describer", f"clue frame '{frame} ...'", feats)
+    lead_ok = all(w in GUESS_LEAD for w in before)
+    tail_ok = len(after) <= MAX_TAIL_WORDS and all(w in GUESS_TAIL for w in after)
+    feats["lead_ok"] = lead_ok
+    feats["tail_ok"] = tail_ok
+    if lead_ok and tail_ok and n <= MAX_GUESS_WORDS and seconds <= MAX_GUESS_SECONDS:
+        if before:
+            return Attribution(
+                "guesser", f"short guess '{' '.join(before)} ...' ({n} words)", feats
+            )
+        return Attribution("guesser", f"short utterance ({n} words) ending with it", feats)
+    if (
+        not after
+        and n <= SHORT_ENDING_WORDS
+        and seconds <= MAX_GUESS_SECONDS
+        and not any(w in CLUE_WORDS for w in before)
+    ):
+        # recognisers garble the lead-in of a short guess ("is it a post" ->
+        # "the top post"): a short utterance ending with the match, with no
+        # clue words, is still a guess
+        return Attribution("guesser", f"short utterance ({n} words) ending with it", feats)
+    if n > MAX_GUESS_WORDS:
+        where = "at the end of" if not after else "inside"
+        return Attribution("describer", f"{where} a {n}-word sentence", feats)
+    if seconds > MAX_GUESS_SECONDS:
+        return Attribution("describer", f"inside a {seconds:.1f} s utterance", feats)
+    if not lead_ok:
+        odd = next(w for w in before if w not in GUESS_LEAD)
+        return Attribution("describer", f"clue words before it ('{odd}')", feats)
+    odd = next((w for w in after if w not in GUESS_TAIL), after[0] if after else "")
+    return Attribution("describer", f"sentence goes on after it ('{odd}')", feats)
+
+
+def _frame(before: list[str]) -> str:
+    """The clue frame ending right before the match, or ''."""
+    for frame in CLUE_FRAMES:
+        k = len(frame)
+        if len(before) >= k and tuple(before[-k:]) == frame:
+            # "is it like a" is still a clue; "is it a" is not a frame at all
+            return " ".join(frame)
+    return ""

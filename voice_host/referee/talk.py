@@ -1,0 +1,141 @@
+"""Letter talk and rhyme talk: describer fouls whatever the card (R11).
+
+Letter talk: "starts with b", "begins with the letter t", "first letter",
+"last letter", "five letters", "letters long", "spelled", or three or more
+spelled letters in a row ("t e l").  Rhyme talk: "rhymes with", "sounds like".
+
+Precision matters: "it starts with a gun" (a race) is an innocent clue, so
+"starts/begins/ends with" counts only when a letter, "letter", or the end of
+the utterance follows.  "a" and "i" are words, so a run of spelled letters
+needs at least two letters that are not "a" or "i".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from voice_host.referee.text import Token
+
+#: Letter names as recognisers write them (besides single letters "b", "b.").
+#: Ordinary words that are also letter names ("see", "you", "are", "why", "oh",
+#: "tea", "eye") are left out: they would turn sentences into spelling.
+LETTER_NAMES = frozenset(
+    [
+        "bee",
+        "cee",
+        "dee",
+        "ee",
+        "eff",
+        "gee",
+        "aitch",
+        "jay",
+        "kay",
+        "el",
+        "ell",
+        "em",
+        "en",
+        "pee",
+        "cue",
+        "ar",
+        "ess",
+        "tee",
+        "vee",
+        "ex",
+        "zee",
+        "zed",
+    ]
+)
+NUMBER_WORDS = frozenset(
+    [
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+    ]
+)
+_WITH_VERBS = frozenset(
+    ["starts", "start", "starting", "begins", "begin", "beginning", "ends", "end", "ending"]
+)
+_POSITIONS = frozenset(["first", "last", "second", "third", "fourth", "fifth", "next", "final"])
+
+TalkKind = Literal["letter", "rhyme"]
+
+
+@dataclass(frozen=True)
+class Talk:
+    """A stretch of letter or rhyme talk found in an utterance."""
+
+    kind: TalkKind
+    """``letter`` or ``rhyme``."""
+    first: int
+    """Index of its first token."""
+    last: int
+    """Index of its last token (inclusive)."""
+    cue: str
+    """What gave it away, for the evidence."""
+
+
+def is_letter(word: str, strong_only: bool = False) -> bool:
+    """Whether ``word`` (normalised) is a spelled letter; "a" and "i" only when
+    ``strong_only`` is False."""
+    if len(word) == 1 and word.isalpha():
+        return not (strong_only and word in ("a", "i"))
+    return word in LETTER_NAMES
+
+
+def find_talk(toks: tuple[Token, ...]) -> list[Talk]:
+    """Letter and rhyme talk in ``toks``, in spoken order, non-overlapping."""
+    words = [t.text for t in toks]
+    n = len(words)
+    found: list[Talk] = []
+    i = 0
+    while i < n:
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < n else ""
+        talk: Talk | None = None
+        if w.startswith("rhym"):
+            talk = Talk("rhyme", i, min(i + 1, n - 1), f"'{w}'")
+        elif w in ("sounds", "sound") and nxt == "like":
+            talk = Talk("rhyme", i, i + 1, f"'{w} like'")
+        elif w in _WITH_VERBS and nxt == "with":
+            rest = words[i + 2 : i + 4]
+            if not rest or is_letter(rest[0], strong_only=True) or "letter" in rest:
+                talk = Talk("letter", i, min(i + 2, n - 1), f"'{w} with {' '.join(rest)}'".strip())
+            elif rest[0] in ("a", "an", "the") and (
+                len(rest) == 1 or is_letter(rest[1], strong_only=True)
+            ):
+                # "starts with a g" (a letter after an article), or the
+                # utterance stops right after "starts with a" (cut-off letter)
+                talk = Talk("letter", i, i + len(rest) + 1, f"'{w} with {' '.join(rest)}'")
+        elif w in _POSITIONS and nxt in ("letter", "letters"):
+            talk = Talk("letter", i, i + 1, f"'{w} {nxt}'")
+        elif w in ("letters", "letter") and (
+            (i > 0 and (words[i - 1] in NUMBER_WORDS or words[i - 1].isdigit())) or nxt == "long"
+        ):
+            talk = Talk("letter", max(0, i - 1), i, f"'{words[i - 1] if i else ''} {w}'".strip())
+        elif w in ("spelled", "spelt", "spell", "spelling"):
+            talk = Talk("letter", i, i, f"'{w}'")
+        elif is_letter(w):
+            j = i
+            while j < n and is_letter(words[j]):
+                j += 1
+            run = words[i:j]
+            if len(run) >= 3 and sum(is_letter(x, strong_only=True) for x in run) >= 2:
+                talk = Talk("letter", i, j - 1, f"spelled letters '{' '.join(run)}'")
+        if talk is not None:
+            found.append(talk)
+            i = talk.last + 1
+        else:
+            i += 1
+    return found

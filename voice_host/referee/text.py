@@ -1,0 +1,89 @@
+"""Turning recogniser words into comparable tokens.
+
+Recognisers write lower-case words, sometimes with marks the referee does not
+care about: pocketsphinx writes spelled letters as ``b.``, alternative
+pronunciations as ``read(2)``, fillers as ``<sil>``/``[noise]``; vosk writes
+``[unk]``.  Fixture text has punctuation ("telescope!").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from voice_host.speech.events import HeardWord
+
+_ALT = re.compile(r"\(\d+\)$")
+_KEEP = re.compile(r"[^a-z0-9']+")
+#: Recogniser tokens that are not words.
+_FILLERS = frozenset({"<s>", "</s>", "<sil>", "[noise]", "[unk]", "<unk>", "[laughter]", "++"})
+
+
+@dataclass(frozen=True)
+class Token:
+    """One normalised heard word with its place in audio time (seconds)."""
+
+    text: str
+    """Lower case, letters/digits/apostrophes only (``b.`` -> ``b``)."""
+    raw: str
+    """As the recogniser wrote it."""
+    start: float
+    """Seconds of audio time where the word starts."""
+    end: float
+    """Seconds of audio time where the word ends."""
+
+
+def norm_word(word: str) -> str:
+    """Lower-case ``word`` and drop what is not a letter, digit or apostrophe."""
+    w = _ALT.sub("", word.strip().lower())
+    w = _KEEP.sub("", w).strip("'")
+    return w
+
+
+def norm_phrase(text: str) -> tuple[str, ...]:
+    """Split ``text`` into normalised words (``"The Eiffel-Tower!"`` ->
+    ``("the", "eiffel", "tower")``)."""
+    out = []
+    for part in re.split(r"[\s\-_/]+", text.lower()):
+        w = norm_word(part)
+        if w:
+            out.append(w)
+    return tuple(out)
+
+
+def tokens(words: tuple[HeardWord, ...]) -> tuple[Token, ...]:
+    """Normalised tokens for ``words``, fillers and empty words dropped.
+
+    A recogniser word with spaces or hyphens ("ice-cream") becomes several
+    tokens sharing its time span, so matching sees the same words as text.
+    """
+    out: list[Token] = []
+    for w in words:
+        if w.text.strip().lower() in _FILLERS:
+            continue
+        parts = norm_phrase(w.text)
+        if not parts:
+            continue
+        step = (w.end - w.start) / len(parts)
+        for i, p in enumerate(parts):
+            out.append(Token(p, w.text, w.start + i * step, w.start + (i + 1) * step))
+    return tuple(out)
+
+
+def synthetic_words(text: str, start: float = 0.3, gap: float = 0.08) -> tuple[HeardWord, ...]:
+    """Heard words for ``text`` with made-up but plausible timings.
+
+    Each word lasts 0.12 s plus 0.06 s per letter (about 3 syllables a second),
+    separated by ``gap`` seconds, beginning at ``start`` (seconds of audio
+    time).  For tests and the text-level benchmark, where no audio exists.
+    """
+    out: list[HeardWord] = []
+    t = start
+    for part in text.split():
+        w = norm_word(part)
+        if not w:
+            continue
+        d = 0.12 + 0.06 * len(w)
+        out.append(HeardWord(w, round(t, 3), round(t + d, 3)))
+        t += d + gap
+    return tuple(out)

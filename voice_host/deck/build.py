@@ -30,7 +30,7 @@ def build_builtin(
     if not get_lexicon().has_frequency:
         # Without word frequencies the families differ: the build would not be reproducible.
         raise VoiceHostError(
-            "building the deck needs wordfreq (pip install wordfreq==3.1.1; it is a dependency of voice_host)"
+            "building the deck needs wordfreq==3.1.1 (a dependency of voice_host)"
         )
     sources, problems = read_builtin_source(source_dir, expected_cards)
     exceptions_path = source_dir / "exceptions.txt"

@@ -29,9 +29,7 @@ def build_builtin(
 
     if not get_lexicon().has_frequency:
         # Without word frequencies the families differ: the build would not be reproducible.
-        raise VoiceHostError(
-            "building the deck needs wordfreq==3.1.1 (a dependency of voice_host)"
-        )
+        raise VoiceHostError("building the deck needs wordfreq==3.1.1 (a dependency of voice_host)")
     sources, problems = read_builtin_source(source_dir, expected_cards)
     exceptions_path = source_dir / "exceptions.txt"
     exceptions = FormExceptions.read(exceptions_path) if exceptions_path.exists() else None

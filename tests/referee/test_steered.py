@@ -145,3 +145,26 @@ def test_a_form_in_the_free_transcript_does_not_confirm_the_answer() -> None:
     assert [j.type for j in ref.observe(free("telescopic", start=1.0), SIT)] == ["near_miss"]
     hit = spotted("telescope", 1.0, 1.7, None)
     assert ref.observe(hit, SIT) == []
+
+
+def test_confirmed_hit_inside_a_garbled_long_free_transcript_is_a_foul() -> None:
+    # kws heard "telescope"; the free decoder wrote nine unrelated words around it
+    ref = Referee(phones)
+    ref.observe(free("you can have those tears of their hear us", start=0.3), SIT)
+    [j] = ref.observe(spotted("telescope", 1.2, 1.8, True, span=(0.3, 3.4)), SIT)
+    assert (j.type, j.kind) == ("foul", "word")
+
+
+def test_keyword_only_hit_with_words_after_it_is_a_clue() -> None:
+    # a 2.4 s utterance whose keyword ends 1.2 s before its end: words follow it
+    [j] = Referee(phones).judge(spotted("telescope", 0.5, 1.2, True, span=(0.3, 2.4)), SIT)
+    assert j.type == "foul" and "follow" in j.evidence
+
+
+def test_confirmed_hit_where_free_heard_another_family_word_is_not_a_guess() -> None:
+    # the spotter reported "telescope" (confirmed) but the free decoder wrote
+    # "telescoped" there: another word of the family, not the answer
+    ref = Referee(phones)
+    ref.observe(free("telescoped", start=1.0), SIT)
+    js = ref.observe(spotted("telescope", 1.0, 1.7, True, span=(1.0, 1.8)), SIT)
+    assert all(j.type != "guess" for j in js)

@@ -55,7 +55,8 @@ EXTRA_SPLIT_WORDS = 1
 #: Looser sound similarity used only to *confirm* a steered (keyword-spotting or
 #: grammar) hit against an overlapping free transcript: the free decoder often
 #: writes the word slightly wrong, and the steered hit is the other evidence.
-CONFIRM_SOUND_MIN = 0.6
+#: 0.6 let "toaster" (T OW S T ER) confirm a spotted "post" on the fixtures.
+CONFIRM_SOUND_MIN = 0.7
 CONFIRM_SPELLING_MIN = 70.0
 
 #: Words of an entry's printed text that are not the entry's own words.

@@ -37,7 +37,7 @@ from rapidfuzz import fuzz
 
 from voice_host.deck.model import Entry
 from voice_host.referee.commands import CommandReader
-from voice_host.referee.matching import EntryTargets, Match
+from voice_host.referee.matching import EntryTargets, Match, affix_variant
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.speaker import attribute
 from voice_host.referee.talk import find_talk
@@ -348,7 +348,8 @@ class Referee:
             if event.confirmed is None:
                 self._pending.append(_Pending(event, situation))
                 return []
-            return self._new(out)
+            garbled = self._judge_in_free_context(event, situation)
+            return self._new(garbled if garbled is not None else out)
         out = self.judge(event, situation)
         if not steered and event.kind == "final":
             self._free.append((event, situation))
@@ -370,6 +371,34 @@ class Referee:
         if situation.entry is None:
             return False
         return bool(self.targets(situation.entry).find(tokens(event.words)))
+
+    def _judge_in_free_context(
+        self, event: RecognitionEvent, situation: Situation
+    ) -> list[Judgement] | None:
+        """Judge a confirmed steered hit whose free transcript did not match:
+        the free words nearest the hit still tell how long the utterance was
+        and where the hit sat in it.  None when no free transcript overlaps."""
+        if situation.entry is None:
+            return None
+        hit, _ = self._gate(tokens(event.words), situation)
+        ftoks = tuple(self._free_tokens(event, situation))
+        if not hit or not ftoks:
+            return None
+        mid = (hit[0].start + hit[-1].end) / 2
+        for seg in _segments(ftoks):
+            if seg[0].start - 0.5 <= mid <= seg[-1].end + 0.5:
+                near = min(
+                    range(len(seg)), key=lambda i: abs((seg[i].start + seg[i].end) / 2 - mid)
+                )
+                spotted = self.targets(situation.entry).find(hit)
+                if spotted and affix_variant(seg[near].text, spotted[0].target.compact):
+                    # the free decoder heard another word of the family there
+                    # ("teach" where "teacher" was spotted): not confirmed
+                    target = spotted[0].target.phrase
+                    why = f"free transcript heard '{seg[near].text}', not '{target}'"
+                    return [_nothing(hit[-1].end, seg[near].text, why)]
+                return self._judge_words(hit, seg, (near, near), situation, event.utterance)
+        return None
 
     def _free_tokens(self, event: RecognitionEvent, situation: Situation) -> list[Token]:
         """Tokens of remembered free transcripts overlapping ``event`` in time."""

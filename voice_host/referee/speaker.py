@@ -39,6 +39,8 @@ OPENING_SECONDS = 1.0
 MAX_GUESS_WORDS = 6
 #: Longest guess, in seconds of audio time (the utterance span when known).
 MAX_GUESS_SECONDS = 3.0
+#: Speaking rate used to estimate words the recogniser did not report.
+WORDS_PER_SECOND = 3.0
 #: Guess tail words allowed after the answer ("telescope, right?").
 MAX_TAIL_WORDS = 2
 
@@ -194,6 +196,20 @@ def attribute(
         "before": len(before),
         "after": len(after),
     }
+    if span is not None:
+        # a steered hit reports only its keyword: estimate the unheard words
+        # from the utterance's length (speech runs about 3 words a second)
+        unheard = round(max(0.0, end - toks[-1].end) * WORDS_PER_SECOND)
+        estimate = round(seconds * WORDS_PER_SECOND)
+        if estimate > n and n <= 2:
+            feats["estimated_words"] = estimate
+            feats["estimated_after"] = unheard
+            if estimate > MAX_GUESS_WORDS:
+                why = f"inside a {seconds:.1f} s utterance (about {estimate} words)"
+                return Attribution("describer", why, feats)
+            if unheard > MAX_TAIL_WORDS:
+                why = f"about {unheard} words follow it in the utterance"
+                return Attribution("describer", why, feats)
     if turn_start is not None:
         into = toks[first].start - turn_start
         feats["into_turn"] = round(into, 2)

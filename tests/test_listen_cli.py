@@ -29,7 +29,9 @@ class NoInputs:
 @pytest.mark.slow
 def test_listen_json_reports_the_word_with_audio_times(capsys: pytest.CaptureFixture[str]) -> None:
     clip = FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"
-    code = cli.main(["listen", "--audio", str(clip), "--word", "Kangaroo", "--json"])
+    code = cli.main(
+        ["listen", "--audio", str(clip), "--word", "Kangaroo", "--json", "--show", "heard"]
+    )
     captured = capsys.readouterr()
     assert code == 0
     assert "pocketsphinx" in captured.err
@@ -97,3 +99,43 @@ def test_devices_without_inputs_is_a_clear_error(
     monkeypatch.setattr(devices, "load_sounddevice", lambda: NoInputs())
     assert cli.main(["devices"]) == 2
     assert "no audio input devices" in capsys.readouterr().err
+
+
+def _judgements(capsys: pytest.CaptureFixture[str], clip: Path, *args: str) -> list[dict[str, Any]]:
+    code = cli.main(["listen", "--audio", str(clip), "--json", "--show", "judgements", *args])
+    out = capsys.readouterr().out
+    assert code == 0
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("clip", "word", "category", "expected"),
+    [
+        # a short answer: a correct guess, timed at the word's end
+        ("slt/guess__elephant.wav", "Elephant", "Nature", ("guess", None)),
+        # the describer says the card word inside a sentence: a foul of kind "word"
+        ("slt/clue_word__you_drive_a_car_to_work.wav", "Car", "Object", ("foul", "word")),
+    ],
+)
+def test_listen_prints_the_referees_judgements(
+    capsys: pytest.CaptureFixture[str],
+    clip: str,
+    word: str,
+    category: str,
+    expected: tuple[str, str | None],
+) -> None:
+    judged = _judgements(capsys, FIXTURES / clip, "--word", word, "--category", category)
+    assert judged, "the referee judged nothing"
+    first = judged[0]
+    assert (first["type"], first.get("kind")) == expected
+    assert {"type", "t", "heard", "evidence"} <= set(first)
+    assert word.lower() in first["heard"]
+    assert 0.3 <= first["t"] <= 3.0  # audio seconds inside the clip
+
+
+def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    # "Zeppelin" is in no deck: its answers and forms are worked out on the spot.
+    clip = FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"
+    judged = _judgements(capsys, clip, "--word", "Zeppelin")
+    assert all(j["type"] != "guess" for j in judged)

@@ -1,10 +1,11 @@
-"""`voice-host listen`: run the real listening path and print what was heard.
+"""`voice-host listen`: run the real listening path, print what was heard and how it is judged.
 
-The output is the integration surface the referee builds on, so its shape is
-kept stable (see :func:`event_json` and :func:`event_line`).  The flow is
-``source -> recogniser -> (judging step, later) -> printer``: :func:`listen`
-yields recogniser events, :func:`render` turns each into output lines, and a
-judging step can be slotted in between by passing ``judge``.
+The output is an integration surface, so its shape is kept stable (see
+:func:`event_json`, :func:`event_line` and
+:func:`voice_host.referee.judgement_to_json`).  The flow is ``source ->
+recogniser -> referee -> printer``: :func:`listen` yields recogniser events,
+:func:`render` turns each into output lines, and the referee (``judge``) adds
+its judgements after the event that decided them.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_host.audio.chunk import AudioChunk
+from voice_host.deck.model import Entry
 from voice_host.errors import UsageError
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
 
@@ -36,12 +38,13 @@ DEFAULT_COMMANDS: tuple[str, ...] = tuple(
         "pause",
         "resume",
         "help",
+        "quit",
         "forward",
         "push",
     )
 )
-#: A judging step: given an event, extra JSON objects to print after it.
-Judge = Callable[[RecognitionEvent], Sequence[Mapping[str, Any]]]
+#: A judging step: given the events of one ``feed()``, JSON objects to print after them.
+Judge = Callable[[Sequence[RecognitionEvent]], Sequence[Mapping[str, Any]]]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -55,6 +58,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--teams", default="", metavar="A,B", help="team names to listen for (comma-separated)"
+    )
+    parser.add_argument(
+        "--deck", metavar="PATH", help="take --word's entry from this deck (default: built-in)"
+    )
+    parser.add_argument(
+        "--phase",
+        choices=("turn", "control", "spin_choice", "between"),
+        default="turn",
+        help="the game phase to judge in (default: a timed turn)",
+    )
+    parser.add_argument(
+        "--show",
+        choices=("all", "judgements", "heard"),
+        default="all",
+        help="print judgements, recogniser events, or both (default; judgements need --word)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per line")
     parser.add_argument("--model", metavar="PATH", help="speech model folder")
@@ -72,30 +90,50 @@ def configure(parser: argparse.ArgumentParser) -> None:
 # -- context ------------------------------------------------------------------
 
 
+def find_entry(word: str, category: str, deck_path: str | None) -> Entry:
+    """``word``'s entry: from the deck when it holds it (any field, ``category``'s
+    first), else worked out on the spot by the code the deck build uses."""
+    from voice_host.deck.knowledge import make_entry
+    from voice_host.deck.loader import load_builtin, load_deck
+
+    deck = load_deck(Path(deck_path)) if deck_path else load_builtin()
+    wanted = word.strip().casefold()
+    found: Entry | None = None
+    for card in deck.cards:
+        for field, entry in card.entries.items():
+            if entry.text.casefold() == wanted and (found is None or field == category):
+                found = entry
+    if found is not None:
+        return found
+    try:
+        return make_entry(word, category)
+    except (KeyError, ValueError) as exc:
+        raise UsageError(f"--word {word!r} / --category {category!r}: {exc}") from None
+
+
+def push_commands(team_names: Sequence[str]) -> tuple[str, ...]:
+    """``host push <team>`` for each team, so a push is spotted with its team."""
+    return tuple(f"host push {team}" for team in team_names)
+
+
 def build_context(
-    word: str | None, category: str, teams: Sequence[str], free_text: bool = True
+    word: str | None,
+    category: str,
+    teams: Sequence[str],
+    free_text: bool = True,
+    entry: Entry | None = None,
 ) -> ListenContext:
     """The listening context for ``--word``: the entry's answers, forms and pronunciations."""
     team_names = tuple(t.strip().lower() for t in teams if t.strip())
+    commands = DEFAULT_COMMANDS + push_commands(team_names)
     if not word:
-        return ListenContext(commands=DEFAULT_COMMANDS, team_names=team_names, free_text=free_text)
-    try:
-        from voice_host.deck.knowledge import make_entry
-    except ImportError:  # the deck's word knowledge is optional here
-        return ListenContext(
-            answers=(word.lower(),),
-            commands=DEFAULT_COMMANDS,
-            team_names=team_names,
-            free_text=free_text,
-        )
-    try:
-        entry = make_entry(word, category)
-    except (KeyError, ValueError) as exc:
-        raise UsageError(f"--word {word!r} / --category {category!r}: {exc}") from None
+        return ListenContext(commands=commands, team_names=team_names, free_text=free_text)
+    if entry is None:
+        entry = find_entry(word, category, None)
     return ListenContext(
         answers=entry.answers,
         forms=entry.forms,
-        commands=DEFAULT_COMMANDS,
+        commands=commands,
         team_names=team_names,
         pronunciations=entry.pronunciations,
         free_text=free_text,
@@ -139,12 +177,17 @@ def open_backend(backend: str, model: str | None, env: Mapping[str, str]) -> tup
 
 def listen(
     recognizer: Recognizer, chunks: Iterable[AudioChunk], context: ListenContext
-) -> Iterator[RecognitionEvent]:
-    """Feed ``chunks`` to ``recognizer``; yield each event as soon as it is reported."""
+) -> Iterator[list[RecognitionEvent]]:
+    """Feed ``chunks`` to ``recognizer``; yield the events of each chunk as soon as
+    they are reported (one list per chunk that reported any)."""
     recognizer.start(context)
     for chunk in chunks:
-        yield from recognizer.feed(chunk)
-    yield from recognizer.finish()
+        events = recognizer.feed(chunk)
+        if events:
+            yield events
+    events = recognizer.finish()
+    if events:
+        yield events
 
 
 def event_json(event: RecognitionEvent) -> dict[str, Any]:
@@ -186,21 +229,59 @@ def event_line(event: RecognitionEvent) -> str:
     )
 
 
+def judgement_line(data: Mapping[str, Any]) -> str:
+    """One human-readable line for a judgement (as :func:`judgement_to_json` gives it)."""
+    label = str(data["type"]).upper().replace("_", " ")
+    if data.get("kind"):
+        label += f" ({data['kind']})"
+    if data.get("command"):
+        label += f" {data['command']}" + (f" {data['argument']}" if data.get("argument") else "")
+    return (
+        f"{data['t']:7.2f}s {label}: heard {data['heard']!r}. {data.get('evidence', '')}".rstrip()
+    )
+
+
 def render(
-    events: Iterable[RecognitionEvent], as_json: bool, judge: Judge | None = None
+    batches: Iterable[Sequence[RecognitionEvent]],
+    as_json: bool,
+    judge: Judge | None = None,
+    *,
+    show_heard: bool = True,
 ) -> Iterator[str]:
-    """Output lines for ``events``; ``judge`` adds its objects after each event."""
-    for event in events:
-        yield json.dumps(event_json(event)) if as_json else event_line(event)
+    """Output lines for each batch of events; ``judge`` adds its objects after each batch
+    (a batch is judged whole, so a spotted word is judged with its utterance's words)."""
+    for batch in batches:
+        if show_heard:
+            for event in batch:
+                yield json.dumps(event_json(event)) if as_json else event_line(event)
         if judge is not None:
-            for extra in judge(event):
-                yield json.dumps(dict(extra)) if as_json else "        => " + json.dumps(extra)
+            for extra in judge(batch):
+                yield json.dumps(dict(extra)) if as_json else judgement_line(extra)
+
+
+def referee_judge(entry: Entry | None, phase: str, teams: Sequence[str]) -> Judge:
+    """A judging step: the real referee, remembering what it already judged."""
+    from voice_host.referee import Phase, Referee, Situation, judgement_to_json
+
+    referee = Referee()
+    situation = Situation(
+        entry=entry, phase=Phase(phase), teams=tuple(t.strip().lower() for t in teams if t.strip())
+    )
+
+    def judge(batch: Sequence[RecognitionEvent]) -> list[dict[str, Any]]:
+        judged = referee.observe_all(list(batch), situation)
+        return [judgement_to_json(j) for j in judged if j.type != "nothing"]
+
+    return judge
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
     teams = [t for t in str(args.teams or "").split(",") if t.strip()]
-    context = build_context(args.word, args.category, teams, free_text=not args.no_free_text)
+    entry = find_entry(args.word, args.category, args.deck) if args.word else None
+    context = build_context(
+        args.word, args.category, teams, free_text=not args.no_free_text, entry=entry
+    )
     chunks: Iterable[AudioChunk]
     if args.audio:
         from voice_host.audio.wav import WavSource
@@ -219,6 +300,10 @@ def run(args: argparse.Namespace) -> int:
         chunks = mic
     recognizer, reason = open_backend(args.backend, args.model, os.environ)
     print(f"voice-host: {reason}", file=sys.stderr)
-    for line in render(listen(recognizer, chunks, context), args.json):
+    judge = None
+    if args.show != "heard" and (entry is not None or teams or args.phase != "turn"):
+        judge = referee_judge(entry, args.phase, teams)
+    events = listen(recognizer, chunks, context)
+    for line in render(events, args.json, judge, show_heard=args.show != "judgements"):
         print(line, flush=not args.audio)
     return 0

@@ -1,7 +1,9 @@
 """`voice-host play`: a game at the table.
 
 Hands-free by default (the live host in :mod:`voice_host.host.live`: spoken
-announcements, the microphone and the keyboard together).  ``--keyboard``
+announcements, the microphone and the keyboard together, with the board view
+on a terminal or line mode with ``--plain``).  When ``--teams`` is missing the
+teams are asked for by typed prompts before the game starts (not by voice).  ``--keyboard``
 plays the keyboard-only game in the terminal (single keys, printed
 announcements, no microphone or speech), the fallback of issue 2.  Options
 come from the config file and the command line (:mod:`voice_host.config`).
@@ -42,6 +44,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--first", metavar="TEAM", help="the team that starts (default: asked, or the first)"
+    )
+    parser.add_argument(
+        "--show-card",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show the describer's card all the time (default: in the board view yes; "
+        "with --plain no, as a screen reader would read it out: K shows it once)",
     )
 
 
@@ -126,4 +135,4 @@ def run(args: argparse.Namespace) -> int:
         write: Callable[[str], None] = lambda text: print(text, flush=True)  # noqa: E731
         teams = ask_teams(key_source(sys.stdin, write), write)
         config = dataclasses.replace(config, teams=_teams_spec(teams))
-    return run_live(config)
+    return run_live(config, show_card=getattr(args, "show_card", None))

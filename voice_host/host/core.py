@@ -15,10 +15,11 @@ from typing import Any
 from voice_host.announce.protocol import Announcer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck, Entry
+from voice_host.errors import SaveError
 from voice_host.host import dialogue, keys
 from voice_host.host.claims import Claim, ClaimWindow
 from voice_host.host.clock import Clock
-from voice_host.host.inputs import Heard, HostInput, KeyPress, MicStatus, Stop
+from voice_host.host.inputs import Heard, HostInput, KeyPress, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
 from voice_host.host.timer import Cue, TurnTimer
 from voice_host.persist import SaveSlot
@@ -44,8 +45,12 @@ from voice_host.screen.adapter import screen_model_from_game
 from voice_host.screen.model import Screen, TimerView
 from voice_host.speech.events import ListenContext
 
-#: Seconds a quit waits for its confirmation.
-QUIT_CONFIRM_SECONDS = 10.0
+#: Seconds a destructive command (quit, undoing a whole turn) waits for its confirmation.
+CONFIRM_SECONDS = 10.0
+#: Kept for callers of the old name.
+QUIT_CONFIRM_SECONDS = CONFIRM_SECONDS
+#: Seconds the card stays on the screen after the describer's peek key (K) when it is hidden.
+CARD_PEEK_SECONDS = 5.0
 #: Misunderstood spoken commands in a row before the host names the key (dialogue.md 9).
 ESCALATE_AFTER = 2
 #: Host speech intervals the referee is told about (the recent ones are all it needs).
@@ -64,6 +69,10 @@ class HostOptions:
     """A guess already under way at the buzzer counts if it ends this soon after (R8)."""
     mic_gate: bool = True
     """Never judge the host's own voice (off only to prove the gate works)."""
+    show_card: bool = True
+    """Show the card entry on the screen all the time; when False it is shown only for
+    :data:`CARD_PEEK_SECONDS` after the describer presses K (the guessers can see or hear
+    the screen: a screen reader reads it aloud)."""
 
 
 @dataclass(frozen=True)
@@ -127,7 +136,9 @@ class Host:
         self._turn_start: float | None = None
         self._ending_at: float | None = None
         self._buzzer: float | None = None
-        self._quit_until: float | None = None
+        self._confirm: str | None = None
+        self._confirm_until: float | None = None
+        self._peek_until: float | None = None
         self._misheard = 0
         self._shown_second: int | None = None
         self._card_said: tuple[int | None, str | None] | None = None
@@ -153,6 +164,8 @@ class Host:
                 self._voice(j)
         elif isinstance(item, MicStatus):
             self._mic(item)
+        elif isinstance(item, Notice):
+            self.say(item.text)
         elif isinstance(item, Stop):
             self.stop(item.reason)
 
@@ -168,8 +181,11 @@ class Host:
         """Let time pass: start the timer after "Go", timer cues, claim decisions, quit expiry."""
         if self.finished:
             return
-        if self._quit_until is not None and now > self._quit_until:
-            self._quit_until = None
+        if self._confirm_until is not None and now > self._confirm_until:
+            self._confirm = self._confirm_until = None
+        if self._peek_until is not None and now >= self._peek_until:
+            self._peek_until = None
+            self._show(now)
         if self._go_pending and self._quiet(now):
             self._go_pending = False
             self.timer.start(now)  # R5: the turn starts when the timer starts
@@ -203,8 +219,11 @@ class Host:
         if self.finished:
             return
         self._save()
-        where = f" to {self.save_slot.path}" if self.save_slot is not None else ""
-        self._say([f"Game saved{where}. Goodbye."])
+        if self.game.phase is Phase.GAME_OVER:
+            self._say(["Goodbye."])
+        else:
+            where = f" to {self.save_slot.path}" if self.save_slot is not None else ""
+            self._say([f"Game saved{where}. Goodbye."])
         self.finished = True
 
     # ----- the situation for listening ----------------------------------------------------
@@ -277,10 +296,17 @@ class Host:
         if key in ("ctrl+c", "\x03"):
             self.stop()
             return
-        if self._quit_until is not None and key.lower() == "y":
-            self._command("quit", now)
-            return
         lower = key if key == " " else key.lower()
+        if self._confirm is not None and lower in ("y", "n"):
+            action, self._confirm, self._confirm_until = self._confirm, None, None
+            if lower == "y":
+                self._confirmed(action, now)
+            else:
+                self._say([f"{'Not quitting' if action == 'quit' else 'Nothing undone'}."])
+            return
+        if lower == keys.PEEK:
+            self._peek(now)
+            return
         if lower in keys.ALWAYS:
             self._command(keys.ALWAYS[lower], now)
             return
@@ -391,21 +417,32 @@ class Host:
 
     def _command(self, name: str, now: float) -> None:
         phase = self.game.phase
+        wake = self.options.wake_word
+        if name in ("quit", "undo") and self._confirm == name:
+            self._confirm = self._confirm_until = None
+            self._confirmed(name, now)
+            return
+        if name not in ("help", "repeat", "status"):
+            self._confirm = self._confirm_until = None  # any other command answers "no"
         if name == "quit":
-            if self._quit_until is not None:
-                self._quit_until = None
-                self.stop("quit")
-            else:
-                self._quit_until = now + QUIT_CONFIRM_SECONDS
-                wake = self.options.wake_word
-                self._say([f"Quit? Press Y, or say {wake} quit again, to save and stop."])
+            self._ask("quit", f"Quit? Press Y, or say {wake} quit again, to save and stop.", now)
+            return
+        if name == "undo" and self.game.inputs and isinstance(self.game.inputs[-1], TimeUp):
+            team = self.game.teams[self._undo_team()].name
+            self._ask(
+                "undo",
+                f"Undo the end of {team}'s turn, and its move? Press Y, or say {wake} undo "
+                "again; N keeps it.",
+                now,
+            )
             return
         if name == "help":
             names = tuple(t.name for t in self.game.teams)
             self._say([keys.help_text(phase, names, self.options.wake_word)])
         elif name == "repeat":
             context = dialogue.status(self.game, self._time_left(now))
-            self._say([f"I said: {self._last_group or 'nothing yet'}", f"Now: {context}"])
+            last = self._last_group or "nothing yet"
+            self._say([f"I said: {last}", f"Now: {context}"], remember=False)
         elif name == "status":
             self._say([dialogue.status(self.game, self._time_left(now))])
         elif name == "undo":
@@ -429,6 +466,37 @@ class Host:
             self._end_turn(now)
         else:
             self._say([f"{name.title()} does nothing now."])
+
+    def _ask(self, action: str, question: str, now: float) -> None:
+        """Ask yes/no before something destructive (dialogue.md 2)."""
+        self._confirm = action
+        self._confirm_until = now + CONFIRM_SECONDS
+        self._say([question])
+
+    def _confirmed(self, action: str, now: float) -> None:
+        if action == "quit":
+            self.stop("quit")
+        elif self.game.inputs and isinstance(self.game.inputs[-1], TimeUp):
+            self._undo(now)
+        else:
+            self._say(["Nothing undone: the game has moved on."])
+
+    def _undo_team(self) -> int:
+        """The team whose turn the last input ended (the one before the current state)."""
+        inputs = self.game.inputs
+        probe = Game.from_data(self.game.to_data())
+        if inputs:
+            probe.undo()
+        return probe.state.to_play
+
+    def _peek(self, now: float) -> None:
+        """K: the describer sees the card for a moment when it is not always shown."""
+        if not self.entry_text():
+            self._say(["No card is out."])
+            return
+        if not self.options.show_card:
+            self._peek_until = now + CARD_PEEK_SECONDS
+        self._show(now)
 
     def _time_left(self, now: float) -> float | None:
         if self.game.phase is Phase.TURN and self.timer.started:
@@ -483,6 +551,7 @@ class Host:
         quiet: bool = False,
     ) -> None:
         before = self.game.state
+        self._confirm = self._confirm_until = None  # the game moved on: a question lapses
         try:
             self.game.apply(inp)
         except RulesError as exc:
@@ -547,7 +616,8 @@ class Host:
         """Announce ``text`` (notices from the wiring, e.g. the recogniser chosen)."""
         self._say([text])
 
-    def _say(self, lines: list[str]) -> None:
+    def _say(self, lines: list[str], *, remember: bool = True) -> None:
+        """Announce ``lines``; ``remember`` False keeps them out of what "repeat" repeats."""
         lines = [line for line in lines if line.strip()]
         if not lines:
             return
@@ -557,7 +627,8 @@ class Host:
             self.said.append(Said(line, now))
             if self._log is not None:
                 self._log(line)
-        self._last_group = " ".join(lines)
+        if remember:
+            self._last_group = " ".join(lines)
         self._show(now)
 
     def _mic(self, item: MicStatus) -> None:
@@ -592,8 +663,17 @@ class Host:
             self.card_announcer.say(f"{self.game.category}: {text}", interrupt=True)
 
     def _save(self) -> None:
-        if self.save_slot is not None:
-            self.save_slot.autosave(self.game.to_json(), self.save_options)
+        """Save after every change; once the game is won the save is removed, so that
+        ``--resume`` finds no game in progress (an undo of the win saves it again)."""
+        if self.save_slot is None:
+            return
+        if self.game.phase is Phase.GAME_OVER:
+            try:
+                self.save_slot.discard()
+            except SaveError as exc:
+                self._say([f"{exc}."])
+            return
+        self.save_slot.autosave(self.game.to_json(), self.save_options)
 
     def _show(self, now: float) -> None:
         if self.screen is None:
@@ -601,7 +681,8 @@ class Host:
         timer = None
         if self.game.phase is Phase.TURN:
             timer = TimerView(self.timer.left(now), self.timer.seconds, paused=self.timer.paused)
-        card = self.entry_text() or None
+        shown = self.options.show_card or self._peek_until is not None
+        card = (self.entry_text() or None) if shown else None
         self.screen.update_model(
             screen_model_from_game(
                 self.game,

@@ -48,7 +48,14 @@ class Stop:
     reason: str = "interrupted"
 
 
-HostInput = KeyPress | Heard | MicStatus | Stop
+@dataclass(frozen=True)
+class Notice:
+    """A line from the wiring for the host to say (no speech output, saving failed)."""
+
+    text: str
+
+
+HostInput = KeyPress | Heard | MicStatus | Notice | Stop
 """Anything the host's loop takes."""
 
 

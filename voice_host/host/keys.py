@@ -2,7 +2,9 @@
 
 Every spoken command has a key, so speech is never required (dialogue.md 10).
 Differences from keyboard-only play: the timer starts by itself after "Go", so
-space pauses and resumes it; ``a`` says the last announcement again.
+space pauses and resumes it; ``a`` says the last announcement again; ``k``
+shows the describer the card when it is not always shown; ``y`` and ``n``
+answer the host's yes/no questions (quit, undoing a whole turn).
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ TURN: dict[str, str] = {
 SPIN: dict[str, str] = {" ": "spin", "s": "spin"}
 #: Real spinner results by key (shared with keyboard play).
 SPINNER: dict[str, SpinResult] = dict(SPIN_KEYS)
+#: Shows the card for a moment (handled before the other keys; see the host's ``_peek``).
+PEEK = "k"
 #: Command word -> the key that does it (for "say it or press ..." escalation).
 KEY_FOR: dict[str, str] = {
     "correct": "C",
@@ -74,5 +78,5 @@ def help_text(phase: Phase, team_names: tuple[str, ...], wake: str) -> str:
         now = "The game is over."
     return (
         f"{now} Always: I or {wake} status, A or {wake} repeat, U or {wake} undo, "
-        f"Q or {wake} quit, question mark for help."
+        f"Q or {wake} quit, K shows the describer the card, question mark for help."
     )

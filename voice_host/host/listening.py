@@ -5,12 +5,16 @@ speech plus its tail are dropped before the recogniser; the utterance in
 progress when the gate shuts is flushed first (so speech before the host's
 voice is still judged), and the recogniser restarts clean when it opens again.
 The referee is also told the host's speech intervals and last announcement, a
-second line of defence.  ``gate=False`` turns all of that off (only the
+second line of defence: they are read from the announcer when each batch is
+judged (not when the game last changed), so a transcript repeating what the
+host has just said, within 3 s of it, is ignored even when the announcement
+finished after the last change.  ``gate=False`` turns all of that off (only the
 end-to-end test does, to prove the gate is what keeps the host deaf to itself).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 
 from voice_host.announce.protocol import Announcer
@@ -18,6 +22,9 @@ from voice_host.audio.chunk import AudioChunk
 from voice_host.referee import Referee
 from voice_host.referee.values import Judgement, Situation
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
+
+#: Host speech intervals the referee is told about (the recent ones are all it needs).
+SPEECH_HISTORY = 20
 
 
 class Listening:
@@ -102,6 +109,8 @@ class Listening:
         if not events:
             return []
         self.events = [*self.events[-200:], *events]
+        if self.gate and self.announcer is not None:
+            situation = self._with_host_speech(situation, self.announcer)
         if not self.gate:
             situation = Situation(
                 entry=situation.entry,
@@ -113,3 +122,18 @@ class Listening:
                 grace=situation.grace,
             )
         return self.referee.observe_all(events, situation)
+
+    @staticmethod
+    def _with_host_speech(situation: Situation, announcer: Announcer) -> Situation:
+        """``situation`` with the host's speech as it is now (its last announcement may
+        have finished since the host last updated the situation)."""
+        intervals = announcer.speech_intervals()[-SPEECH_HISTORY:]
+        if not intervals:
+            return situation
+        last = intervals[-1]
+        return dataclasses.replace(
+            situation,
+            host_speech=tuple((i.start, i.end) for i in intervals),
+            last_announcement=last.text,
+            announced_at=last.end,
+        )

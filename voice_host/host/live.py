@@ -1,10 +1,37 @@
 """``voice-host play``: wiring the real microphone, recogniser, voice, screen and keys.
 
-Everything concrete is made here and injected into :class:`~voice_host.host.core.Host`.
-Threads: the keyboard thread and the listening thread (microphone -> gate ->
-recogniser -> referee) put inputs on one :class:`InputQueue`; the main thread
-runs the host.  Live, every time is on the wall clock: microphone chunks are
-re-stamped onto it, so the timer, guesses and claims share one clock.
+Everything concrete is made here (:class:`LiveSession`) and injected into
+:class:`~voice_host.host.core.Host`.  Live, every time is on the wall clock:
+microphone chunks are re-stamped onto it, so the timer, guesses and claims
+share one clock.  Only one thread ever calls the host (the *host loop*); every
+other thread puts inputs on one :class:`InputQueue`.
+
+Two screens:
+
+- **Board view** (stdout is a terminal and no ``--plain``): textual's
+  :class:`~voice_host.screen.app.TableApp` owns the main thread (it must).  The
+  host loop runs in a worker thread and draws through the thread-safe
+  ``TableApp.update_model``; the app's ``on_key`` callback puts every key on the
+  input queue (ctrl+c is a key there: the host saves and says goodbye, then asks
+  the app to exit).  When the app exits for any other reason (ctrl+q), a
+  :class:`Stop` goes on the queue, the host saves, and the worker is joined.
+  Printed notices (no speech output, saving failed) go to the screen's host
+  line instead of stdout, which textual owns.
+- **Line mode** (``--plain``, or no terminal): the host loop runs on the main
+  thread, a keyboard thread reads single keys (lines from a pipe), and a
+  :class:`~voice_host.screen.plain.PlainScreen` writes one line per change.
+
+The listening thread (microphone -> gate -> recogniser -> referee) is the same
+in both.
+
+**The describer's card** (dialogue.md 12; the guessers must neither see nor
+hear it).  In the board view the card panel shows it all the time: the screen
+faces the describer.  In line mode it is *not* printed by default, because a
+screen reader would read it aloud to the whole table and the lines stay on the
+screen; ``--show-card`` prints each card, and K shows it once (line mode) or
+for :data:`~voice_host.host.core.CARD_PEEK_SECONDS` seconds (board view with
+``--no-show-card``).  ``--card-audio DEVICE`` speaks it privately on a second
+output (headphones), in either mode.
 """
 
 from __future__ import annotations
@@ -15,7 +42,7 @@ import random
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from voice_host.announce.factory import open_announcer
 from voice_host.announce.protocol import Announcer
@@ -25,11 +52,14 @@ from voice_host.deck.model import Deck
 from voice_host.errors import InputFileError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock
 from voice_host.host.core import Host, HostOptions
-from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus, Stop
+from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
 from voice_host.screen.plain import PlainScreen
+
+if TYPE_CHECKING:
+    from voice_host.screen.app import TableApp
 
 #: How often the main loop lets time pass when nothing arrives, in seconds.
 POLL_SECONDS = 0.05
@@ -47,7 +77,7 @@ def _game(config: HostConfig, deck: Deck, slot: SaveSlot, write: Callable[[str],
     if config.resume:
         saved = slot.load_game()
         if saved is None:
-            raise UsageError(f"no saved game to resume at {slot.path}")
+            raise UsageError(f"no game in progress to resume (no save at {slot.path})")
         try:
             game = Game.from_json(saved.game)
         except RulesError as exc:
@@ -145,16 +175,255 @@ def _listen(
 
 def _keys(stdin: TextIO, inputs: InputQueue, clock: Clock, stopping: threading.Event) -> None:
     """The keyboard thread: one key at a time (lines when stdin is not a terminal)."""
-    from voice_host.keyboard.terminal import key_source
+    from voice_host.keyboard.terminal import TerminalKeys, key_source
 
     source = key_source(stdin, lambda _text: None)
-    while not stopping.is_set():
+    # Single keys without Enter on a terminal; the terminal is restored when the thread ends.
+    mode = source.cbreak() if isinstance(source, TerminalKeys) else contextlib.nullcontext()
+    with mode:
+        while not stopping.is_set():
+            try:
+                key = source.read_key(0.1)
+            except EOFError:
+                return  # a pipe ran out: voice and the timer go on
+            if key is not None:
+                inputs.put(KeyPress(key, clock.now()))
+
+
+#: Seconds to wait for the host loop to save and stop after the screen closed.
+STOP_WAIT_SECONDS = 10.0
+
+
+def _notices(
+    write: Callable[[str], None], inputs: InputQueue, board_view: bool
+) -> Callable[[str], None]:
+    """Where printed notices go: the terminal in line mode; in the board view (textual owns
+    the terminal) onto the input queue, for the host to say and show once it runs.  The
+    printed announcer's own lines (``[host] ...``) are dropped there: the screen's host
+    line already shows every announcement."""
+    if not board_view:
+        return write
+
+    def notice(text: str) -> None:
+        if not text.startswith("["):
+            inputs.put(Notice(text))
+
+    return notice
+
+
+class LiveSession:
+    """One game's host with its announcers, listening and input queue, ready to run.
+
+    Made by :meth:`open`; run by :func:`run_live` in line mode (:meth:`run_lines`) or
+    with the board view (:meth:`serve` and :meth:`finish` around the app's run).
+    """
+
+    def __init__(
+        self,
+        config: HostConfig,
+        host: Host,
+        *,
+        clock: Clock,
+        env: Mapping[str, str],
+        card_voice: Announcer | None,
+        why: str,
+        inputs: InputQueue,
+    ) -> None:
+        self.config = config
+        self.host = host
+        """The host (touched only by the thread running the host loop)."""
+        self.clock = clock
+        self.env = env
+        self.card_voice = card_voice
+        self.inputs = inputs
+        """Keys, voice and microphone news for the host loop (any thread may put)."""
+        self.stopping = threading.Event()
+        """Set when the session ends: the key and listening threads stop."""
+        self._why = why
+        self._threads: list[threading.Thread] = []
+        self.error: BaseException | None = None
+        """What broke the host loop in a worker thread, re-raised by :meth:`finish`."""
+
+    @classmethod
+    def open(
+        cls,
+        config: HostConfig,
+        *,
+        stdout: TextIO,
+        env: Mapping[str, str],
+        clock: Clock,
+        board_view: bool,
+        show_card: bool | None = None,
+        announcer: Announcer | None = None,
+    ) -> LiveSession:
+        """Load or start the game and make everything the host needs.
+
+        ``stdout`` takes the lines of line mode; ``board_view`` routes printed notices to
+        the screen instead.  ``show_card`` None means the mode's default (see the module
+        docstring).  ``announcer`` replaces the real voice (tests).  Set-up errors raise
+        :class:`VoiceHostError` subclasses.
+        """
+
+        def write(text: str) -> None:
+            print(text, file=stdout, flush=True)
+
+        inputs = InputQueue()
+        notices = _notices(write, inputs, board_view)
+        slot = SaveSlot(config.save_path(env), report=notices)
+        deck = _deck(config)
+        game = _game(config, deck, slot, notices)
+        if announcer is None:
+            announcer = open_announcer(config.announce_options(), printer=notices, clock=clock.now)
+        card_options = config.card_announce_options()
+        card_voice = (
+            open_announcer(card_options, printer=notices, clock=clock.now) if card_options else None
+        )
+        listening, why = _open_listening(config, announcer, env)
+        shown = show_card if show_card is not None else board_view
+        host = Host(
+            game,
+            deck,
+            clock=clock,
+            announcer=announcer,
+            listening=listening,
+            card_announcer=card_voice,
+            screen=None if board_view else PlainScreen(stdout, show_card=True),
+            save=slot,
+            save_options=config.to_data(),
+            options=HostOptions(timer=config.timer, wake_word=config.wake_word, show_card=shown),
+        )
+        return cls(
+            config,
+            host,
+            clock=clock,
+            env=env,
+            card_voice=card_voice,
+            why=why,
+            inputs=inputs,
+        )
+
+    # ----- the threads -----------------------------------------------------------------
+
+    def _start_threads(self, stdin: TextIO | None) -> None:
+        if stdin is not None:
+            self._threads.append(
+                threading.Thread(
+                    target=_keys,
+                    args=(stdin, self.inputs, self.clock, self.stopping),
+                    name="keys",
+                    daemon=True,
+                )
+            )
+        listening = self.host.listening
+        if listening is not None:
+            self._threads.append(
+                threading.Thread(
+                    target=_listen,
+                    args=(self.config, listening, self.inputs, self.clock, self.stopping),
+                    name="listening",
+                    daemon=True,
+                )
+            )
+        for thread in self._threads:
+            thread.start()
+
+    def key(self, key: str) -> None:
+        """A key from the screen (any thread): onto the input queue, stamped now."""
+        self.inputs.put(KeyPress(key, self.clock.now()))
+
+    def host_loop(self, stdin: TextIO | None = None) -> None:
+        """Start the host and run it until the session is over or the game is won."""
+        host = self.host
+        host.start(resumed=self.config.resume)
+        if host.listening is None:
+            host.handle(MicStatus(False, self._why))
+        self._start_threads(stdin)
+        while not host.finished:
+            item = self.inputs.get(POLL_SECONDS)
+            if item is None:
+                host.tick(self.clock.now())
+            else:
+                host.handle(item)
+            if host.game.phase is Phase.GAME_OVER:
+                break
+
+    def close(self) -> None:
+        """Stop the other threads, let the voice finish (up to 10 s) and release it."""
+        self.stopping.set()
+        for thread in self._threads:
+            if thread.name == "keys":
+                thread.join(1.0)  # restores the terminal mode
+        with contextlib.suppress(Exception):
+            self.host.announcer.drain(10.0)
+        self.host.announcer.close()
+        if self.card_voice is not None:
+            self.card_voice.close()
+
+    # ----- line mode ---------------------------------------------------------------------
+
+    def run_lines(self, stdin: TextIO) -> int:
+        """Line mode: the host loop on this thread, keys from ``stdin``; return 0."""
         try:
-            key = source.read_key(0.1)
-        except EOFError:
-            return  # a pipe ran out: voice and the timer go on
-        if key is not None:
-            inputs.put(KeyPress(key, clock.now()))
+            self.host_loop(stdin)
+        except KeyboardInterrupt:
+            self.host.handle(Stop("Ctrl-C"))
+        finally:
+            self.close()
+        return 0
+
+    # ----- the board view ----------------------------------------------------------------
+
+    def table_app(self) -> TableApp:
+        """The board view, its keys wired to this session's input queue."""
+        from voice_host.screen.adapter import screen_model_from_game
+        from voice_host.screen.app import TableApp
+
+        app = TableApp(screen_model_from_game(self.host.game), on_key=self.key)
+        self.host.screen = app
+        return app
+
+    def serve(self, app: TableApp) -> threading.Thread:
+        """Start the host loop in a worker thread; it asks ``app`` to exit when it ends."""
+
+        def work() -> None:
+            try:
+                self.host_loop()
+                if self.host.game.phase is Phase.GAME_OVER:
+                    self.host.announcer.drain(10.0)  # the winner is said before the view goes
+            except BaseException as exc:  # re-raised on the main thread by finish()
+                self.error = exc
+            finally:
+                app.request_exit()
+
+        worker = threading.Thread(target=work, name="host", daemon=True)
+        worker.start()
+        return worker
+
+    def finish(self, worker: threading.Thread) -> None:
+        """After the app has exited: stop the host (it saves), join it, close everything."""
+        self.inputs.put(Stop("the screen was closed"))
+        worker.join(STOP_WAIT_SECONDS)
+        self.close()
+        if self.error is not None:
+            raise self.error
+
+    def run_board(self) -> int:
+        """The board view on this (the main) thread until it exits; return 0."""
+        app = self.table_app()
+        worker = self.serve(app)
+        try:
+            app.run()
+        except KeyboardInterrupt:
+            pass  # a SIGINT from outside the terminal: saved by finish()
+        finally:
+            self.finish(worker)
+        return 0
+
+
+def uses_board_view(config: HostConfig, stdout: TextIO) -> bool:
+    """The board view when stdout is a terminal and ``--plain`` was not asked for."""
+    isatty = getattr(stdout, "isatty", None)
+    return not config.plain and callable(isatty) and bool(isatty())
 
 
 def run_live(
@@ -164,73 +433,25 @@ def run_live(
     stdout: TextIO | None = None,
     env: Mapping[str, str] | None = None,
     clock: Clock | None = None,
+    show_card: bool | None = None,
 ) -> int:
     """Play a game hands-free until it is won, quit or interrupted; return the exit code.
 
     Needs ``config`` (teams unless ``resume``); ``stdin``/``stdout`` default to the
-    process's.  Errors in the set-up raise :class:`VoiceHostError` subclasses.
-    Ctrl-C saves the game and returns 0; resume it with ``--resume``.
+    process's.  The board view runs when stdout is a terminal and ``config.plain`` is
+    off, else line mode (module docstring).  ``show_card`` None shows the describer's
+    card in the board view and not in line mode.  Errors in the set-up raise
+    :class:`VoiceHostError` subclasses.  Ctrl-C saves the game and returns 0; resume it
+    with ``--resume``.
     """
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
     env = env if env is not None else os.environ
     clock = clock if clock is not None else WallClock()
-
-    def write(text: str) -> None:
-        print(text, file=stdout, flush=True)
-
-    slot = SaveSlot(config.save_path(env), report=write)
-    deck = _deck(config)
-    game = _game(config, deck, slot, write)
-    announcer = open_announcer(config.announce_options(), printer=write, clock=clock.now)
-    card_options = config.card_announce_options()
-    card_voice = (
-        open_announcer(card_options, printer=write, clock=clock.now) if card_options else None
+    board_view = uses_board_view(config, stdout)
+    session = LiveSession.open(
+        config, stdout=stdout, env=env, clock=clock, board_view=board_view, show_card=show_card
     )
-    listening, why = _open_listening(config, announcer, env)
-    screen = PlainScreen(stdout, show_card=True)
-    host = Host(
-        game,
-        deck,
-        clock=clock,
-        announcer=announcer,
-        listening=listening,
-        card_announcer=card_voice,
-        screen=screen,
-        save=slot,
-        save_options=config.to_data(),
-        options=HostOptions(timer=config.timer, wake_word=config.wake_word),
-    )
-    inputs = InputQueue()
-    stopping = threading.Event()
-    threads = [threading.Thread(target=_keys, args=(stdin, inputs, clock, stopping), daemon=True)]
-    if listening is not None:
-        threads.append(
-            threading.Thread(
-                target=_listen, args=(config, listening, inputs, clock, stopping), daemon=True
-            )
-        )
-    try:
-        host.start(resumed=config.resume)
-        if listening is None:
-            host.handle(MicStatus(False, why))
-        for thread in threads:
-            thread.start()
-        while not host.finished:
-            item = inputs.get(POLL_SECONDS)
-            if item is None:
-                host.tick(clock.now())
-            else:
-                host.handle(item)
-            if game.phase is Phase.GAME_OVER:
-                break
-    except KeyboardInterrupt:
-        host.handle(Stop("Ctrl-C"))
-    finally:
-        stopping.set()
-        with contextlib.suppress(Exception):
-            announcer.drain(10.0)
-        announcer.close()
-        if card_voice is not None:
-            card_voice.close()
-    return 0
+    if board_view:
+        return session.run_board()
+    return session.run_lines(stdin)

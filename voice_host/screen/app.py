@@ -154,6 +154,10 @@ class ModelChanged(Message):
     """Posted (thread-safely) when a new model waits to be drawn."""
 
 
+class ExitRequested(Message):
+    """Posted (thread-safely) when the host has finished and the app should close."""
+
+
 class TableApp(App[None], inherit_bindings=False):
     """The table screen.  ``model`` is drawn first; ``on_key`` receives every key but ctrl+q."""
 
@@ -231,6 +235,16 @@ class TableApp(App[None], inherit_bindings=False):
         # before the app runs the model is simply kept and drawn by compose().
         if self.is_running:
             self.post_message(ModelChanged())
+
+    def request_exit(self) -> None:
+        """Close the app soon.  Safe from any thread and never blocks; does nothing when
+        the app is not running (it may have exited already)."""
+        if self.is_running:
+            self.post_message(ExitRequested())
+
+    def on_exit_requested(self, message: ExitRequested) -> None:
+        """Exit, from the app's own thread."""
+        self.exit()
 
     def on_model_changed(self, message: ModelChanged) -> None:
         """Draw the newest model on every panel."""

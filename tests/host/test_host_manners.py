@@ -1,0 +1,166 @@
+"""Dialogue manners (shared/design/dialogue.md): asking before undoing a whole turn, the save
+removed once the game is won, never judging an echo of the last announcement, repeat and
+status, and the describer's card peek.  On audio time, no engine."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from voice_host.announce.timeline import SpeechInterval
+from voice_host.audio.chunk import AudioChunk
+from voice_host.deck.model import Deck
+from voice_host.host.claims import SETTLE_SECONDS
+from voice_host.host.core import CARD_PEEK_SECONDS, Host
+from voice_host.host.inputs import Heard, KeyPress
+from voice_host.host.listening import Listening
+from voice_host.referee import Referee
+from voice_host.referee.values import Judgement, Situation
+from voice_host.referee.values import Phase as RefPhase
+from voice_host.rules import Correct, Phase, TimeUp
+from voice_host.screen.model import ScreenModel
+from voice_host.speech.events import ListenContext
+
+from .conftest import HostMaker, new_game
+from .test_host_dialogue import FakeRecognizer, quiet, texts
+
+
+def started(make_host: HostMaker, **kwargs: object) -> tuple[Host, object, float]:
+    """A host whose first turn's timer is running, and the audio time now."""
+    host, clock, _ = make_host(**kwargs)
+    host.start()
+    return host, clock, quiet(host, clock, 0.0, 20.0)
+
+
+def ended_turn(make_host: HostMaker) -> tuple[Host, float]:
+    """Red scored one and pressed T: Red moved 1 and Blue's turn has begun."""
+    host, _clock, t = started(make_host)
+    host.handle(KeyPress("c", t))
+    host.handle(KeyPress("t", t + 0.1))
+    assert host.game.state.positions == (1, 0) and host.game.to_play.name == "Blue"
+    return host, t + 0.2
+
+
+def test_undoing_a_whole_turn_asks_first_and_n_keeps_it(make_host: HostMaker) -> None:
+    host, t = ended_turn(make_host)
+    host.handle(KeyPress("u", t))
+    assert texts(host)[-1].startswith("Undo the end of Red's turn, and its move? Press Y")
+    assert host.game.to_play.name == "Blue"  # nothing undone yet
+    host.handle(KeyPress("n", t + 0.1))
+    assert texts(host)[-1] == "Nothing undone."
+    assert host.game.state.positions == (1, 0) and host.game.to_play.name == "Blue"
+
+
+def test_y_undoes_the_turn(make_host: HostMaker) -> None:
+    host, t = ended_turn(make_host)
+    host.handle(KeyPress("u", t))
+    host.handle(KeyPress("y", t + 0.1))
+    assert host.game.state.positions == (0, 0) and host.game.to_play.name == "Red"
+    assert host.game.state.correct == 1
+    assert any(x.startswith("Undone: the end of Red's turn") for x in texts(host))
+
+
+def test_saying_undo_twice_undoes_the_turn(make_host: HostMaker) -> None:
+    host, t = ended_turn(make_host)
+    undo = Judgement("command", t, "host undo", command="undo")
+    host.handle(Heard((undo,)))
+    assert host.game.to_play.name == "Blue"
+    host.handle(Heard((dataclasses.replace(undo, t=t + 1.0),)))
+    assert host.game.to_play.name == "Red"
+
+
+def test_undoing_a_guess_does_not_ask(make_host: HostMaker) -> None:
+    host, _clock, t = started(make_host)
+    host.handle(KeyPress("c", t))
+    host.handle(KeyPress("u", t + 0.1))
+    assert host.game.state.correct == 0
+    assert not any("Press Y" in x for x in texts(host))
+
+
+def test_a_won_game_leaves_no_save(make_host: HostMaker, tmp_path: Path) -> None:
+    game = new_game()
+    for inp in (Correct(), Correct(), TimeUp()):  # Red to CONTROL
+        game.apply(inp)
+    game.apply_text("control-won red")  # bonus turn
+    for inp in (Correct(), Correct(), TimeUp()):  # Red to SPIN
+        game.apply(inp)
+    game.apply_text("spin narrow-green")
+    game.apply_text("choose forward")  # Red to FINISH (segment 6 of 0..6 is past 4+3)
+    assert game.phase is Phase.FINISH_ROUND
+    host, clock, _ = make_host(game=game)
+    host.start(resumed=True)
+    save = tmp_path / "game.json"
+    assert save.exists()
+    host.handle(KeyPress("1", 5.0))  # Red answers first: Red wins (R22)
+    quiet(host, clock, 0.0, 5.0 + SETTLE_SECONDS + 1.0)
+    assert host.game.phase is Phase.GAME_OVER
+    assert not save.exists()  # --resume: no game in progress
+    host.stop()
+    assert texts(host)[-1] == "Goodbye."
+    assert not save.exists()
+
+
+class _SpokeAnnouncer:
+    """Just what :class:`Listening` asks of the host's voice: it spoke once, 1.0-2.0 s."""
+
+    def gate_overlaps(self, start: float, end: float) -> bool:
+        return False  # the gate is not what is tested here
+
+    def speech_intervals(self) -> tuple[SpeechInterval, ...]:
+        return (SpeechInterval(1.0, 2.0, "Is it a telescope?"),)
+
+
+def test_a_transcript_repeating_the_last_announcement_is_not_judged(deck: Deck) -> None:
+    entry = deck.card(0).entry("Object")
+    assert entry.text == "Telescope"
+    listening = Listening(FakeRecognizer(), Referee(), _SpokeAnnouncer())  # type: ignore[arg-type]
+    # The situation was set before the host spoke: it knows nothing of the announcement.
+    listening.update(ListenContext(), Situation(entry=entry, phase=RefPhase.TURN, turn_start=0))
+    loud = b"\x01\x00" * 1600
+
+    echo = listening.feed(AudioChunk(loud, 16000, 2.5))  # "telescope" 0.5 s after it
+    assert [j.type for j in echo] == ["nothing"]
+    assert "last announcement" in echo[0].evidence
+    later = listening.feed(AudioChunk(loud, 16000, 6.0))  # 4 s after: a guesser's guess
+    assert [(j.type, j.answer) for j in later] == [("guess", "telescope")]
+
+
+def test_repeat_twice_repeats_the_announcement_not_itself(make_host: HostMaker) -> None:
+    host, _clock, t = started(make_host)
+    host.handle(KeyPress("p", t))
+    host.handle(KeyPress("a", t + 0.1))
+    host.handle(KeyPress("a", t + 0.2))
+    assert texts(host)[-2] == texts(host)[-4] == "I said: Pass. No more passes this turn."
+    assert texts(host)[-1].startswith("Now: ")
+
+
+def test_status_gives_positions_categories_turn_and_time(make_host: HostMaker) -> None:
+    host, _clock, t = started(make_host, timer=30.0)
+    host.handle(KeyPress("c", t))
+    host.handle(KeyPress("i", t + 0.1))
+    assert texts(host)[-1].startswith(
+        "Red on segment 0, START. Blue on segment 0, START. Red's turn, category Object, 1 right. "
+    )
+    assert texts(host)[-1].endswith(" seconds left.")
+
+
+class _Screen:
+    def __init__(self) -> None:
+        self.models: list[ScreenModel] = []
+
+    def update_model(self, model: ScreenModel) -> None:
+        self.models.append(model)
+
+
+def test_k_shows_a_hidden_card_for_a_moment(make_host: HostMaker) -> None:
+    host, clock, _ = make_host()
+    host.options = dataclasses.replace(host.options, show_card=False)
+    screen = _Screen()
+    host.screen = screen
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    assert all(m.card is None for m in screen.models)
+    host.handle(KeyPress("k", t))
+    assert screen.models[-1].card == host.entry_text()
+    t = quiet(host, clock, t, CARD_PEEK_SECONDS + 0.2)
+    assert screen.models[-1].card is None

@@ -71,6 +71,9 @@ class HostConfig:
     """Line-by-line screen for screen readers instead of the board view."""
     keyboard_only: bool = False
     """Do not listen at all: play by keys."""
+    show_card: bool | None = None
+    """Show the describer's card all the time; None for the screen's default (the board
+    view shows it; line mode does not, as a screen reader would read it to the table)."""
     save: Path | None = None
     """Save file; None for the default (see :func:`voice_host.persist.default_save_path`)."""
     seed: int | None = None
@@ -221,6 +224,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "wake_word": _wake_word,
     "plain": _bool,
     "keyboard_only": _bool,
+    "show_card": _bool,
     "save": lambda v: Path(_text(v, "a file path")),
     "seed": _int,
 }
@@ -376,6 +380,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add("--wake-word", metavar="WORD", help='word before a spoken command (default "host")')
     add("--plain", action=on_off, help="line-by-line output for screen readers")
     add("--keyboard-only", action=on_off, help="do not listen; play by keys")
+    add(
+        "--show-card",
+        action=on_off,
+        help="show the describer's card all the time (default: in the board view yes; "
+        "with --plain no, as a screen reader would read it out: K shows it once)",
+    )
     add("--save", metavar="PATH", help="save file (default ~/.local/state/voice-host/game.json)")
     add("--seed", type=int, metavar="N", help="seed for a repeatable deck order and spinner")
     add(

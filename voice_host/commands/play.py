@@ -45,13 +45,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--first", metavar="TEAM", help="the team that starts (default: asked, or the first)"
     )
-    parser.add_argument(
-        "--show-card",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="show the describer's card all the time (default: in the board view yes; "
-        "with --plain no, as a screen reader would read it out: K shows it once)",
-    )
 
 
 def _teams_spec(teams: tuple[Team, ...]) -> str:
@@ -135,4 +128,4 @@ def run(args: argparse.Namespace) -> int:
         write: Callable[[str], None] = lambda text: print(text, flush=True)  # noqa: E731
         teams = ask_teams(key_source(sys.stdin, write), write)
         config = dataclasses.replace(config, teams=_teams_spec(teams))
-    return run_live(config, show_card=getattr(args, "show_card", None))
+    return run_live(config, show_card=config.show_card)

@@ -26,11 +26,12 @@ def test_innocent_lookalike_is_allowed(lexicon: Lexicon, entry: str, said: str, 
 
 
 def test_rules_alone_catch_most_fouls_with_few_false(lexicon: Lexicon) -> None:
-    # Without the reviewed list the rules must still beat the measured 41/47 and 4/23.
+    # Without the reviewed list the rules must still do as well as measured: 88/95 fouls
+    # caught, 11/60 innocents flagged (most innocents in the table are reviewed look-alikes).
     caught = sum(s in word_family(e, lexicon) for e, s, _ in FOULS)
     flagged = sum(s in word_family(e, lexicon) for e, s, _ in INNOCENTS)
-    assert caught / len(FOULS) > 41 / 47
-    assert flagged / len(INNOCENTS) < 4 / 23
+    assert caught / len(FOULS) >= 88 / 95
+    assert flagged / len(INNOCENTS) <= 11 / 60
 
 
 @pytest.mark.parametrize(
@@ -40,8 +41,18 @@ def test_rules_alone_catch_most_fouls_with_few_false(lexicon: Lexicon) -> None:
         ("Eiffel Tower", "World", {"eiffel", "tower", "towers"}, {"the"}),
         # "of" is a stop word; "lord" and "rings" families are in
         ("The Lord of the Rings", "Random", {"lord", "ring", "rings"}, {"of", "the"}),
-        # a compound entry forbids its parts
-        ("Sunflower", "Nature", {"sun", "flower", "sunflowers"}, {"sundry"}),
+        # a one-word compound entry forbids its family, not its parts
+        ("Sunflower", "Nature", {"sunflower", "sunflowers"}, {"sun", "flower", "sundry"}),
+        # ... so "rain" in a clue for Rainbow is allowed, as the fixtures say
+        ("Rainbow", "Nature", {"rainbow", "rainbows"}, {"rain", "bow"}),
+        # ... and Football allows "foot" and "ball" but not "footballer"
+        ("Football", "Random", {"football", "footballer"}, {"foot", "ball"}),
+        # a person's first name and surname stay forbidden
+        ("Albert Einstein", "Person", {"albert", "einstein"}, set()),
+        # an agent noun forbids its verb in every form
+        ("Singer", "Object", {"sing", "sang", "sung", "singing"}, set()),
+        # names and brands that start with the entry word are not its compounds
+        ("Car", "Object", {"carpool", "carport", "sidecar"}, {"carlos", "carmen", "carfax"}),
         # names are not lemmatised: "james" must not become "jame"
         ("James Bond", "Person", {"james", "bond", "bonds"}, {"jame"}),
         # a word no dictionary knows still forbids itself and its possessive

@@ -47,6 +47,10 @@ def answer_context(word: str) -> ListenContext:
     return ListenContext(answers=(word,), free_text=False)
 
 
+def in_free_text(events: list[RecognitionEvent], word: str) -> bool:
+    return any(e.source == "free" and word in e.text for e in events)
+
+
 def test_guesses_are_heard_and_clues_without_the_word_are_not(
     recognizer: PocketSphinxRecognizer,
 ) -> None:
@@ -58,24 +62,35 @@ def test_guesses_are_heard_and_clues_without_the_word_are_not(
     positives = [c for c in clips if c["judgement"] == "guess"]
     negatives = [c for c in clips if c["kind"] == "clue" and c["judgement"] == "nothing"]
     assert len(positives) >= 20 and len(negatives) >= 8
-    missed, unconfirmed, false = [], [], []
+    missed, unconfirmed, not_written, false, false_written = [], [], [], [], []
     for clip in positives:
         word = clip["expect"][0]["word"]
-        events = replay(recognizer, WavSource(FIXTURES / clip["file"]), answer_context(word))
+        context = ListenContext(answers=(word,), free_text=True)
+        events = replay(recognizer, WavSource(FIXTURES / clip["file"]), context)
         if not spotted(events, word):
             missed.append(clip["file"])
         elif not spotted(events, word, confirmed=True):
             unconfirmed.append(clip["file"])
+        if not in_free_text(events, word):
+            not_written.append(clip["file"])
     for clip in negatives:
         word = clip["entry"].lower()
-        events = replay(recognizer, WavSource(FIXTURES / clip["file"]), answer_context(word))
+        context = ListenContext(answers=(word,), free_text=True)
+        events = replay(recognizer, WavSource(FIXTURES / clip["file"]), context)
         if spotted(events, word, confirmed=True):
             false.append(clip["file"])
+        if in_free_text(events, word):
+            false_written.append(clip["file"])
     assert len(missed) <= len(positives) // 10, f"missed: {missed}"
-    # Measured: 11 of 40 guesses lack a confirmed hit (the free transcript
-    # garbles short words); more than a third would be a regression.
-    assert len(missed) + len(unconfirmed) <= len(positives) // 3, f"unconfirmed: {unconfirmed}"
+    # Measured with the context-biased free decode: 4 of 40 guesses lack a
+    # confirmed hit (11 of 40 with the full en-us model); 8 would be a regression.
+    assert len(missed) + len(unconfirmed) <= len(positives) // 5, f"unconfirmed: {unconfirmed}"
+    # The biased transcript writes the card word in 37 of 40 guesses (the full
+    # model wrote "camper", "his surrogate" ...): it may lose a few, not a quarter.
+    assert len(not_written) <= len(positives) // 4, f"not in the transcript: {not_written}"
     assert false == [], f"heard where not said: {false}"
+    # Measured: 1 of 20 clues ("using their voice" -> "singer"); the bias must stay moderate.
+    assert len(false_written) <= 2, f"written where not said: {false_written}"
 
 
 def test_a_hit_is_partial_first_then_final_and_confirmed(
@@ -139,6 +154,17 @@ def test_out_of_dictionary_words_use_the_contexts_pronunciation(
     )
     events = replay(recognizer, WavSource(FIXTURES / "slt" / "guess__telescope.wav"), context)
     assert spotted(events, "zeltascope")
+
+
+def test_the_biased_transcript_writes_the_card_word_the_full_model_garbled() -> None:
+    # The full en-us model wrote "it didn't mingle" for this espeak voice; the
+    # context's small model puts the card word where it was said.
+    clip = FIXTURES / "espeak-en-us+m3" / "guess__is_it_a_rainbow.wav"
+    context = ListenContext(answers=("rainbow",), free_text=True)
+    biased = replay(PocketSphinxRecognizer(), WavSource(clip), context)
+    full = replay(PocketSphinxRecognizer(free_lm="full"), WavSource(clip), context)
+    assert in_free_text(biased, "rainbow")
+    assert not in_free_text(full, "rainbow")
 
 
 def test_free_text_gives_a_transcript_and_foul_cues_are_spotted(

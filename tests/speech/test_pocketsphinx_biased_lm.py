@@ -1,0 +1,95 @@
+"""The context-biased language model: its ARPA text and what goes into it."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from voice_host.speech import biased_lm
+
+COMMON = {"the": 0.05, "it": 0.01, "camper": 1e-5, "is": 0.01}
+
+
+def parse_arpa(text: str) -> dict[int, dict[tuple[str, ...], tuple[float, float | None]]]:
+    """order -> n-gram -> (log10 prob, log10 backoff or None)."""
+    grams: dict[int, dict[tuple[str, ...], tuple[float, float | None]]] = {}
+    order = 0
+    for line in text.splitlines():
+        if line.startswith("\\") and line.endswith("-grams:"):
+            order = int(line[1])
+            grams[order] = {}
+        elif order and line and not line.startswith("\\"):
+            parts = line.split()
+            words = tuple(parts[1 : 1 + order])
+            bow = float(parts[1 + order]) if len(parts) > 1 + order else None
+            grams[order][words] = (float(parts[0]), bow)
+    return grams
+
+
+def spec(mass: float = 0.2) -> biased_lm.LmSpec:
+    return biased_lm.LmSpec(
+        phrases=(("kangaroo",), ("host", "pass"), ("host", "push", "blue"), ("starts", "with")),
+        distractors=COMMON,
+        sound_alikes=("camper", "canker"),
+        context_mass=mass,
+    )
+
+
+def test_header_counts_match_the_sections() -> None:
+    text = biased_lm.arpa_text(spec())
+    grams = parse_arpa(text)
+    for order, found in grams.items():
+        assert f"ngram {order}={len(found)}" in text
+
+
+def test_unigrams_sum_to_one_and_context_words_get_their_share() -> None:
+    grams = parse_arpa(biased_lm.arpa_text(spec(0.3)))
+    probs = {w[0]: 10**lp for w, (lp, _) in grams[1].items() if w[0] != "<s>"}
+    assert sum(probs.values()) == pytest.approx(1.0, abs=1e-3)
+    context = ("kangaroo", "host", "pass", "push", "blue", "starts", "with")
+    assert sum(probs[w] for w in context) == pytest.approx(0.3, rel=0.01)
+    # The bias: a card word is likelier than the common word it sounds like.
+    assert probs["kangaroo"] > probs["camper"]
+
+
+def test_phrases_hold_together_and_backoffs_normalise() -> None:
+    grams = parse_arpa(biased_lm.arpa_text(spec()))
+    uni = {w[0]: 10**lp for w, (lp, _) in grams[1].items()}
+    # "host" is followed by one of its commands most of the time, shared between them.
+    after_host = {w[1]: 10**lp for w, (lp, _) in grams[2].items() if w[0] == "host"}
+    assert set(after_host) == {"pass", "push"}
+    assert sum(after_host.values()) == pytest.approx(biased_lm.PHRASE_HOLD, rel=0.01)
+    # backoff mass + explicit bigrams = 1 for the history "host"
+    bow = 10 ** (grams[1][("host",)][1] or 0.0)
+    rest = sum(p for w, p in uni.items() if w not in after_host and w != "<s>")
+    assert sum(after_host.values()) + bow * rest == pytest.approx(1.0, rel=0.01)
+    assert ("host", "push", "blue") in grams[3]
+
+
+def test_sound_alikes_come_from_the_dictionary_by_phones(tmp_path: Path) -> None:
+    path = tmp_path / "mini.dict"
+    path.write_text(
+        "kangaroo K AE NG G ER UW\n"
+        "kangaroos K AE NG G ER UW Z\n"
+        "canker K AE NG K ER\n"
+        "telephone T EH L AH F OW N\n"
+        "kangaroo(2) K AE NG G ER UW\n"
+    )
+    found = biased_lm.sound_alikes(path, {"kangaroo": ("K", "AE1", "NG", "G", "ER0", "UW2")})
+    assert found[0] == "kangaroos"
+    assert "canker" in found and "telephone" not in found and "kangaroo" not in found
+
+
+def test_build_spec_keeps_only_pronounceable_phrases_and_adds_letters() -> None:
+    known = {"kangaroo": "K AE NG G ER UW", "the": "DH AH", "b": "B IY", "host": "HH OW S T"}
+    made = biased_lm.build_spec(
+        [("kangaroo",), ("host", "zzyzx")], known.get, None, distractors=50, context_mass=0.1
+    )
+    assert made.phrases == (("kangaroo",),)
+    assert "b" in made.distractors and "the" in made.distractors
+    assert made.context_mass == 0.1
+    assert math.isclose(made.distractors["b"], biased_lm.LETTER_FREQUENCY) or (
+        made.distractors["b"] > biased_lm.LETTER_FREQUENCY
+    )

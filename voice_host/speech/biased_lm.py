@@ -1,0 +1,267 @@
+"""A small n-gram language model biased toward the current context.
+
+The free decode of each utterance used to run on pocketsphinx's full en-us
+language model: slow (tens of thousands of words) and blind to the card, so
+it garbled card words into common ones ("kangaroo" -> "camper").  This module
+writes, per context, a tiny ARPA model instead:
+
+* the context's words (answers, forms, commands with the wake word, team
+  names, letter/rhyme cue phrases, spelled letters) share
+  :data:`CONTEXT_MASS` of the unigram probability;
+* a few thousand common English words (:data:`DISTRACTORS`, from
+  ``wordfreq``) and the dictionary's sound-alikes of the context words take
+  the rest, so speech that is *not* a card word has somewhere to go
+  ("something else");
+* every multi-word phrase gets bigrams (and trigrams) that hold it together
+  ("host pass", "starts with", "albert einstein").
+
+Pure functions apart from :func:`common_words` and :func:`sound_alikes`,
+which read ``wordfreq`` and a CMU dictionary file (both cached).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from voice_host.speech.kws import PHONES
+
+#: Common English words that stand for "something else" in the biased model.
+DISTRACTORS = 3000
+#: Unigram probability shared by the context's words (the bias).  Set on
+#: split=tune by ``benchmarks/listening.py``.
+CONTEXT_MASS = 0.6
+#: Unigram probability shared by the sound-alikes of the context words.
+SOUND_ALIKE_MASS = 0.05
+#: Unigram probability of the end of the sentence.
+END_PROB = 0.05
+#: Probability that a phrase goes on with its next word once its previous
+#: word(s) were said (shared when several phrases start alike, e.g. "host ...").
+PHRASE_HOLD = 0.7
+#: Sound-alikes kept per context word, and how close (phone similarity 0..1) they must be.
+SOUND_ALIKES_PER_WORD = 6
+SOUND_ALIKE_MIN = 0.6
+#: Spelled letters (a "b" said alone) as the CMU dictionary spells them.
+LETTERS: tuple[str, ...] = tuple("abcdefghijklmnopqrstuvwxyz")
+#: Relative frequency given to each spelled letter (wordfreq's scale: "the" is 0.05).
+LETTER_FREQUENCY = 1e-4
+
+_LOG_FLOOR = -99.0
+
+
+@dataclass(frozen=True)
+class LmSpec:
+    """What goes into one biased model (words are lower case, in the dictionary)."""
+
+    phrases: tuple[tuple[str, ...], ...]
+    """Context phrases as word tuples (single words included)."""
+    distractors: Mapping[str, float]
+    """Common word -> relative frequency (any positive scale)."""
+    sound_alikes: tuple[str, ...] = ()
+    """Words that sound like a context word (a place for near misses to go)."""
+    context_mass: float = CONTEXT_MASS
+    """Unigram probability shared by the context words."""
+
+
+def _log10(p: float) -> float:
+    return math.log10(p) if p > 0 else _LOG_FLOOR
+
+
+def arpa_text(spec: LmSpec) -> str:
+    """The ARPA text of the model described by ``spec``.
+
+    Backoff weights are set so each history's probabilities sum to one
+    (pocketsphinx does not check, but a sound model keeps scores comparable).
+    """
+    context_words: dict[str, None] = {}
+    for phrase in spec.phrases:
+        for w in phrase:
+            context_words.setdefault(w, None)
+    uni: dict[str, float] = {}
+    other_mass = max(0.0, 1.0 - spec.context_mass - SOUND_ALIKE_MASS - END_PROB)
+    total = sum(f for w, f in spec.distractors.items() if w not in context_words)
+    for w, f in spec.distractors.items():
+        if w not in context_words and total > 0:
+            uni[w] = other_mass * f / total
+    alikes = [w for w in spec.sound_alikes if w not in context_words]
+    for w in alikes:
+        uni[w] = uni.get(w, 0.0) + SOUND_ALIKE_MASS / len(alikes)
+    for w in context_words:
+        uni[w] = uni.get(w, 0.0) + spec.context_mass / len(context_words)
+    norm = sum(uni.values()) + END_PROB
+    uni = {w: p / norm for w, p in uni.items()}
+    uni["</s>"] = END_PROB / norm
+
+    # n-grams inside phrases: history (1 or 2 words) -> next word -> count
+    follow: dict[tuple[str, ...], dict[str, int]] = {}
+    for phrase in spec.phrases:
+        for i in range(1, len(phrase)):
+            hist = tuple(phrase[max(0, i - 2) : i])
+            follow.setdefault(hist, {}).setdefault(phrase[i], 0)
+            follow[hist][phrase[i]] += 1
+            if len(hist) == 2:  # the trigram needs its bigram too
+                follow.setdefault(hist[1:], {}).setdefault(phrase[i], 0)
+    bigrams: dict[tuple[str, str], float] = {}
+    trigrams: dict[tuple[str, str, str], float] = {}
+    bow: dict[tuple[str, ...], float] = {}
+    for hist, nexts in follow.items():
+        n = sum(max(c, 1) for c in nexts.values())
+        probs = {w: PHRASE_HOLD * max(c, 1) / n for w, c in nexts.items()}
+        lower = sum(
+            bigrams.get((hist[-1], w), uni.get(w, 0.0)) if len(hist) == 2 else uni.get(w, 0.0)
+            for w in probs
+        )
+        bow[hist] = (1.0 - sum(probs.values())) / max(1e-9, 1.0 - lower)
+        for w, p in probs.items():
+            if len(hist) == 1:
+                bigrams[(hist[0], w)] = p
+            else:
+                trigrams[(hist[0], hist[1], w)] = p
+    # Trigram histories need the bigram's backoff, computed after all bigrams exist.
+    for hist in [h for h in follow if len(h) == 2]:
+        tri_next = {w: p for (a, b, w), p in trigrams.items() if (a, b) == hist}
+        lower = sum(bigrams.get((hist[1], w), uni.get(w, 0.0)) for w in tri_next)
+        bow[hist] = (1.0 - sum(tri_next.values())) / max(1e-9, 1.0 - lower)
+
+    lines = ["\\data\\", f"ngram 1={len(uni) + 1}"]
+    if bigrams:
+        lines.append(f"ngram 2={len(bigrams)}")
+    if trigrams:
+        lines.append(f"ngram 3={len(trigrams)}")
+    lines += ["", "\\1-grams:", f"{_LOG_FLOOR:.4f} <s> 0.0000"]
+    for w, p in uni.items():
+        b = bow.get((w,))
+        lines.append(f"{_log10(p):.4f} {w}" + (f" {_log10(b):.4f}" if b is not None else ""))
+    if bigrams:
+        lines += ["", "\\2-grams:"]
+        for (a, w), p in bigrams.items():
+            b = bow.get((a, w))
+            lines.append(
+                f"{_log10(p):.4f} {a} {w}" + (f" {_log10(b):.4f}" if b is not None else "")
+            )
+    if trigrams:
+        lines += ["", "\\3-grams:"]
+        for (a, b2, w), p in trigrams.items():
+            lines.append(f"{_log10(p):.4f} {a} {b2} {w}")
+    lines += ["", "\\end\\", ""]
+    return "\n".join(lines)
+
+
+@lru_cache(maxsize=4)
+def common_words(n: int = DISTRACTORS) -> tuple[tuple[str, float], ...]:
+    """The ``n`` most frequent English words (alphabetic) with their frequencies."""
+    import wordfreq
+
+    out = []
+    for w in wordfreq.top_n_list("en", n):
+        if w.isalpha() or "'" in w:
+            out.append((w, float(wordfreq.word_frequency(w, "en"))))
+    return tuple(out)
+
+
+# Each ARPAbet phone as one character, so rapidfuzz compares whole pronunciations fast.
+_PHONE_CHARS: dict[str, str] = {}
+
+
+def phone_string(phones: Iterable[str]) -> str:
+    """A pronunciation as a string with one character per phone."""
+    out = []
+    for p in phones:
+        p = p.rstrip("012").upper()
+        if p not in _PHONE_CHARS:
+            _PHONE_CHARS[p] = chr(0x100 + len(_PHONE_CHARS))
+        out.append(_PHONE_CHARS[p])
+    return "".join(out)
+
+
+@lru_cache(maxsize=2)
+def _dictionary(path: str) -> tuple[list[str], list[str]]:
+    phone_string(sorted(PHONES))  # every phone has its character before the loop
+    table = dict(_PHONE_CHARS)
+    no_stress = str.maketrans("", "", "012")
+    words: list[str] = []
+    prons: list[str] = []
+    with Path(path).open(encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            word, _, pron = line.partition(" ")
+            if not pron or "(" in word:
+                continue  # alternative pronunciations add nothing here
+            try:
+                prons.append("".join([table[p] for p in pron.translate(no_stress).split()]))
+            except KeyError:
+                continue  # a phone the acoustic model lacks
+            words.append(word)
+    return words, prons
+
+
+def sound_alikes(
+    dict_path: str | Path,
+    targets: Mapping[str, Sequence[str]],
+    per_word: int = SOUND_ALIKES_PER_WORD,
+    minimum: float = SOUND_ALIKE_MIN,
+) -> tuple[str, ...]:
+    """Dictionary words that sound close to each target (word -> phones), closest first."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    words, prons = _dictionary(str(dict_path))
+    found: dict[str, None] = {}
+    for target, phones in targets.items():
+        query = phone_string(phones)
+        if len(query) < 3:
+            continue  # short words have hundreds of neighbours: distractors cover them
+        hits = process.extract(
+            query,
+            prons,
+            scorer=Levenshtein.normalized_similarity,
+            score_cutoff=minimum,
+            limit=per_word + 4,
+        )
+        kept = 0
+        for _, _, index in hits:
+            w = words[index]
+            if w != target and w not in found and w.isalpha():
+                found[w] = None
+                kept += 1
+                if kept >= per_word:
+                    break
+    return tuple(found)
+
+
+def build_spec(
+    phrases: Iterable[Sequence[str]],
+    lookup: Callable[[str], str | None],
+    dict_path: str | Path | None,
+    *,
+    distractors: int = DISTRACTORS,
+    context_mass: float | None = None,
+) -> LmSpec:
+    """The model for these context phrases (word lists); ``lookup`` is the decoder's dictionary.
+
+    Words the dictionary lacks are left out (the caller adds the context's
+    own words to the dictionary first).
+    """
+    kept: list[tuple[str, ...]] = []
+    for phrase in phrases:
+        words = tuple(w for w in phrase if w)
+        if words and all(lookup(w) is not None for w in words):
+            kept.append(words)
+    common = {w: f for w, f in common_words(distractors) if lookup(w) is not None}
+    # Spelled letters ("t e l") are ordinary words here, as likely as a common one.
+    for letter in LETTERS:
+        if lookup(letter) is not None:
+            common[letter] = max(common.get(letter, 0.0), LETTER_FREQUENCY)
+    alikes: tuple[str, ...] = ()
+    if dict_path is not None:
+        targets: dict[str, list[str]] = {}
+        for phrase in kept:
+            for w in phrase:
+                pron = lookup(w)
+                if pron and len(w) > 2:
+                    targets[w] = pron.split()
+        alikes = tuple(w for w in sound_alikes(dict_path, targets) if lookup(w) is not None)
+    mass = CONTEXT_MASS if context_mass is None else context_mass
+    return LmSpec(tuple(kept), common, alikes, mass)

@@ -159,23 +159,37 @@ def judge_audio(
     return out, heard
 
 
+#: Print markdown (README-ready) instead of plain text.
+MARKDOWN = False
+
+
 def table(rows: list[tuple[str, str]], title: str) -> None:
     """Print a confusion table (rows expected, columns judged)."""
     counts = Counter((coarse(e), coarse(p)) for e, p in rows)
     cols = [c for c in CLASSES if any(k[1] == c for k in counts)]
     short = {c: c.replace("foul:", "f:").replace("near_miss", "near")[:8] for c in cols}
-    print(f"\n{title} ({len(rows)} clips; rows expected, columns judged)")
-    print(f"{'':16}" + "".join(f"{short[c]:>9}" for c in cols) + f"{'ok':>9}")
+    lines: list[tuple[str, list[str], str]] = []
     for r in CLASSES:
         n = sum(v for k, v in counts.items() if k[0] == r)
         if not n:
             continue
         ok = sum(1 for e, p in rows if coarse(e) == r and e == p)
-        cells = "".join(f"{counts.get((r, c), 0) or '.':>9}" for c in cols)
-        print(f"{r:16}{cells}{ok:>5}/{n:<3}")
+        cells = [str(counts.get((r, c), 0) or ".") for c in cols]
+        lines.append((r, cells, f"{ok}/{n}"))
+    if MARKDOWN:
+        print(f"\n**{title}** ({len(rows)} clips; rows expected, columns judged)\n")
+        print("| expected | " + " | ".join(short[c] for c in cols) + " | ok |")
+        print("|---|" + "---:|" * (len(cols) + 1))
+        for r, cells, ok in lines:
+            print(f"| {r} | " + " | ".join(cells) + f" | {ok} |")
+        return
+    print(f"\n{title} ({len(rows)} clips; rows expected, columns judged)")
+    print(f"{'':16}" + "".join(f"{short[c]:>9}" for c in cols) + f"{'ok':>9}")
+    for r, cells, ok in lines:
+        print(f"{r:16}" + "".join(f"{c:>9}" for c in cells) + f"  {ok:>7}")
 
 
-def targets(recs: list[dict[str, Any]]) -> None:
+def targets(recs: list[dict[str, Any]], title: str = "") -> None:
     """Print the issue's targets."""
 
     def rate(num: int, den: int) -> str:
@@ -193,9 +207,17 @@ def targets(recs: list[dict[str, Any]]) -> None:
     not_cmds = pick(lambda r: not r["exp"].startswith(("command", "team")))
 
     def line(name: str, hits: int, total: int) -> None:
-        print(f"  {name:33}: {rate(hits, total)}")
+        if MARKDOWN:
+            what, _, goal = name.partition("  ")
+            print(f"| {what.strip()} | {goal.strip()} | {rate(hits, total)} |")
+        else:
+            print(f"  {name:33}: {rate(hits, total)}")
 
-    print("\ntargets")
+    if MARKDOWN:
+        print(f"\n**targets{': ' + title if title else ''}**\n")
+        print("| measure | target | measured |\n|---|---|---|")
+    else:
+        print(f"\ntargets{': ' + title if title else ''}")
     line("correct guesses, clean   >= 95%", sum(r["got"] == "guess" for r in clean), len(clean))
     line("correct guesses, noisy   >= 85%", sum(r["got"] == "guess" for r in noisy), len(noisy))
     line("false 'correct'          <=  1%", sum(r["got"] == "guess" for r in neg), len(neg))
@@ -206,30 +228,63 @@ def targets(recs: list[dict[str, Any]]) -> None:
     line("foul kind right (recall)", sum(r["got"] == r["exp"] for r in fouls), len(fouls))
     line("commands recognised      >= 95%", sum(r["got"] == r["exp"] for r in cmds), len(cmds))
     invented = sum(r["got"].startswith(("command", "team")) for r in not_cmds)
-    print(f"  commands invented        ==  0 : {invented} of {len(not_cmds)} clips")
+    if MARKDOWN:
+        print(f"| commands invented | 0 | {invented} of {len(not_cmds)} clips |")
+    else:
+        print(f"  commands invented        ==  0 : {invented} of {len(not_cmds)} clips")
 
 
 def report(recs: list[dict[str, Any]], by_voice: bool) -> None:
+    """Tables and targets per split; with ``by_voice`` also a confusion table per
+    voice and per noise level within each split, and a one-line summary per
+    (split, voice, noise)."""
     for split in ("tune", "heldout"):
         part = [r for r in recs if r["split"] == split]
-        if part:
-            table([(r["exp"], r["got"]) for r in part], f"split {split}")
-            targets(part)
+        if not part:
+            continue
+        table([(r["exp"], r["got"]) for r in part], f"split {split}")
+        targets(part, f"split {split}")
+        if not by_voice:
+            continue
+        for voice in sorted({r["voice"] for r in part}):
+            mine = [r for r in part if r["voice"] == voice]
+            table([(r["exp"], r["got"]) for r in mine], f"split {split}, voice {voice}")
+        for noise in sorted({r["noise"] or "clean" for r in part}):
+            mine = [r for r in part if (r["noise"] or "clean") == noise]
+            table([(r["exp"], r["got"]) for r in mine], f"split {split}, noise {noise}")
     if by_voice:
-        groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-        for r in recs:
-            groups[(r["voice"], r["noise"] or "clean")].append(r)
-        print("\nper voice / noise: correct of clips (guesses correct, fouls caught, commands)")
-        for (voice, noise), part in sorted(groups.items()):
-            ok = sum(r["exp"] == r["got"] for r in part)
-            g = [r for r in part if r["exp"] == "guess"]
-            f = [r for r in part if r["exp"].startswith("foul")]
-            c = [r for r in part if r["exp"].startswith(("command", "team"))]
+        summary(recs)
+
+
+def summary(recs: list[dict[str, Any]]) -> None:
+    """One line per (split, voice, noise): clips right, guesses, fouls, commands."""
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in recs:
+        groups[(r["split"], r["voice"], r["noise"] or "clean")].append(r)
+    if MARKDOWN:
+        print("\n| split | voice | noise | all right | guesses | fouls caught | commands |")
+        print("|---|---|---|---:|---:|---:|---:|")
+    else:
+        print("\nper split / voice / noise: right of clips (guesses, fouls caught, commands)")
+    for (split, voice, noise), part in sorted(
+        groups.items(), key=lambda kv: (kv[0][0] != "tune", kv[0])
+    ):
+        ok = sum(r["exp"] == r["got"] for r in part)
+        g = [r for r in part if r["exp"] == "guess"]
+        f = [r for r in part if r["exp"].startswith("foul")]
+        c = [r for r in part if r["exp"].startswith(("command", "team"))]
+        cells = (
+            f"{ok}/{len(part)}",
+            f"{sum(r['got'] == 'guess' for r in g)}/{len(g)}",
+            f"{sum(r['got'].startswith('foul') for r in f)}/{len(f)}",
+            f"{sum(r['got'] == r['exp'] for r in c)}/{len(c)}",
+        )
+        if MARKDOWN:
+            print(f"| {split} | {voice} | {noise} | " + " | ".join(cells) + " |")
+        else:
             print(
-                f"  {voice:18} {noise:7} all {ok:3}/{len(part):<3}"
-                f" guess {sum(r['got'] == 'guess' for r in g):2}/{len(g):<2}"
-                f" foul {sum(r['got'].startswith('foul') for r in f):2}/{len(f):<2}"
-                f" cmd {sum(r['got'] == r['exp'] for r in c):2}/{len(c):<2}"
+                f"  {split:8} {voice:18} {noise:7} all {cells[0]:>7} guess {cells[1]:>5}"
+                f" foul {cells[2]:>5} cmd {cells[3]:>5}"
             )
 
 
@@ -240,7 +295,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="only the first N clips (audio)")
     ap.add_argument("--errors", action="store_true", help="list wrong clips")
     ap.add_argument("--manifest-entries", action="store_true", help="entries from expect roles")
+    ap.add_argument("--markdown", action="store_true", help="README-ready markdown tables")
     args = ap.parse_args(argv)
+    global MARKDOWN
+    MARKDOWN = args.markdown
     if not args.manifest.is_file():
         print(f"no fixture manifest at {args.manifest}: nothing to measure")
         return 0

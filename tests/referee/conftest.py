@@ -61,6 +61,11 @@ POST = entry("Post", ("post", "posts", "the post"), ("postman", "postal", "poste
 GLACIER = entry("Glacier", ("glacier", "glaciers"), ("glacial",))
 EIFFEL = entry("Eiffel Tower", ("eiffel tower", "the eiffel tower"), ("eiffel", "tower", "towers"))
 EINSTEIN = entry("Albert Einstein", ("albert einstein", "einstein"), ("albert", "einstein's"))
+KANGAROO = entry(
+    "Kangaroo",
+    ("kangaroo", "kangaroos", "the kangaroo", "the kangaroos"),
+    ("kangaroo's", "kangaroos"),
+)
 SWIM = entry("Swim", ("swim", "swims"), ("swimmer", "swimmers", "swimming", "swam"))
 
 

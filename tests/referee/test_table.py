@@ -10,6 +10,7 @@ from tests.referee.conftest import (
     EIFFEL,
     EINSTEIN,
     GLACIER,
+    KANGAROO,
     POST,
     SWIM,
     TELESCOPE,
@@ -62,6 +63,28 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("the top telescope", TELESCOPE, Phase.TURN, ["guess"]),
         # ... but a short sentence with a clue word is the describer's
         ("you drive a car", CAR, Phase.TURN, ["foul:word"]),
+        # a garbled "is it a kangaroo?": a question opener, one stray word after
+        ("is a kangaroo you", KANGAROO, Phase.TURN, ["guess"]),
+        # the same shape with the whole lead-in heard
+        ("is it a telescope you", TELESCOPE, Phase.TURN, ["guess"]),
+        # an article opener inside the matched answer, the stray "you" after
+        ("the kangaroo you", KANGAROO, Phase.TURN, ["guess"]),
+        # "what about" opens a guess; a tail word after
+        ("what about a telescope then", TELESCOPE, Phase.TURN, ["guess"]),
+        # a word that cannot end a sentence: it goes on (the describer)
+        ("is it a telescope of", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # a clue word after an article opener: "the post we ..." (a clue)
+        ("the post we", POST, Phase.TURN, ["foul:word"]),
+        # two words after the answer: the describer going on
+        ("a car you drive", CAR, Phase.TURN, ["foul:word"]),
+        # a question opener but the sentence goes on: the describer
+        ("is it a telescope you look through at night", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # six words is longer than a short question even with one trailing word
+        ("is it the a telescope you", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # clue words before the answer: no question opener, a clue
+        ("they use a telescope too", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # no opener ("kangaroo jumps" could be a clue's start): the describer
+        ("kangaroo jumps", KANGAROO, Phase.TURN, ["foul:word"]),
         # an innocent clue: nothing
         ("you look through it to see the stars", TELESCOPE, Phase.TURN, ["nothing"]),
         # "car" is not "carpet": neither answer nor form

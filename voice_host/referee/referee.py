@@ -26,11 +26,26 @@ and the steered hit adds nothing (a spotted "albert" inside a heard "albert
 einstein" is not a foul).  A spotted command needs ``confirmed is True``, and
 in :meth:`Referee.observe` an overlapping free transcript, when there is one,
 must hold the command word (precision first: never invent a command).
+
+One verdict per spoken word
+---------------------------
+One utterance has one speaker, and one spoken word gets one verdict.
+:meth:`Referee.observe_all` judges a batch's free transcript first, then its
+steered hits, and reconciles the judgements of overlapping words: the best
+evidence stands (the free transcript's words over a steered hit's length
+estimate), then the answer over a form (a spotter reports "kangaroo",
+"kangaroos" and "kangaroo's" for one word) - unless the form's hit runs on
+past the answer's (:data:`LONGER_FORM_SECONDS`: "telescopic" was said).
+A word that already got a verdict in an earlier batch keeps it: a guess the
+host acted on is never followed by a foul for the same word.  Steered hits
+are not held across batches: pocketsphinx gives an utterance's hits and its
+free transcript in the same batch, and the referee has no clock to release a
+held hit if no later batch came.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -93,6 +108,8 @@ class Referee:
         self._targets: tuple[Entry, EntryTargets] | None = None
         self._readers: dict[tuple[tuple[str, ...], str], CommandReader] = {}
         self._emitted: list[Judgement] = []
+        #: (start, end) seconds of the words each returned match judgement was about
+        self._decided: list[tuple[float, float]] = []
         self._free: list[tuple[RecognitionEvent, Situation]] = []
         self._pending: list[_Pending] = []
 
@@ -136,8 +153,18 @@ class Referee:
         if echo is not None:
             return [echo]
         out: list[Judgement] = []
-        for seg in _segments(toks):
-            out.extend(self._judge_segment(seg, event, situation, steered))
+        segs = _segments(toks)
+        for i, seg in enumerate(segs):
+            # the endpointer's utterance span belongs to the first and last
+            # segments only: a shout after a pause is not as long as the clue
+            # before it in the same recogniser utterance
+            span = event.utterance
+            if span is not None and len(segs) > 1:
+                span = (
+                    span[0] if i == 0 else seg[0].start,
+                    span[1] if i == len(segs) - 1 else seg[-1].end,
+                )
+            out.extend(self._judge_segment(seg, event, situation, steered, span))
         if not out:
             why = "no answer, forbidden form, foul talk or command heard"
             return [_nothing(toks[-1].end, heard, why, **gated)]
@@ -180,6 +207,7 @@ class Referee:
         event: RecognitionEvent,
         situation: Situation,
         steered: bool,
+        span: tuple[float, float] | None,
     ) -> list[Judgement]:
         reader = self._reader(situation)
         cmd = reader.read(seg, situation.phase)
@@ -205,7 +233,7 @@ class Referee:
             return [
                 _nothing(seg[-1].end, _span_text(seg, 0, len(seg) - 1), "unconfirmed steered hit")
             ]
-        return self._judge_words(seg, seg, None, situation, event.utterance)
+        return self._judge_words(seg, seg, None, situation, span)
 
     def _judge_words(
         self,
@@ -266,6 +294,7 @@ class Referee:
             "spelling": round(m.spelling, 1),
             "sound": round(m.sound, 3),
             "role": who.role,
+            "words_at": (round(seg[m.first].start, 3), round(seg[m.last].end, 3)),
             **who.features,
         }
         is_answer = m.target.kind == "answer"
@@ -313,6 +342,7 @@ class Referee:
     def reset(self) -> None:
         """Forget what was judged and heard (a new turn or a new game)."""
         self._emitted.clear()
+        self._decided.clear()
         self._free.clear()
         self._pending.clear()
 
@@ -327,6 +357,11 @@ class Referee:
         returned only when the event gave nothing else.
         """
         self._forget(event.end)
+        return self._commit(self._candidates(event, situation))
+
+    def _candidates(self, event: RecognitionEvent, situation: Situation) -> list[Judgement]:
+        """:meth:`observe`'s judgements of ``event`` before reconciling them
+        with the rest of its batch and with what was already returned."""
         steered = event.source in STEERED_SOURCES
         if not event.words:
             return []
@@ -335,7 +370,7 @@ class Referee:
                 return []  # a "maybe" cue only: its final (or a free transcript) decides
             out = self.judge(event, situation)
             if any(j.type == "command" for j in out):
-                return self._new([j for j in out if self._free_agrees(j, event, situation)])
+                return [j for j in out if self._free_agrees(j, event, situation)]
             if self._overlapping_free(event) and (
                 not self.targets_in(event, situation) or self._free_has_target(event, situation)
             ):
@@ -344,27 +379,36 @@ class Referee:
                 return []
             confirmed = self._confirm_with_free(event, situation)
             if confirmed is not None:
-                return self._new(confirmed)
+                return _decided_from(confirmed, "steered+free")
             if event.confirmed is None:
                 self._pending.append(_Pending(event, situation))
                 return []
             garbled = self._judge_in_free_context(event, situation)
-            return self._new(garbled if garbled is not None else out)
-        out = self.judge(event, situation)
+            if garbled is not None:
+                return _decided_from(garbled, "steered+free")
+            # no free transcript (yet): the hit's own length estimate decides
+            return _decided_from(out, "steered")
+        out = _decided_from(self.judge(event, situation), "free")
         if not steered and event.kind == "final":
             self._free.append((event, situation))
-            out.extend(self._resolve_pending())
-        return self._new(out)
+            out.extend(_decided_from(self._resolve_pending(), "steered+free"))
+        return out
 
     def observe_all(self, events: list[RecognitionEvent], situation: Situation) -> list[Judgement]:
         """:meth:`observe` each event of one batch (e.g. one ``feed()`` result),
         free transcripts first so that steered hits of the same utterance are
         judged with their words."""
         ordered = sorted(events, key=lambda e: e.source in STEERED_SOURCES)
-        out: list[Judgement] = []
+        real: list[Judgement] = []
+        nothing: list[Judgement] = []
         for event in ordered:
-            out.extend(self.observe(event, situation))
-        return sorted(out, key=lambda j: j.t)
+            self._forget(event.end)
+            found = self._candidates(event, situation)
+            if any(j.type != "nothing" for j in found):
+                real.extend(j for j in found if j.type != "nothing")
+            else:
+                nothing.extend(found)
+        return sorted([*nothing, *self._commit(real)], key=lambda j: j.t)
 
     def targets_in(self, event: RecognitionEvent, situation: Situation) -> bool:
         """Whether ``event``'s words hold an answer or form of the active entry."""
@@ -385,19 +429,31 @@ class Referee:
         if not hit or not ftoks:
             return None
         mid = (hit[0].start + hit[-1].end) / 2
-        for seg in _segments(ftoks):
-            if seg[0].start - 0.5 <= mid <= seg[-1].end + 0.5:
-                near = min(
-                    range(len(seg)), key=lambda i: abs((seg[i].start + seg[i].end) / 2 - mid)
-                )
-                spotted = self.targets(situation.entry).find(hit)
-                if spotted and affix_variant(seg[near].text, spotted[0].target.compact):
-                    # the free decoder heard another word of the family there
-                    # ("teach" where "teacher" was spotted): not confirmed
-                    target = spotted[0].target.phrase
-                    why = f"free transcript heard '{seg[near].text}', not '{target}'"
-                    return [_nothing(hit[-1].end, seg[near].text, why)]
-                return self._judge_words(hit, seg, (near, near), situation, event.utterance)
+        near = min(ftoks, key=lambda t: abs((t.start + t.end) / 2 - mid))
+        spotted = self.targets(situation.entry).find(hit)
+        if (
+            spotted
+            and near.start - 0.5 <= mid <= near.end + 0.5
+            and affix_variant(near.text, spotted[0].target.compact)
+        ):
+            # the free decoder heard another word of the family there
+            # ("teach" where "teacher" was spotted): not confirmed
+            target = spotted[0].target.phrase
+            why = f"free transcript heard '{near.text}', not '{target}'"
+            return [_nothing(hit[-1].end, near.text, why)]
+        # the hit's words take the place of the free words they overlap: the
+        # free decoder often leaves a gap or a garble where the card word was,
+        # and that gap is no pause between speakers
+        merged = sorted(
+            [t for t in ftoks if t.end <= hit[0].start + 0.05 or t.start >= hit[-1].end - 0.05]
+            + list(hit),
+            key=lambda t: t.start,
+        )
+        for seg in _segments(tuple(merged)):
+            if hit[0] in seg:
+                first = next(i for i, t in enumerate(seg) if t is hit[0])
+                where = (first, first + len(hit) - 1)
+                return self._judge_words(hit, seg, where, situation, event.utterance)
         return None
 
     def _free_tokens(self, event: RecognitionEvent, situation: Situation) -> list[Token]:
@@ -449,20 +505,35 @@ class Referee:
         self._free = [(e, s) for e, s in self._free if e.end >= horizon]
         self._pending = [p for p in self._pending if p.event.end >= horizon]
         self._emitted = [j for j in self._emitted if j.t >= horizon]
+        self._decided = [d for d in self._decided if d[1] >= horizon]
 
-    def _new(self, judgements: list[Judgement]) -> list[Judgement]:
-        """Drop judgements already returned; a ``nothing`` only when the event
-        gave nothing at all (not when its real judgements were repeats)."""
+    def _commit(self, judgements: list[Judgement]) -> list[Judgement]:
+        """Reconcile ``judgements`` (one event's or one batch's) and drop what
+        was already decided; a ``nothing`` only when they hold nothing else
+        (not when their real judgements were repeats).
+
+        One heard word gets one verdict: of several judgements of words at the
+        same time (a spotter's "kangaroo", "kangaroos", "kangaroo's" and the
+        free transcript's "kangaroo") the best-evidenced stands
+        (:func:`_reconcile`), and a later one for words overlapping an
+        earlier verdict is dropped, whatever its type (a guess already
+        returned is never followed by a foul for the same word).
+        """
         real = [j for j in judgements if j.type != "nothing"]
         if not real:
             return judgements
         fresh: list[Judgement] = []
-        for j in real:
+        for j in _reconcile(real):
+            at = _words_at(j)
+            if at is not None and any(_overlap(at, d) for d in self._decided):
+                continue
             if any(
                 p.label == j.label and abs(p.t - j.t) <= SAME_WORD_SECONDS for p in self._emitted
             ):
                 continue
             self._emitted.append(j)
+            if at is not None:
+                self._decided.append(at)
             fresh.append(j)
         return fresh
 
@@ -556,3 +627,89 @@ def _first_of_each(judgements: list[Judgement]) -> list[Judgement]:
         seen.add(key)
         out.append(j)
     return out
+
+
+#: How much each kind of evidence counts when judgements of the same words
+#: disagree: the free transcript's words tell who said it; a steered hit alone
+#: only knows the utterance's length.
+EVIDENCE_RANK = {"free": 2, "steered+free": 2, "steered": 1}
+#: Which target wins at the same place: the answer over one of the entry's own
+#: words over another form (a spotter reports "kangaroo", "kangaroos" and
+#: "kangaroo's" for one spoken word).
+TARGET_RANK = {"answer": 2, "entry_word": 1, "form": 0}
+#: A form's hit ending this much later (seconds) than an answer's hit that
+#: starts with it means the longer word was said (about one syllable).
+LONGER_FORM_SECONDS = 0.1
+#: Word spans closer than this (seconds) count as overlapping: engines place
+#: the same word a frame or two apart.
+OVERLAP_SLACK = 0.05
+
+
+def _decided_from(judgements: list[Judgement], how: str) -> list[Judgement]:
+    """``judgements`` with ``decided_from`` (see :data:`EVIDENCE_RANK`) added
+    to the features of those about matched words."""
+    return [
+        replace(j, features={**j.features, "decided_from": how}) if "words_at" in j.features else j
+        for j in judgements
+    ]
+
+
+def _words_at(j: Judgement) -> tuple[float, float] | None:
+    """(start, end) seconds of the matched words a judgement is about, or None
+    for commands and letter/rhyme talk."""
+    at = j.features.get("words_at")
+    if j.type == "nothing" or not isinstance(at, tuple):
+        return None
+    return float(at[0]), float(at[1])
+
+
+def _overlap(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return a[0] < b[1] - OVERLAP_SLACK and b[0] < a[1] - OVERLAP_SLACK
+
+
+def _strength(j: Judgement) -> tuple[int, int, float, float]:
+    """Sort key: better evidence, then the answer over forms, then the
+    longer match, then the earlier one."""
+    at = _words_at(j) or (j.t, j.t)
+    return (
+        EVIDENCE_RANK.get(str(j.features.get("decided_from", "")), 0),
+        TARGET_RANK.get(str(j.features.get("target_kind", "")), 0),
+        at[1] - at[0],
+        -at[0],
+    )
+
+
+def _inside_longer_form(j: Judgement, others: list[Judgement]) -> bool:
+    """Whether ``j`` matched the answer where a form was heard running on past
+    it: a spotter finds "telescope" inside a spoken "telescopic", ending where
+    the shorter word would, while the form's hit ends
+    :data:`LONGER_FORM_SECONDS` or more later.  (For "kangaroo's" and
+    "kangaroo" said as "kangaroo" the ends are within a frame or two.)"""
+    at = _words_at(j)
+    if at is None or j.features.get("target_kind") != "answer":
+        return False
+    for k in others:
+        kat = _words_at(k)
+        if kat is None or k.features.get("target_kind") != "form":
+            continue
+        if _strength(k)[0] < _strength(j)[0]:
+            continue  # weaker evidence never overrules
+        if abs(kat[0] - at[0]) <= LONGER_FORM_SECONDS and kat[1] >= at[1] + LONGER_FORM_SECONDS:
+            return True
+    return False
+
+
+def _reconcile(judgements: list[Judgement]) -> list[Judgement]:
+    """One verdict per spoken word: of judgements about overlapping words, keep
+    the strongest (:func:`_strength`); commands and talk fouls pass through."""
+    plain = [j for j in judgements if _words_at(j) is None]
+    about = [j for j in judgements if _words_at(j) is not None]
+    about = [j for j in about if not _inside_longer_form(j, about)]
+    about.sort(key=_strength, reverse=True)
+    kept: list[Judgement] = []
+    for j in about:
+        at = _words_at(j)
+        assert at is not None
+        if not any(_overlap(at, _words_at(k) or at) for k in kept):
+            kept.append(j)
+    return sorted([*plain, *kept], key=lambda j: j.t)

@@ -13,10 +13,17 @@ utterance around the matched words.  The rules, in the order they decide:
    :data:`MAX_TAIL_WORDS` guess tail words follow ("right?", "yes"), and the
    utterance has at most :data:`MAX_GUESS_WORDS` words and lasts at most
    :data:`MAX_GUESS_SECONDS`: a guesser.
-4. **Short ending.** A match ending an utterance of at most
+4. **Short question.** An utterance of at most :data:`QUESTION_MAX_WORDS`
+   words and :data:`QUESTION_MAX_SECONDS` that opens with a guess opener
+   (:data:`GUESS_OPENERS`: "is it", "it's", "a", "the", "maybe", "what
+   about" ...), has only guess lead-in words before the match and at most
+   :data:`QUESTION_MAX_TRAILING` word after it that can end a question
+   (:data:`QUESTION_TAIL`: "is a kangaroo you" is a garbled "is it a
+   kangaroo?") is a guesser.
+5. **Short ending.** A match ending an utterance of at most
    :data:`SHORT_ENDING_WORDS` words without clue words ("you", "we", "like",
    "use" ...) is a guesser: recognisers garble the lead-in of a short guess.
-5. **Otherwise** (the match inside or at the end of a longer sentence): the
+6. **Otherwise** (the match inside or at the end of a longer sentence): the
    describer.
 
 Why rules and not a learnt score: the cues are few, they must be explainable
@@ -124,6 +131,39 @@ GUESS_TAIL = frozenset(
     ]
 )
 
+#: Openers that make a short utterance a question or a called-out guess
+#: ("is it a kangaroo", "the kangaroo?", "what about a kangaroo"; "isn't" is
+#: how pocketsphinx wrote "is it" for the slt voice).
+GUESS_OPENERS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split())
+    for p in (
+        "is it",
+        "is",
+        "isn't",
+        "it's",
+        "its",
+        "a",
+        "an",
+        "the",
+        "maybe",
+        "what about",
+    )
+)
+#: The short question rule: at most this many words in the utterance ...
+QUESTION_MAX_WORDS = 5
+#: ... lasting at most this long (seconds of audio time) ...
+QUESTION_MAX_SECONDS = 2.5
+#: ... with at most this many words after the match: the recogniser often
+#: adds one garbled word after a short question, while a describer saying the
+#: word goes on for several ("a car you drive") ...
+QUESTION_MAX_TRAILING = 1
+#: ... and that word one that can end a question: a guess tail word, or
+#: "you", which pocketsphinx writes for the breath or rising tone after a
+#: question ("is a kangaroo you", "ok test push blue you").  A word that
+#: cannot end a sentence ("of", "and") or a clue word ("we") means the
+#: sentence goes on ("the post we ..." was "the postman brings your letters").
+QUESTION_TAIL = GUESS_TAIL | {"you"}
+
 #: Phrases that frame the match as part of a clue, checked right before it.
 CLUE_FRAMES: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split())
@@ -229,6 +269,19 @@ def attribute(
                 "guesser", f"short guess '{' '.join(before)} ...' ({n} words)", feats
             )
         return Attribution("guesser", f"short utterance ({n} words) ending with it", feats)
+    # a leading article of the matched words opens the utterance too ("the
+    # kangaroo you" with the answer "the kangaroo")
+    opener = _opener(before) if before else _opener([toks[first].text], articles_only=True)
+    if (
+        opener
+        and not any(w in CLUE_WORDS or w not in GUESS_LEAD for w in before)
+        and len(after) <= QUESTION_MAX_TRAILING
+        and all(w in QUESTION_TAIL for w in after)
+        and n <= QUESTION_MAX_WORDS
+        and seconds <= QUESTION_MAX_SECONDS
+    ):
+        feats["opener"] = opener
+        return Attribution("guesser", f"short question '{' '.join(before)} ...' ({n} words)", feats)
     if (
         not after
         and n <= SHORT_ENDING_WORDS
@@ -258,4 +311,15 @@ def _frame(before: list[str]) -> str:
         if len(before) >= k and tuple(before[-k:]) == frame:
             # "is it like a" is still a clue; "is it a" is not a frame at all
             return " ".join(frame)
+    return ""
+
+
+def _opener(before: list[str], *, articles_only: bool = False) -> str:
+    """The guess opener ``before`` starts with (only "a", "an", "the" when
+    ``articles_only``), or ''."""
+    for opener in GUESS_OPENERS:
+        if articles_only and opener not in (("a",), ("an",), ("the",)):
+            continue
+        if len(before) >= len(opener) and tuple(before[: len(opener)]) == opener:
+            return " ".join(opener)
     return ""

@@ -133,6 +133,14 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("the race starts with a gun", TELESCOPE, Phase.TURN, ["nothing"]),
         # "letter" in an ordinary sense is no letter talk
         ("you post a letter in it", TELESCOPE, Phase.TURN, ["nothing"]),
+        # a letter name the recogniser wrote as a word ("tea" for T): still letter talk
+        ("it starts with a tea", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # "as" for S straight after "starts with the": nobody clues like that
+        ("it starts with the as", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # the count of letters misheard ("far" for four): still letter talk
+        ("it has far letters", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # letters in the post, not a count: innocent
+        ("it has lots of letters inside", TELESCOPE, Phase.TURN, ["nothing"]),
         # rhyme talk
         ("it rhymes with envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
         # sounds-like talk

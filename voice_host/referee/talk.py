@@ -5,9 +5,12 @@ Letter talk: "starts with b", "begins with the letter t", "first letter",
 spelled letters in a row ("t e l").  Rhyme talk: "rhymes with", "sounds like".
 
 Precision matters: "it starts with a gun" (a race) is an innocent clue, so
-"starts/begins/ends with" counts only when a letter, "letter", or the end of
-the utterance follows.  "a" and "i" are words, so a run of spelled letters
-needs at least two letters that are not "a" or "i".
+"starts/begins/ends with" counts only when a letter, a word a recogniser
+writes for a letter name ("see", "tea", "as"), "letter", or the end of the
+utterance follows.  "has ... letters" counts with up to two (misheard) words
+between, since the count itself is often garbled ("it has far letters").
+"a" and "i" are words, so a run of spelled letters needs at least two
+letters that are not "a" or "i".
 """
 
 from __future__ import annotations
@@ -64,6 +67,38 @@ NUMBER_WORDS = frozenset(
         "fifteen",
     ]
 )
+#: Words a recogniser writes for a letter name that are also ordinary words
+#: ("see" for C, "tea" for T, "as" for S).  Alone they are not spelling; right
+#: after "starts with (a|an|the)" they are, since no clue goes on that way.
+SOUNDS_LIKE_LETTER = frozenset(
+    [
+        "see",
+        "sea",
+        "you",
+        "are",
+        "our",
+        "why",
+        "oh",
+        "owe",
+        "tea",
+        "eye",
+        "pea",
+        "be",
+        "as",
+        "queue",
+        "que",
+        "she",
+        "we",
+        "age",
+        "ash",
+        "eh",
+        "hey",
+        "ay",
+        "aye",
+    ]
+)
+#: "it has [up to two garbled words] letters": the count is often misheard.
+_HAS_WORDS = frozenset(["has", "have", "had", "its", "it's"])
 _WITH_VERBS = frozenset(
     ["starts", "start", "starting", "begins", "begin", "beginning", "ends", "end", "ending"]
 )
@@ -94,6 +129,22 @@ def is_letter(word: str, strong_only: bool = False) -> bool:
     return word in LETTER_NAMES
 
 
+#: Words that make "has ... letters" about letters in the post, not a count.
+_NOT_A_COUNT = frozenset(
+    ["lots", "lot", "of", "many", "some", "the", "your", "my", "his", "her", "their", "all", "no"]
+)
+
+
+def _has_count_of_letters(words: list[str], i: int) -> bool:
+    """Whether ``words[i]`` ("letters") closes "has [one or two words] letters"
+    whose middle words could be a (misheard) count."""
+    for k in range(max(0, i - 3), i):
+        if words[k] in _HAS_WORDS:
+            middle = words[k + 1 : i]
+            return 1 <= len(middle) <= 2 and not any(m in _NOT_A_COUNT for m in middle)
+    return False
+
+
 def find_talk(toks: tuple[Token, ...]) -> list[Talk]:
     """Letter and rhyme talk in ``toks``, in spoken order, non-overlapping."""
     words = [t.text for t in toks]
@@ -112,8 +163,13 @@ def find_talk(toks: tuple[Token, ...]) -> list[Talk]:
             rest = words[i + 2 : i + 4]
             if not rest or is_letter(rest[0], strong_only=True) or "letter" in rest:
                 talk = Talk("letter", i, min(i + 2, n - 1), f"'{w} with {' '.join(rest)}'".strip())
+            elif rest[0] in SOUNDS_LIKE_LETTER:
+                # "starts with see": a letter name written as a word
+                talk = Talk("letter", i, i + 2, f"'{w} with {rest[0]}'")
             elif rest[0] in ("a", "an", "the") and (
-                len(rest) == 1 or is_letter(rest[1], strong_only=True)
+                len(rest) == 1
+                or is_letter(rest[1], strong_only=True)
+                or rest[1] in SOUNDS_LIKE_LETTER
             ):
                 # "starts with a g" (a letter after an article), or the
                 # utterance stops right after "starts with a" (cut-off letter)
@@ -124,6 +180,10 @@ def find_talk(toks: tuple[Token, ...]) -> list[Talk]:
             (i > 0 and (words[i - 1] in NUMBER_WORDS or words[i - 1].isdigit())) or nxt == "long"
         ):
             talk = Talk("letter", max(0, i - 1), i, f"'{words[i - 1] if i else ''} {w}'".strip())
+        elif w == "letters" and _has_count_of_letters(words, i):
+            # "it has far letters" (four): a count of letters, however misheard
+            start = max(k for k in range(max(0, i - 3), i) if words[k] in _HAS_WORDS)
+            talk = Talk("letter", start, i, f"'{' '.join(words[start : i + 1])}'")
         elif w in ("spelled", "spelt", "spell", "spelling"):
             talk = Talk("letter", i, i, f"'{w}'")
         elif is_letter(w):

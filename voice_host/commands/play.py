@@ -17,8 +17,9 @@ import random
 import sys
 from collections.abc import Callable
 
+from voice_host.commands.simulate import read_board
 from voice_host.config import HostConfig, add_play_arguments, config_from_args
-from voice_host.errors import InputFileError, UsageError, VoiceHostError
+from voice_host.errors import UsageError, VoiceHostError
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
 from voice_host.keyboard.terminal import KeySource, ask_first, ask_teams, key_source, run_terminal
 from voice_host.rules import (
@@ -26,8 +27,6 @@ from voice_host.rules import (
     Game,
     RulesError,
     Team,
-    default_board,
-    load_board,
     parse_teams,
 )
 
@@ -72,18 +71,7 @@ def _deck_entries(config: HostConfig, write: Callable[[str], None]) -> tuple[Ent
 
 
 def _board(config: HostConfig) -> Board:
-    if config.board is None:
-        return default_board()
-    try:
-        text = config.board.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputFileError(f"cannot read board {config.board}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputFileError(f"board {config.board} is not UTF-8 text") from None
-    try:
-        return load_board(text)
-    except RulesError as exc:
-        raise InputFileError(f"board {config.board}: {exc}") from None
+    return read_board(None if config.board is None else str(config.board))
 
 
 def _keyboard_game(config: HostConfig, first_arg: str | None) -> int:

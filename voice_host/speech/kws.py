@@ -11,52 +11,12 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from voice_host.deck.lexicon import CMU_PHONES
+
 log = logging.getLogger(__name__)
 
 #: The 39 ARPAbet phones of pocketsphinx's en-us acoustic model.
-PHONES: frozenset[str] = frozenset(
-    [
-        "AA",
-        "AE",
-        "AH",
-        "AO",
-        "AW",
-        "AY",
-        "B",
-        "CH",
-        "D",
-        "DH",
-        "EH",
-        "ER",
-        "EY",
-        "F",
-        "G",
-        "HH",
-        "IH",
-        "IY",
-        "JH",
-        "K",
-        "L",
-        "M",
-        "N",
-        "NG",
-        "OW",
-        "OY",
-        "P",
-        "R",
-        "S",
-        "SH",
-        "T",
-        "TH",
-        "UH",
-        "UW",
-        "V",
-        "W",
-        "Y",
-        "Z",
-        "ZH",
-    ]
-)
+PHONES: frozenset[str] = CMU_PHONES
 
 #: Keyword-spotting threshold exponent: a phrase of ``n`` phones is spotted when its
 #: score beats the garbage loop by 10**-(BASE + PER_PHONE * n).  Longer phrases

@@ -139,14 +139,14 @@ def judge_audio(
 ) -> tuple[list[Judgement], str]:
     """Replay a clip through the recogniser; judge its events; also return the transcript."""
     from voice_host.audio.wav import WavSource
-    from voice_host.commands.listen import DEFAULT_COMMANDS
+    from voice_host.referee.commands import command_phrases
     from voice_host.speech.events import ListenContext
     from voice_host.speech.replay import replay
 
     context = ListenContext(
         answers=entry.answers if entry else (),
         forms=entry.forms if entry else (),
-        commands=DEFAULT_COMMANDS,
+        commands=command_phrases(TEAMS),
         team_names=TEAMS,
         pronunciations=entry.pronunciations if entry else {},
         free_text=True,

@@ -151,6 +151,12 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("okay host correct", TELESCOPE, Phase.TURN, ["command:correct"]),
         # how pocketsphinx writes "host pass" for some voices
         ("post the past", TELESCOPE, Phase.TURN, ["command:pass"]),
+        # ... after "okay" too ("okay host pause" heard as "ok post pause")
+        ("ok post pause", TELESCOPE, Phase.TURN, ["command:pause"]),
+        # a loose wake word, a command word, then a clue going on: no command
+        ("post repeat your letters", TELESCOPE, Phase.TURN, ["nothing"]),
+        # a loose wake word after "okay" still needs a short utterance
+        ("okay most pass the ball to the left wing today", TELESCOPE, Phase.TURN, ["nothing"]),
         # a homophone of the command word
         ("host fowl", TELESCOPE, Phase.TURN, ["command:foul"]),
         # a command without the wake word is a guesser shouting: nothing

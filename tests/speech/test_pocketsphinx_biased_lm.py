@@ -93,3 +93,34 @@ def test_build_spec_keeps_only_pronounceable_phrases_and_adds_letters() -> None:
     assert math.isclose(made.distractors["b"], biased_lm.LETTER_FREQUENCY) or (
         made.distractors["b"] > biased_lm.LETTER_FREQUENCY
     )
+
+
+def test_letter_talk_is_held_together_loosely_and_shares_its_own_mass() -> None:
+    talk = biased_lm.talk_phrases(("a", "b", "c", "o", "k"))
+    assert ("it", "starts", "with", "a", "b") in talk and ("b", "c") in talk
+    assert ("a", "b") not in talk  # "a" is a word: "a b..." is not spelling
+    assert ("o", "k") not in talk and ("b", "o") not in talk  # "okay" must not become "o k"
+    made = biased_lm.LmSpec(
+        phrases=(("kangaroo",), ("host", "pass")), distractors=COMMON, talk=talk, talk_mass=0.05
+    )
+    grams = parse_arpa(biased_lm.arpa_text(made))
+    # after "starts with a" a letter is likely, each as likely as the others
+    after = {w[2]: 10**lp for w, (lp, _) in grams[3].items() if w[:2] == ("with", "a")}
+    assert set(after) == {"a", "b", "c", "o", "k"}
+    assert sum(after.values()) == pytest.approx(biased_lm.TALK_HOLD, rel=0.01)
+    # a context phrase keeps its stronger hold
+    host = {w[1]: 10**lp for w, (lp, _) in grams[2].items() if w[0] == "host"}
+    assert sum(host.values()) == pytest.approx(biased_lm.PHRASE_HOLD, rel=0.01)
+    # talk words that are not context words share the talk mass
+    uni = {w[0]: 10**lp for w, (lp, _) in grams[1].items()}
+    assert uni["letters"] > 0.05 / 200 and uni["kangaroo"] > uni["letters"]
+
+
+def test_build_spec_adds_talk_only_when_asked() -> None:
+    known = {"kangaroo": "K AE NG G ER UW", "starts": "S T AA R T S", "with": "W IH DH"}
+    known |= {"a": "AH", "b": "B IY", "it": "IH T"}
+    with_talk = biased_lm.build_spec([("kangaroo",)], known.get, None, distractors=50)
+    assert ("it", "starts", "with", "a", "b") in with_talk.talk
+    assert all(all(w in known for w in p) for p in with_talk.talk)  # only pronounceable ones
+    plain = biased_lm.build_spec([("kangaroo",)], known.get, None, distractors=50, talk=False)
+    assert plain.talk == ()

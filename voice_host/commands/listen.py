@@ -21,28 +21,13 @@ from typing import Any
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Entry
 from voice_host.errors import UsageError
+from voice_host.referee.commands import command_phrases
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
 
 HELP = "listen to a recording (or the microphone) and print what was heard"
 
-#: Spoken commands spotted by default: the wake word "host" and a command word.
-DEFAULT_COMMANDS: tuple[str, ...] = tuple(
-    f"host {word}"
-    for word in (
-        "pass",
-        "correct",
-        "foul",
-        "undo",
-        "repeat",
-        "status",
-        "pause",
-        "resume",
-        "help",
-        "quit",
-        "forward",
-        "push",
-    )
-)
+#: Spoken commands spotted by default (no teams): the wake word "host" and a command word.
+DEFAULT_COMMANDS: tuple[str, ...] = command_phrases()
 #: A judging step: given the events of one ``feed()``, JSON objects to print after them.
 Judge = Callable[[Sequence[RecognitionEvent]], Sequence[Mapping[str, Any]]]
 
@@ -113,7 +98,7 @@ def find_entry(word: str, category: str, deck_path: str | None) -> Entry:
 
 def push_commands(team_names: Sequence[str]) -> tuple[str, ...]:
     """``host push <team>`` for each team, so a push is spotted with its team."""
-    return tuple(f"host push {team}" for team in team_names)
+    return tuple(c for c in command_phrases(team_names) if c.startswith("host push "))
 
 
 def build_context(
@@ -125,7 +110,7 @@ def build_context(
 ) -> ListenContext:
     """The listening context for ``--word``: the entry's answers, forms and pronunciations."""
     team_names = tuple(t.strip().lower() for t in teams if t.strip())
-    commands = DEFAULT_COMMANDS + push_commands(team_names)
+    commands = command_phrases(team_names)
     if not word:
         return ListenContext(commands=commands, team_names=team_names, free_text=free_text)
     if entry is None:

@@ -23,7 +23,7 @@ from voice_host.host.inputs import Heard, HostInput, KeyPress, MicStatus, Notice
 from voice_host.host.listening import Listening
 from voice_host.host.timer import Cue, TurnTimer
 from voice_host.persist import SaveSlot
-from voice_host.referee.commands import COMMAND_WORDS
+from voice_host.referee.commands import command_phrases
 from voice_host.referee.values import GRACE_SECONDS, Judgement, Situation
 from voice_host.referee.values import Phase as RefPhase
 from voice_host.rules import (
@@ -283,7 +283,7 @@ class Host:
         return ListenContext(
             answers=entry.answers if entry else (),
             forms=entry.forms if entry else (),
-            commands=tuple(f"{wake} {word}" for word in COMMAND_WORDS),
+            commands=command_phrases(teams, wake),
             team_names=teams,
             pronunciations=entry.pronunciations if entry else {},
             free_text=True,

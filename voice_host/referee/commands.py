@@ -20,6 +20,7 @@ Precision first: a command the players did not give is worse than one missed
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from voice_host.referee.phones import PhoneLookup
@@ -32,6 +33,8 @@ WAKE_EXACT = frozenset({"host", "hosts", "host's"})
 WAKE_VARIANTS = frozenset({"post", "most", "coast", "toast", "ghost", "boast", "roast"})
 #: Words a recogniser may put between wake word and command.
 FILLERS = frozenset({"to", "the", "a", "uh", "um", "er", "please", "and"})
+#: Words that may come before a loose wake word at the start ("okay post pass").
+LEADING_FILLERS = FILLERS | {"ok", "okay", "hey", "oh"}
 #: Command -> the spellings that count for it.
 COMMAND_WORDS: dict[str, frozenset[str]] = {
     "pass": frozenset({"pass", "past", "passed"}),
@@ -47,6 +50,8 @@ COMMAND_WORDS: dict[str, frozenset[str]] = {
     "forward": frozenset({"forward", "forwards", "foreword"}),
     "push": frozenset({"push", "pushed", "bush"}),
 }
+#: Words allowed after a command woken by a loose wake word ("post pass you").
+MAX_AFTER_LOOSE = 1
 #: Commands that need a team after them.
 TEAM_COMMANDS = frozenset({"push"})
 #: Commands only meaningful in a SPIN choice.
@@ -57,6 +62,24 @@ MAX_BARE_WORDS = 3
 CLAIM_FILLERS = frozenset(
     {"team", "the", "us", "we", "it's", "its", "yes", "go", "move", "me", "oh", "ok", "okay", "so"}
 )
+
+
+def command_phrases(teams: Sequence[str] = (), wake_word: str = "host") -> tuple[str, ...]:
+    """Every spoken command as a phrase for the recogniser's context.
+
+    The one list the live host, ``voice-host listen`` and the benchmarks give
+    the recogniser: "<wake> <command>" for each command word, and per team
+    "<wake> push <team>" (a SPIN choice) and "<wake> <team>" (a CONTROL
+    claim), so that the biased language model holds each whole command
+    together.  Without teams, "<wake> push" stands in for the push commands.
+    """
+    wake = norm_word(wake_word) or "host"
+    names = tuple(t for t in (norm_word(t) for t in teams) if t)
+    out = [f"{wake} {name}" for name in COMMAND_WORDS if not (names and name in TEAM_COMMANDS)]
+    for team in names:
+        out += [f"{wake} {name} {team}" for name in COMMAND_WORDS if name in TEAM_COMMANDS]
+        out.append(f"{wake} {team}")
+    return tuple(dict.fromkeys(out))
 
 
 @dataclass(frozen=True)
@@ -128,7 +151,7 @@ class CommandReader:
         words = [t.text for t in toks]
         for i, w in enumerate(words):
             exact = w in self.wake_exact
-            at_start = i == 0 or (i == 1 and words[0] in FILLERS)  # "a toast to quit"
+            at_start = i == 0 or (i == 1 and words[0] in LEADING_FILLERS)  # "a toast to quit"
             if not exact and not (at_start and w in self.wake_loose):
                 continue
             cmd = self._after_wake(words, i, phase, exact)
@@ -162,6 +185,8 @@ class CommandReader:
                 if team is not None:
                     return Command(name, team, i, k, True, f"'{wake} {w} {words[k]}'")
             return None  # "push" without a team is not a choice
+        if not exact and len(words) - j > MAX_AFTER_LOOSE + 1:
+            return None  # "post repeat your letters" is a clue, not "host repeat"
         cue = f"wake word '{wake}' then '{w}'" + (f" ({how})" if how != "spelling" else "")
         return Command(name, None, i, j, True, cue)
 

@@ -13,7 +13,12 @@ writes, per context, a tiny ARPA model instead:
   the rest, so speech that is *not* a card word has somewhere to go
   ("something else");
 * every multi-word phrase gets bigrams (and trigrams) that hold it together
-  ("host pass", "starts with", "albert einstein").
+  ("host pass", "starts with", "albert einstein");
+* whatever the context, the describer's letter and rhyme talk
+  (:func:`talk_phrases`: "starts with a t", "the first letter is c", "it has
+  four letters", spelled letters in a row) shares :data:`TALK_MASS` and is held
+  together more loosely (:data:`TALK_HOLD`), so a foul comes out as words the
+  referee recognises rather than as "starts with up he".
 
 Pure functions apart from :func:`common_words` and :func:`sound_alikes`,
 which read ``wordfreq`` and a CMU dictionary file (both cached).
@@ -48,6 +53,33 @@ SOUND_ALIKE_MIN = 0.6
 LETTERS: tuple[str, ...] = tuple("abcdefghijklmnopqrstuvwxyz")
 #: Relative frequency given to each spelled letter (wordfreq's scale: "the" is 0.05).
 LETTER_FREQUENCY = 1e-4
+#: Unigram probability shared by the letter/rhyme talk words that are not context words.
+TALK_MASS = 0.05
+#: Like :data:`PHRASE_HOLD` for histories only letter/rhyme talk continues:
+#: lower, because "with a" and "has" start innocent clues far more often.
+TALK_HOLD = 0.3
+#: Counts a describer gives ("it has four letters").
+NUMBER_WORDS: tuple[str, ...] = tuple(
+    [
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+    ]
+)
+
+#: Letters that are also words or parts of common ones: not linked as spelling.
+_WORD_LETTERS = frozenset({"a", "i", "o"})
 
 _LOG_FLOOR = -99.0
 
@@ -64,6 +96,34 @@ class LmSpec:
     """Words that sound like a context word (a place for near misses to go)."""
     context_mass: float = CONTEXT_MASS
     """Unigram probability shared by the context words."""
+    talk: tuple[tuple[str, ...], ...] = ()
+    """Letter/rhyme talk phrases (:func:`talk_phrases`), held by :data:`TALK_HOLD`."""
+    talk_mass: float = TALK_MASS
+    """Unigram probability shared by talk words that are not context words."""
+
+
+def talk_phrases(letters: Sequence[str] = LETTERS) -> tuple[tuple[str, ...], ...]:
+    """Letter and rhyme talk as word tuples, with ``letters`` as the dictionary spells them.
+
+    Covers "(it) starts/begins with (a) <letter>", "the first/last letter is
+    <letter>", "it has <number> letters", "rhymes with", "sounds like" and
+    spelling: a letter after a letter, leaving out "a", "i" and "o" (words, and
+    "o k" is how "okay" came out when they were in).
+    """
+    out: list[tuple[str, ...]] = [("rhymes", "with"), ("sounds", "like"), ("letters", "long")]
+    for verb in ("starts", "begins"):
+        for letter in letters:
+            out.append(("it", verb, "with", "a", letter))
+            out.append((verb, "with", letter))
+    for pos in ("first", "last"):
+        for letter in letters:
+            out.append(("the", pos, "letter", "is", letter))
+    for number in NUMBER_WORDS:
+        out.append(("it", "has", number, "letters"))
+    spelled = [x for x in letters if x not in _WORD_LETTERS]
+    for first in spelled:
+        out.extend((first, second) for second in spelled)
+    return tuple(out)
 
 
 def _log10(p: float) -> float:
@@ -91,25 +151,33 @@ def arpa_text(spec: LmSpec) -> str:
         uni[w] = uni.get(w, 0.0) + SOUND_ALIKE_MASS / len(alikes)
     for w in context_words:
         uni[w] = uni.get(w, 0.0) + spec.context_mass / len(context_words)
+    talk_words = list(dict.fromkeys(w for p in spec.talk for w in p if w not in context_words))
+    for w in talk_words:
+        uni[w] = uni.get(w, 0.0) + spec.talk_mass / len(talk_words)
     norm = sum(uni.values()) + END_PROB
     uni = {w: p / norm for w, p in uni.items()}
     uni["</s>"] = END_PROB / norm
 
     # n-grams inside phrases: history (1 or 2 words) -> next word -> count
     follow: dict[tuple[str, ...], dict[str, int]] = {}
-    for phrase in spec.phrases:
+    held: set[tuple[str, ...]] = set()  # histories a context phrase continues
+    for phrase in (*spec.phrases, *spec.talk):
         for i in range(1, len(phrase)):
             hist = tuple(phrase[max(0, i - 2) : i])
             follow.setdefault(hist, {}).setdefault(phrase[i], 0)
             follow[hist][phrase[i]] += 1
             if len(hist) == 2:  # the trigram needs its bigram too
                 follow.setdefault(hist[1:], {}).setdefault(phrase[i], 0)
+    for phrase in spec.phrases:
+        for i in range(1, len(phrase)):
+            held.add(tuple(phrase[max(0, i - 2) : i]))
     bigrams: dict[tuple[str, str], float] = {}
     trigrams: dict[tuple[str, str, str], float] = {}
     bow: dict[tuple[str, ...], float] = {}
     for hist, nexts in follow.items():
         n = sum(max(c, 1) for c in nexts.values())
-        probs = {w: PHRASE_HOLD * max(c, 1) / n for w, c in nexts.items()}
+        hold = PHRASE_HOLD if hist in held else TALK_HOLD
+        probs = {w: hold * max(c, 1) / n for w, c in nexts.items()}
         lower = sum(
             bigrams.get((hist[-1], w), uni.get(w, 0.0)) if len(hist) == 2 else uni.get(w, 0.0)
             for w in probs
@@ -238,11 +306,13 @@ def build_spec(
     *,
     distractors: int = DISTRACTORS,
     context_mass: float | None = None,
+    talk: bool = True,
 ) -> LmSpec:
     """The model for these context phrases (word lists); ``lookup`` is the decoder's dictionary.
 
     Words the dictionary lacks are left out (the caller adds the context's
-    own words to the dictionary first).
+    own words to the dictionary first).  With ``talk``, the model also holds
+    letter/rhyme talk (:func:`talk_phrases`).
     """
     kept: list[tuple[str, ...]] = []
     for phrase in phrases:
@@ -264,4 +334,7 @@ def build_spec(
                     targets[w] = pron.split()
         alikes = tuple(w for w in sound_alikes(dict_path, targets) if lookup(w) is not None)
     mass = CONTEXT_MASS if context_mass is None else context_mass
-    return LmSpec(tuple(kept), common, alikes, mass)
+    said = tuple(
+        p for p in (talk_phrases() if talk else ()) if all(lookup(w) is not None for w in p)
+    )
+    return LmSpec(tuple(kept), common, alikes, mass, said)

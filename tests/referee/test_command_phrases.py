@@ -1,0 +1,44 @@
+"""The one list of command phrases the recogniser is given, and that the referee reads them back."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice_host.referee import Phase, Referee, Situation
+from voice_host.referee.commands import COMMAND_WORDS, command_phrases
+from voice_host.referee.text import synthetic_words
+from voice_host.speech.events import RecognitionEvent
+
+
+def test_every_command_word_has_its_phrase_with_the_wake_word() -> None:
+    phrases = command_phrases()
+    assert phrases[0] == "host pass"
+    assert {p.split()[1] for p in phrases} == set(COMMAND_WORDS)
+    assert all(p.startswith("host ") for p in phrases)
+
+
+def test_teams_give_push_and_claim_phrases_instead_of_a_bare_push() -> None:
+    phrases = command_phrases(("Red", "blue"), wake_word="Quizmaster")
+    assert "quizmaster push red" in phrases and "quizmaster push blue" in phrases
+    assert "quizmaster red" in phrases and "quizmaster blue" in phrases
+    assert "quizmaster push" not in phrases
+    assert len(phrases) == len(set(phrases))
+
+
+@pytest.mark.parametrize(
+    ("phrase", "phase"),
+    [
+        # each plain command, in a timed turn
+        *[(p, Phase.TURN) for p in command_phrases() if p.split()[1] not in ("forward", "push")],
+        # forward and push <team> in a SPIN choice
+        ("host forward", Phase.SPIN_CHOICE),
+        ("host push red", Phase.SPIN_CHOICE),
+        # a team claim in a CONTROL round
+        ("host blue", Phase.CONTROL),
+    ],
+)
+def test_the_referee_reads_every_phrase_back_as_a_command(phrase: str, phase: Phase) -> None:
+    words = synthetic_words(phrase)
+    event = RecognitionEvent("final", words, words[-1].end, "free", None, None)
+    out = Referee(None).judge(event, Situation(entry=None, phase=phase, teams=("red", "blue")))
+    assert [j.type for j in out] == ["command"]

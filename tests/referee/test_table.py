@@ -169,6 +169,10 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("host banana", TELESCOPE, Phase.TURN, ["nothing"]),
         # the other commands
         ("host undo", None, Phase.BETWEEN, ["command:undo"]),
+        # politeness after a command keeps it a command
+        ("host undo that please", None, Phase.BETWEEN, ["command:undo"]),
+        # babble heard as "host undo commercial": a sentence, never a command
+        ("host undo commercial", None, Phase.BETWEEN, ["nothing"]),
         # repeat between turns
         ("host repeat", None, Phase.BETWEEN, ["command:repeat"]),
         # status

@@ -52,6 +52,12 @@ COMMAND_WORDS: dict[str, frozenset[str]] = {
 }
 #: Words allowed after a command woken by a loose wake word ("post pass you").
 MAX_AFTER_LOOSE = 1
+#: Words that may follow a command ("host undo that please"); any other word
+#: after it means the words were a sentence that happened to contain "host"
+#: and a command word (babble heard as "host undo commercial"): no command.
+COMMAND_TAIL = frozenset(
+    {"please", "now", "thanks", "thank", "you", "that", "it", "again", "this", "one", "last"}
+)
 #: Commands that need a team after them.
 TEAM_COMMANDS = frozenset({"push"})
 #: Commands only meaningful in a SPIN choice.
@@ -187,6 +193,8 @@ class CommandReader:
             return None  # "push" without a team is not a choice
         if not exact and len(words) - j > MAX_AFTER_LOOSE + 1:
             return None  # "post repeat your letters" is a clue, not "host repeat"
+        if any(x not in COMMAND_TAIL for x in words[j + 1 :]):
+            return None  # "host undo commercial": a sentence, not a command
         cue = f"wake word '{wake}' then '{w}'" + (f" ({how})" if how != "spelling" else "")
         return Command(name, None, i, j, True, cue)
 

@@ -41,7 +41,9 @@ from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noq
 
 FIXTURES = ROOT / "fixtures" / "audio"
 BOARD = '{"name": "bench", "segments": ["START", "Object", "Object", "FINISH"]}'
-CHUNK = 1600
+#: Samples per microphone block: the live microphone's block
+#: (voice_host.audio.microphone.BLOCK_SECONDS, 0.05 s), so the wait for a block is modelled.
+CHUNK = 800
 
 
 def one(

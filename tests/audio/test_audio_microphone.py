@@ -31,12 +31,12 @@ def make_source(
     return source, events, sleeps
 
 
-def test_blocks_flow_as_100_ms_chunks_in_audio_time() -> None:
+def test_blocks_flow_as_50_ms_chunks_in_audio_time() -> None:
     sd = FakeSoundDevice([Plan(blocks=5)])
     source, events, _ = make_source(sd)
     chunks = list(islice(source, 5))
-    assert [round(c.start_time, 2) for c in chunks] == [0.0, 0.1, 0.2, 0.3, 0.4]
-    assert all(c.frames == 1600 and c.rate == 16000 for c in chunks)
+    assert [round(c.start_time, 2) for c in chunks] == [0.0, 0.05, 0.1, 0.15, 0.2]
+    assert all(c.frames == 800 and c.rate == 16000 for c in chunks)
     # Each block's content arrives intact and in order.
     assert [int.from_bytes(c.samples[:2], "little") for c in chunks] == [1, 2, 3, 4, 5]
     assert [e.kind for e in events] == ["opened"]
@@ -53,7 +53,7 @@ def test_a_stall_is_reported_and_the_device_reopened_with_backoff() -> None:
     assert sleeps == [0.5, 1.0]
     assert sd.streams[0].closed
     # Audio time runs on over the stall: samples delivered, not wall time.
-    assert chunks[3].start_time == pytest.approx(0.3)
+    assert chunks[3].start_time == pytest.approx(3 * 0.05)
 
 
 def test_an_inactive_stream_counts_as_stalled() -> None:
@@ -79,7 +79,7 @@ def test_a_device_refusing_16k_is_opened_at_its_rate_and_resampled() -> None:
     source, _, _ = make_source(sd, device="usb")
     chunks = list(islice(source, 2))
     assert sd.open_attempts == [16000, 48000]
-    assert [c.frames for c in chunks] == [1600, 1600]
+    assert [c.frames for c in chunks] == [800, 800]
     assert [c.rate for c in chunks] == [16000, 16000]
 
 

@@ -186,3 +186,28 @@ def test_audio_clock_counts_samples_fed() -> None:
     for chunk in SilenceSource(0.25):
         clock.advance(chunk)
     assert clock.now == pytest.approx(0.25)
+
+
+class _NoSegments:
+    """A decoder whose ``seg()`` answers None, as pocketsphinx's does when it
+    decoded nothing; everything else goes to the real decoder."""
+
+    def __init__(self, real: Any) -> None:
+        self._real = real
+
+    def seg(self) -> None:
+        return None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real, name)
+
+
+def test_a_decoder_with_no_segments_gives_an_empty_transcript_not_a_crash() -> None:
+    rec = PocketSphinxRecognizer()
+    rec.start(ListenContext(answers=("kangaroo",), free_text=True))
+    rec._decoder = _NoSegments(rec._decoder)
+    clip = next(c for c in manifest_clips() if c["kind"] == "guess" and c["noise"] is None)
+    events = replay(rec, WavSource(FIXTURES / clip["file"]), rec._context)
+    free = [e for e in events if e.source == "free" and e.kind == "final"]
+    # The utterance still ends in a final free event, with no words.
+    assert free and all(e.words == () for e in free)

@@ -25,7 +25,9 @@ log = logging.getLogger(__name__)
 
 MicrophoneEventKind = Literal["opened", "stalled", "reopened", "reopen_failed", "gave_up"]
 #: Seconds of audio per block asked of PortAudio.
-BLOCK_SECONDS = 0.1
+#: 0.05 s: a block's wait adds to the time before a guess is judged (half a block
+#: on average); benchmarks/host_latency.py models the same block.
+BLOCK_SECONDS = 0.05
 #: Blocks kept when the reader falls behind (older ones are dropped): 5 s.
 QUEUE_BLOCKS = 50
 

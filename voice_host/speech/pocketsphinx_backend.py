@@ -291,7 +291,7 @@ class PocketSphinxRecognizer:
             return []
         self._kws_hypstr = hyp.hypstr
         out: list[_Hit] = []
-        for seg in self._decoder.seg():
+        for seg in self._decoder.seg() or ():
             phrase = seg.word.strip()
             key = (phrase, int(seg.start_frame))
             if _is_filler(phrase) or key in self._kws_seen:
@@ -407,7 +407,7 @@ class PocketSphinxRecognizer:
         dec.process_raw(audio, full_utt=True)
         dec.end_utt()
         words = []
-        for seg in dec.seg():
+        for seg in dec.seg() or ():  # None when the decoder produced no hypothesis
             text = seg.word.split("(", 1)[0].strip()
             if _is_filler(text):
                 continue

@@ -36,3 +36,13 @@ def test_pocketsphinx_dictionary_knows_host() -> None:
     from voice_host.referee.phones import default_phone_lookup
 
     assert default_phone_lookup()("host") == ("HH", "OW", "S", "T")
+
+
+def test_warm_reads_the_dictionary_before_the_first_lookup(tmp_path: Path) -> None:
+    dict_file = tmp_path / "tiny.dict"
+    dict_file.write_text("host HH OW1 S T\n", encoding="utf-8")
+    lookup = CmuDict(str(dict_file))
+    assert not lookup.loaded  # lazy until asked
+    assert lookup.warm() is lookup
+    assert lookup.loaded
+    assert lookup("HOST") == ("HH", "OW", "S", "T")

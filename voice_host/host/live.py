@@ -122,7 +122,9 @@ def _open_listening(
 
         model = str(config.model) if config.model is not None else None
         recognizer, why = open_backend(config.backend, model, env)
-        return Listening(recognizer, Referee(default_phone_lookup()), announcer), why
+        # Read the phone dictionary now, not on the first guess (about 0.5 s).
+        referee = Referee(default_phone_lookup().warm())
+        return Listening(recognizer, referee, announcer), why
     except (VoiceHostError, OSError, ImportError) as exc:
         return None, f"No speech recogniser ({exc})."
 

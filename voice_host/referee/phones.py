@@ -67,6 +67,17 @@ class CmuDict:
                     ) from exc
             return self._table
 
+    @property
+    def loaded(self) -> bool:
+        """Whether the dictionary has been read."""
+        return self._table is not None
+
+    def warm(self) -> CmuDict:
+        """Read the dictionary now (about half a second), so that the first
+        guess of a game is not judged late; returns ``self``."""
+        self._load()
+        return self
+
     def __call__(self, word: str) -> tuple[str, ...] | None:
         """Phones for ``word`` (lower-cased), or None when the dictionary lacks it."""
         w = word.lower()

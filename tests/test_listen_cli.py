@@ -139,3 +139,31 @@ def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) 
     clip = FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"
     judged = _judgements(capsys, clip, "--word", "Zeppelin")
     assert all(j["type"] != "guess" for j in judged)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # a category no card has
+        (["--word", "Elephant", "--category", "Bogus"], "voice-host: --category: expected one of"),
+        # an empty card entry
+        (["--word", " "], "voice-host: --word: give the card entry"),
+        # vosk asked for, but no model anywhere: say how to get one
+        (["--word", "Elephant", "--backend", "vosk"], "voice-host: --backend vosk: no valid vosk"),
+    ],
+)
+def test_listen_bad_options_are_one_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    args: list[str],
+    message: str,
+) -> None:
+    clip = (FIXTURES / "slt" / "guess__elephant.wav").resolve()
+    monkeypatch.chdir(tmp_path)  # an empty models/ whatever this machine has fetched
+    monkeypatch.delenv("VOICE_HOST_MODEL", raising=False)
+    code = cli.main(["listen", "--audio", str(clip), *args])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith(message)
+    assert len(err.splitlines()) == 1

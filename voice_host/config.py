@@ -71,6 +71,8 @@ class HostConfig:
     """Line-by-line screen for screen readers instead of the board view."""
     keyboard_only: bool = False
     """Do not listen at all: play by keys."""
+    first: str | None = None
+    """The team that starts (R3); None: the first team listed."""
     show_card: bool | None = None
     """Show the describer's card all the time; None for the screen's default (the board
     view shows it; line mode does not, as a screen reader would read it to the table)."""
@@ -224,6 +226,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "wake_word": _wake_word,
     "plain": _bool,
     "keyboard_only": _bool,
+    "first": lambda v: _text(v, "a team name"),
     "show_card": _bool,
     "save": lambda v: Path(_text(v, "a file path")),
     "seed": _int,
@@ -360,6 +363,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         help="TOML config file (default ~/.config/voice-host/config.toml)",
     )
     add("--teams", metavar="SPEC", help='teams and players, as "Red:Ann,Bob;Blue:Cat,Dan"')
+    add("--first", metavar="TEAM", help="the team that starts (default: the first listed)")
     add("--timer", type=float, metavar="SECONDS", help="seconds in a turn (default 30)")
     add("--advanced", action=on_off, help="one describer per turn, whatever the team size")
     add("--deck", metavar="PATH", help="deck file (default: the packaged deck)")

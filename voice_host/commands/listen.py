@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_host.audio.chunk import AudioChunk
-from voice_host.deck.model import Entry
+from voice_host.deck.model import CARD_FIELDS, Entry
 from voice_host.errors import UsageError
 from voice_host.referee.commands import command_phrases
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
@@ -153,7 +153,10 @@ def open_backend(backend: str, model: str | None, env: Mapping[str, str]) -> tup
         model_is_valid=is_valid_model,
     )
     if backend == "vosk" and choice.name != "vosk":
-        raise UsageError(f"--backend vosk: {choice.reason}")
+        raise UsageError(
+            "--backend vosk: no valid vosk model (put one in models/, name it with --model "
+            "or VOICE_HOST_MODEL, or run 'voice-host models fetch')"
+        )
     return choose.open_recognizer(choice), choice.reason
 
 
@@ -269,6 +272,12 @@ def referee_judge(entry: Entry | None, phase: str, teams: Sequence[str]) -> Judg
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
     teams = [t for t in str(args.teams or "").split(",") if t.strip()]
+    if args.category not in CARD_FIELDS:
+        raise UsageError(
+            f"--category: expected one of {', '.join(CARD_FIELDS)}, got {args.category!r}"
+        )
+    if args.word is not None and not args.word.strip():
+        raise UsageError("--word: give the card entry to listen for, e.g. --word Telescope")
     entry = find_entry(args.word, args.category, args.deck) if args.word else None
     context = build_context(
         args.word, args.category, teams, free_text=not args.no_free_text, entry=entry
@@ -290,7 +299,7 @@ def run(args: argparse.Namespace) -> int:
         mic = MicrophoneSource(device, on_event=say)
         chunks = mic
     recognizer, reason = open_backend(args.backend, args.model, os.environ)
-    print(f"voice-host: {reason}", file=sys.stderr)
+    print(reason, file=sys.stderr)  # information, not an error: no "voice-host:" prefix
     judge = None
     if args.show != "heard" and (entry is not None or teams or args.phase != "turn"):
         judge = referee_judge(entry, args.phase, teams)

@@ -41,9 +41,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="keyboard-only game in the terminal: single keys, printed announcements",
     )
-    parser.add_argument(
-        "--first", metavar="TEAM", help="the team that starts (default: asked, or the first)"
-    )
 
 
 def _teams_spec(teams: tuple[Team, ...]) -> str:
@@ -109,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     """Play until there is a winner or the players quit."""
     config = config_from_args(args)
     if args.keyboard:
-        return _keyboard_game(config, args.first)
+        return _keyboard_game(config, config.first)
     from voice_host.host.live import run_live
 
     if config.teams is None and not config.resume:

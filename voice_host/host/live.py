@@ -49,7 +49,7 @@ from voice_host.announce.protocol import Announcer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.config import HostConfig
 from voice_host.deck.model import Deck
-from voice_host.errors import InputFileError, UsageError, VoiceHostError
+from voice_host.errors import InputFileError, ModelError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock
 from voice_host.host.core import Host, HostOptions
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus, Notice, Stop
@@ -105,6 +105,7 @@ def _game(config: HostConfig, deck: Deck, slot: SaveSlot, write: Callable[[str],
             config.house_rules,
             rng=random.Random(config.seed),
             deck_size=len(deck),
+            first_team=config.first if config.first is not None else 0,
         )
     except RulesError as exc:
         raise UsageError(str(exc)) from None
@@ -125,6 +126,10 @@ def _open_listening(
         # Read the phone dictionary now, not on the first guess (about 0.5 s).
         referee = Referee(default_phone_lookup().warm())
         return Listening(recognizer, referee, announcer), why
+    except ModelError:
+        if config.model is not None:
+            raise  # a model the player named must work: stop with its error
+        return None, "No speech recogniser (no usable speech model)."
     except (VoiceHostError, OSError, ImportError) as exc:
         return None, f"No speech recogniser ({exc})."
 

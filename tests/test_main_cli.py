@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +46,12 @@ def test_a_voice_host_error_is_one_line_and_exit_2(
     assert cli.main(["devices"]) == 2
     err = capsys.readouterr().err
     assert err == "voice-host: the deck file names no cards\n"
+
+
+def test_models_verify_with_no_models_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["models", "--dir", str(tmp_path), "verify"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("voice-host: no models in")
+    assert len(err.splitlines()) == 1

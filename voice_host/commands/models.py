@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from voice_host.errors import UsageError
+from voice_host.errors import ModelError, UsageError
 from voice_host.speech import models
 from voice_host.speech.models import DEFAULT_MODEL, KNOWN_MODELS, ModelSource
 
@@ -55,8 +55,7 @@ def run(args: argparse.Namespace) -> int:
         [args.path] if args.path else [models_dir / n for n, _ in models.list_models(models_dir)]
     )
     if not paths:
-        print(f"no models in {models_dir}/")
-        return 1
+        raise ModelError(f"no models in {models_dir}/ to verify (run 'voice-host models fetch')")
     for path in paths:
         models.verify_model(path)
         print(f"{path}\tok")

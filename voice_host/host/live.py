@@ -176,7 +176,9 @@ def _listen(
         except (VoiceHostError, OSError) as exc:
             if not lost:
                 lost = True
-                inputs.put(MicStatus(False, f"No microphone ({exc})."))
+                # The device's own words, minus advice the host gives itself.
+                why = str(exc).split(";")[0].strip().rstrip(".")
+                inputs.put(MicStatus(False, f"No microphone: {why}."))
         stopping.wait(RETRY_SECONDS)
 
 

@@ -62,8 +62,9 @@ CLUE = heard(
         (SPOTTED, ["guess"]),
         # the plural answer beats the possessive form spotted at the same place
         ([kws("kangaroo's", 0.7, 1.19), kws("kangaroos", 0.7, 1.19)], ["guess"]),
-        # only a form spotted there: a near miss
-        ([kws("kangaroo's", 0.7, 1.19)], ["near_miss"]),
+        # only the possessive spotted there: it sounds exactly as the plural
+        # answer does, so it is the answer (a guess), not a near miss
+        ([kws("kangaroo's", 0.7, 1.19)], ["guess"]),
         # how slt's "is it a kangaroo?" was also written: "isn't" opens the question
         (
             [

@@ -117,6 +117,9 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("his first name is albert and he was clever", EINSTEIN, Phase.TURN, ["foul:word"]),
         # a form as a short guess: near miss ("swimmer?" for swim)
         ("swimmer", SWIM, Phase.TURN, ["near_miss"]),
+        # a recogniser's stray ending on the answer (as "telescoped" for slt's "telescope!")
+        # is the answer: no guesser means the verb form of a thing
+        ("posted", POST, Phase.TURN, ["guess"]),
         # a form in a clue
         ("you do it in a swimming pool", SWIM, Phase.TURN, ["foul:derivative"]),
         # letter talk: starts with + letter

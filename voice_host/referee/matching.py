@@ -137,6 +137,10 @@ def phrase_phones(
     return tuple(out)
 
 
+#: Endings a recogniser writes onto an answer by itself (see :class:`EntryTargets`).
+ANSWER_NOISE_ENDINGS: tuple[str, ...] = ("'s", "d", "ed")
+
+
 class EntryTargets:
     """Everything the referee looks for while one entry is being described."""
 
@@ -168,8 +172,21 @@ class EntryTargets:
             phones = phrase_phones(words, known, lookup)
             targets.append(Target(phrase, words, compact, phones, kind, compact in own_compacts))
 
+        forms = {" ".join(norm_phrase(f)) for f in entry.forms}
         for a in answers:
             add(a, "answer")
+        for a in list(answers):
+            # A recogniser adds or drops these endings on its own: "kangaroo's"
+            # sounds as the plural does, and slt's "telescope!" comes back as
+            # "telescoped".  No guesser means "telescoped" when they say it, so
+            # a form that is an answer plus such an ending counts as the answer.
+            # (In a clue it is a foul either way.)
+            for end in ANSWER_NOISE_ENDINGS:
+                if (end == "d") != a.endswith("e") and end != "'s":
+                    continue  # "telescope" + d, "bicycle" + d, "swim" + ed
+                variant = a + end
+                if variant in forms:
+                    add(variant, "answer")
         for w in own:
             add(w, "entry_word")
         for f in entry.forms:

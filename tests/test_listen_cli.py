@@ -160,7 +160,8 @@ def test_listen_bad_options_are_one_line(
     message: str,
 ) -> None:
     clip = (FIXTURES / "slt" / "guess__elephant.wav").resolve()
-    monkeypatch.chdir(tmp_path)  # an empty models/ whatever this machine has fetched
+    # an empty models folder, whatever this machine has fetched
+    monkeypatch.setenv("VOICE_HOST_MODELS", str(tmp_path))
     monkeypatch.delenv("VOICE_HOST_MODEL", raising=False)
     code = cli.main(["listen", "--audio", str(clip), *args])
     err = capsys.readouterr().err

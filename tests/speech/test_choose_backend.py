@@ -146,3 +146,27 @@ def test_open_recognizer_builds_vosk_with_the_model() -> None:
 def test_open_recognizer_refuses_vosk_without_a_model() -> None:
     with pytest.raises(ModelError):
         open_recognizer(BackendChoice("vosk", None, "test"))
+
+
+@pytest.mark.parametrize(
+    ("env", "make_checkout", "expected"),
+    [
+        # named by the environment: wins over everything
+        ({"VOICE_HOST_MODELS": "/srv/models"}, True, Path("/srv/models")),
+        # the checkout's own models/ folder, whatever the current folder
+        ({}, True, "checkout"),
+        # an installed package with no checkout around it: the current folder's models/
+        ({}, False, Path("models")),
+    ],
+)
+def test_default_models_dir(
+    tmp_path: Path, env: dict[str, str], make_checkout: bool, expected: object
+) -> None:
+    from voice_host.speech.models import default_models_dir
+
+    package = tmp_path / "voice_host"
+    package.mkdir()
+    if make_checkout:
+        (tmp_path / "models").mkdir()
+    want = tmp_path / "models" if expected == "checkout" else expected
+    assert default_models_dir(env, package_dir=package) == want

@@ -142,12 +142,12 @@ def open_backend(backend: str, model: str | None, env: Mapping[str, str]) -> tup
         return PocketSphinxRecognizer(ps_model), f"using pocketsphinx ({why})"
     if choose is None:
         raise UsageError("the vosk backend is not available in this build")
-    from voice_host.speech.models import is_valid_model
+    from voice_host.speech.models import default_models_dir, is_valid_model
 
     choice = choose.choose_backend(
         model_arg=model,
         env=env,
-        models_dir=Path("models"),
+        models_dir=default_models_dir(env),
         vosk_installed=choose.installed("vosk"),
         pocketsphinx_installed=choose.installed("pocketsphinx"),
         model_is_valid=is_valid_model,

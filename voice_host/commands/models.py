@@ -3,22 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from voice_host.errors import ModelError, UsageError
 from voice_host.speech import models
-from voice_host.speech.models import DEFAULT_MODEL, KNOWN_MODELS, ModelSource
+from voice_host.speech.models import (
+    DEFAULT_MODEL,
+    KNOWN_MODELS,
+    ModelSource,
+    default_models_dir,
+)
 
 HELP = "fetch, list or verify vosk speech models in models/"
 
-#: Where models live, relative to the working directory.
-MODELS_DIR = Path("models")
+#: Where models live (see :func:`voice_host.speech.models.default_models_dir`).
+MODELS_DIR = default_models_dir(os.environ)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
     parser.add_argument(
-        "--dir", type=Path, default=MODELS_DIR, help="models folder (default: models/)"
+        "--dir",
+        type=Path,
+        default=MODELS_DIR,
+        help=f"models folder (default: $VOICE_HOST_MODELS or {MODELS_DIR})",
     )
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
     sub.required = True

@@ -21,7 +21,7 @@ import tempfile
 import urllib.error
 import urllib.request
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
@@ -77,6 +77,20 @@ TIMEOUT = 30.0
 
 Progress = Callable[[int, int], None]
 """Called with (bytes so far, total bytes) while downloading."""
+
+
+def default_models_dir(env: Mapping[str, str], package_dir: Path | None = None) -> Path:
+    """Where models live: ``$VOICE_HOST_MODELS``; else the ``models/`` folder of the
+    checkout this package runs from (so ``play`` finds a fetched model from any
+    folder); else ``models/`` in the current folder."""
+    named = env.get("VOICE_HOST_MODELS")
+    if named:
+        return Path(named).expanduser()
+    here = package_dir if package_dir is not None else Path(__file__).resolve().parents[1]
+    checkout = here.parent / "models"
+    if checkout.is_dir():
+        return checkout
+    return Path("models")
 
 
 def missing_files(path: Path) -> list[str]:

@@ -49,23 +49,23 @@ LETTER_NAMES = frozenset(
         "zed",
     ]
 )
-NUMBER_WORDS = frozenset(
-    [
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-    ]
+#: Letter counts a describer gives ("it has four letters"), in order (the biased
+#: language model lists them too, and its text must not depend on set order).
+NUMBER_WORDS: tuple[str, ...] = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
 )
 #: Words a recogniser writes for a letter name that are also ordinary words
 #: ("see" for C, "tea" for T, "as" for S).  Alone they are not spelling; right

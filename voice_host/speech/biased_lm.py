@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from voice_host.referee.talk import NUMBER_WORDS
 from voice_host.speech.kws import PHONES
 
 #: Common English words that stand for "something else" in the biased model.
@@ -58,25 +59,6 @@ TALK_MASS = 0.05
 #: Like :data:`PHRASE_HOLD` for histories only letter/rhyme talk continues:
 #: lower, because "with a" and "has" start innocent clues far more often.
 TALK_HOLD = 0.3
-#: Counts a describer gives ("it has four letters").
-NUMBER_WORDS: tuple[str, ...] = tuple(
-    [
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-    ]
-)
 
 #: Letters that are also words or parts of common ones: not linked as spelling.
 _WORD_LETTERS = frozenset({"a", "i", "o"})

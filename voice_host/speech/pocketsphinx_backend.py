@@ -34,10 +34,10 @@ from __future__ import annotations
 import logging
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.errors import EngineError, ModelError
@@ -46,6 +46,8 @@ from voice_host.speech.endpoint import SpeechEndpointer
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 
 log = logging.getLogger(__name__)
+
+_K = TypeVar("_K")
 
 #: pocketsphinx's feature frames per second (word times come in frames).
 FRAME_RATE = 100
@@ -187,20 +189,10 @@ class PocketSphinxRecognizer:
         key = tuple(planned)
         name = self._searches.get(key)
         if name is None:
-            self._serial += 1
-            name = f"kws{self._serial}"
-            with tempfile.NamedTemporaryFile("w", suffix=".kws", delete=False) as handle:
-                handle.write(kws.kws_file_text(planned))
-            try:
-                self._decoder.add_kws(name, handle.name)
-            except RuntimeError as exc:
-                raise EngineError(f"pocketsphinx refused the key phrases: {exc}") from None
-            finally:
-                os.unlink(handle.name)
-            self._searches[key] = name
-            if len(self._searches) > SEARCH_CACHE:
-                oldest = next(iter(self._searches))
-                self._decoder.remove_search(self._searches.pop(oldest))
+            name = self._add_search(
+                "kws", ".kws", kws.kws_file_text(planned), self._decoder.add_kws, "key phrases"
+            )
+            self._remember(self._searches, key, name, SEARCH_CACHE)
         return name
 
     def _lm_for(self, phrases: tuple[tuple[str, ...], ...]) -> str:
@@ -209,21 +201,39 @@ class PocketSphinxRecognizer:
         if name is not None:
             return name
         spec = biased_lm.build_spec(phrases, self._decoder.lookup_word, self._dict_path)
+        name = self._add_search(
+            "lm",
+            ".arpa",
+            biased_lm.arpa_text(spec),
+            self._decoder.add_lm_file,
+            "biased language model",
+        )
+        self._remember(self._lms, phrases, name, LM_CACHE)
+        return name
+
+    def _add_search(
+        self, prefix: str, suffix: str, text: str, add: Callable[[str, str], object], what: str
+    ) -> str:
+        """Give the decoder a new search read from ``text`` (via a temporary file,
+        which is all pocketsphinx takes); return its name."""
         self._serial += 1
-        name = f"lm{self._serial}"
-        with tempfile.NamedTemporaryFile("w", suffix=".arpa", delete=False) as handle:
-            handle.write(biased_lm.arpa_text(spec))
+        name = f"{prefix}{self._serial}"
+        with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False) as handle:
+            handle.write(text)
         try:
-            self._decoder.add_lm_file(name, handle.name)
+            add(name, handle.name)
         except RuntimeError as exc:
-            raise EngineError(f"pocketsphinx refused the biased language model: {exc}") from None
+            raise EngineError(f"pocketsphinx refused the {what}: {exc}") from None
         finally:
             os.unlink(handle.name)
-        self._lms[phrases] = name
-        if len(self._lms) > LM_CACHE:
-            oldest = next(iter(self._lms))
-            self._decoder.remove_search(self._lms.pop(oldest))
         return name
+
+    def _remember(self, cache: dict[_K, str], key: _K, name: str, limit: int) -> None:
+        """Keep ``name`` under ``key``; past ``limit`` searches, drop the oldest."""
+        cache[key] = name
+        if len(cache) > limit:
+            oldest = next(iter(cache))
+            self._decoder.remove_search(cache.pop(oldest))
 
     def start(self, context: ListenContext) -> None:
         """Begin a stream listening for ``context`` (audio time restarts at the next chunk)."""

@@ -3,7 +3,10 @@
 Hands-free by default (the live host in :mod:`voice_host.host.live`: spoken
 announcements, the microphone and the keyboard together, with the board view
 on a terminal or line mode with ``--plain``).  When ``--teams`` is missing the
-teams are asked for by typed prompts before the game starts (not by voice).  ``--keyboard``
+teams are set up at the table before the game starts: the host asks aloud and
+players answer by voice or keys (T switches to typed names;
+:mod:`voice_host.host.setup_live`); ``--no-voice-setup`` asks by typed prompts
+instead.  ``--keyboard``
 plays the keyboard-only game in the terminal (single keys, printed
 announcements, no microphone or speech), the fallback of issue 2.  Options
 come from the config file and the command line (:mod:`voice_host.config`).
@@ -40,6 +43,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--keyboard",
         action="store_true",
         help="keyboard-only game in the terminal: single keys, printed announcements",
+    )
+    parser.add_argument(
+        "--no-voice-setup",
+        action="store_true",
+        help="without --teams, ask for the teams by typed prompts instead of aloud",
     )
 
 
@@ -109,8 +117,9 @@ def run(args: argparse.Namespace) -> int:
         return _keyboard_game(config, config.first)
     from voice_host.host.live import run_live
 
-    if config.teams is None and not config.resume:
+    if config.teams is None and not config.resume and getattr(args, "no_voice_setup", False):
         write: Callable[[str], None] = lambda text: print(text, flush=True)  # noqa: E731
         teams = ask_teams(key_source(sys.stdin, write), write)
         config = dataclasses.replace(config, teams=_teams_spec(teams))
+    # Otherwise, without teams, run_live sets them up aloud (voice and keys) first.
     return run_live(config, show_card=config.show_card)

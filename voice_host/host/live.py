@@ -24,6 +24,12 @@ Two screens:
 The listening thread (microphone -> gate -> recogniser -> referee) is the same
 in both.
 
+**Teams.**  Without ``--teams`` (and not resuming) :func:`run_live` first sets the
+teams up at the table (:mod:`voice_host.host.setup_live`): spoken questions,
+answered by voice or keys, before any screen starts.  The announcer and the
+recogniser it opens are handed to :class:`LiveSession`, so the speech model is
+loaded once.
+
 **The describer's card** (dialogue.md 12; the guessers must neither see nor
 hear it).  In the board view the card panel shows it all the time: the screen
 faces the describer.  In line mode it is *not* printed by default, because a
@@ -57,6 +63,7 @@ from voice_host.host.listening import Listening
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
 from voice_host.screen.plain import PlainScreen
+from voice_host.speech.events import Recognizer
 
 if TYPE_CHECKING:
     from voice_host.screen.app import TableApp
@@ -111,25 +118,40 @@ def _game(config: HostConfig, deck: Deck, slot: SaveSlot, write: Callable[[str],
         raise UsageError(str(exc)) from None
 
 
-def _open_listening(
-    config: HostConfig, announcer: Announcer, env: Mapping[str, str]
-) -> tuple[Listening | None, str]:
-    """The recogniser and referee, or None and why not."""
+def open_recognizer(config: HostConfig, env: Mapping[str, str]) -> tuple[Recognizer | None, str]:
+    """The recogniser the game (and the team set-up before it) listens with, or None and
+    why not.  A model the player named must work: its :class:`ModelError` is raised."""
     if config.keyboard_only:
         return None, "Keyboard only: not listening."
     try:
         from voice_host.commands.listen import open_backend
-        from voice_host.referee import Referee, default_phone_lookup
 
         model = str(config.model) if config.model is not None else None
-        recognizer, why = open_backend(config.backend, model, env)
-        # Read the phone dictionary now, not on the first guess (about 0.5 s).
-        referee = Referee(default_phone_lookup().warm())
-        return Listening(recognizer, referee, announcer), why
+        return open_backend(config.backend, model, env)
     except ModelError:
         if config.model is not None:
             raise  # a model the player named must work: stop with its error
         return None, "No speech recogniser (no usable speech model)."
+    except (VoiceHostError, OSError, ImportError) as exc:
+        return None, f"No speech recogniser ({exc})."
+
+
+def _open_listening(
+    config: HostConfig,
+    announcer: Announcer,
+    env: Mapping[str, str],
+    opened: tuple[Recognizer | None, str] | None = None,
+) -> tuple[Listening | None, str]:
+    """The recogniser (``opened``, else opened now) and the referee, or None and why not."""
+    recognizer, why = opened if opened is not None else open_recognizer(config, env)
+    if recognizer is None:
+        return None, why
+    try:
+        from voice_host.referee import Referee, default_phone_lookup
+
+        # Read the phone dictionary now, not on the first guess (about 0.5 s).
+        referee = Referee(default_phone_lookup().warm())
+        return Listening(recognizer, referee, announcer), why
     except (VoiceHostError, OSError, ImportError) as exc:
         return None, f"No speech recogniser ({exc})."
 
@@ -199,6 +221,17 @@ def _keys(stdin: TextIO, inputs: InputQueue, clock: Clock, stopping: threading.E
                 inputs.put(KeyPress(key, clock.now()))
 
 
+class _RoutedPrinter:
+    """A printer whose destination can change: the team set-up prints to the terminal,
+    the game (in the board view) to the screen's host line."""
+
+    def __init__(self, target: Callable[[str], None]) -> None:
+        self.target = target
+
+    def __call__(self, text: str) -> None:
+        self.target(text)
+
+
 #: Seconds to wait for the host loop to save and stop after the screen closed.
 STOP_WAIT_SECONDS = 10.0
 
@@ -264,13 +297,17 @@ class LiveSession:
         board_view: bool,
         show_card: bool | None = None,
         announcer: Announcer | None = None,
+        recognizer: tuple[Recognizer | None, str] | None = None,
     ) -> LiveSession:
         """Load or start the game and make everything the host needs.
 
         ``stdout`` takes the lines of line mode; ``board_view`` routes printed notices to
         the screen instead.  ``show_card`` None means the mode's default (see the module
-        docstring).  ``announcer`` replaces the real voice (tests).  Set-up errors raise
-        :class:`VoiceHostError` subclasses.
+        docstring).  ``announcer`` replaces the real voice (tests, or the one the team
+        set-up already spoke with).  ``recognizer`` is an already opened recogniser and
+        why (or None and why not), as :func:`open_recognizer` gives, so the model is not
+        loaded twice; None opens one.  Set-up errors raise :class:`VoiceHostError`
+        subclasses.
         """
 
         def write(text: str) -> None:
@@ -287,7 +324,7 @@ class LiveSession:
         card_voice = (
             open_announcer(card_options, printer=notices, clock=clock.now) if card_options else None
         )
-        listening, why = _open_listening(config, announcer, env)
+        listening, why = _open_listening(config, announcer, env, recognizer)
         shown = show_card if show_card is not None else board_view
         host = Host(
             game,
@@ -443,11 +480,15 @@ def run_live(
     env: Mapping[str, str] | None = None,
     clock: Clock | None = None,
     show_card: bool | None = None,
+    voice_setup: bool = True,
 ) -> int:
     """Play a game hands-free until it is won, quit or interrupted; return the exit code.
 
-    Needs ``config`` (teams unless ``resume``); ``stdin``/``stdout`` default to the
-    process's.  The board view runs when stdout is a terminal and ``config.plain`` is
+    ``stdin``/``stdout`` default to the process's.  Without teams in ``config`` (and not
+    resuming) the teams are first set up at the table, spoken aloud and answered by
+    voice or keys (:func:`voice_host.host.setup_live.set_up_teams`), with the same voice
+    and recogniser the game then uses; ``voice_setup=False`` asks for ``config.teams``
+    instead.  The board view runs when stdout is a terminal and ``config.plain`` is
     off, else line mode (module docstring).  ``show_card`` None shows the describer's
     card in the board view and not in line mode.  Errors in the set-up raise
     :class:`VoiceHostError` subclasses.  Ctrl-C saves the game and returns 0; resume it
@@ -458,9 +499,45 @@ def run_live(
     env = env if env is not None else os.environ
     clock = clock if clock is not None else WallClock()
     board_view = uses_board_view(config, stdout)
-    session = LiveSession.open(
-        config, stdout=stdout, env=env, clock=clock, board_view=board_view, show_card=show_card
-    )
+    announcer: Announcer | None = None
+    opened: tuple[Recognizer | None, str] | None = None
+    printer = _RoutedPrinter(lambda text: print(text, file=stdout, flush=True))
+    if voice_setup and config.teams is None and not config.resume:
+        from voice_host.host.setup_live import set_up_teams
+
+        # The set-up runs in line mode before any screen: printed lines go to stdout.
+        announcer = open_announcer(config.announce_options(), printer=printer, clock=clock.now)
+        try:
+            opened = open_recognizer(config, env)
+            config = set_up_teams(
+                config,
+                announcer=announcer,
+                recognizer=opened[0],
+                why=opened[1],
+                stdin=stdin,
+                write=printer,
+                clock=clock,
+            )
+        except BaseException:
+            announcer.close()
+            raise
+    try:
+        session = LiveSession.open(
+            config,
+            stdout=stdout,
+            env=env,
+            clock=clock,
+            board_view=board_view,
+            show_card=show_card,
+            announcer=announcer,
+            recognizer=opened,
+        )
+    except BaseException:
+        if announcer is not None:
+            announcer.close()
+        raise
+    # From now on the set-up voice's printed lines go where the game's notices go.
+    printer.target = _notices(printer.target, session.inputs, board_view)
     if board_view:
         return session.run_board()
     return session.run_lines(stdin)

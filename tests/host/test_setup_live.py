@@ -1,0 +1,405 @@
+"""The team set-up run aloud: real fixture audio through the real recogniser, keys, the gate.
+
+Audio-time runs: a scripted "player" yields microphone chunks lazily and, like a
+person at the table, waits for the host to finish speaking before answering
+(and for its reply after).  The recording announcer estimates how long each
+prompt takes, which is when the microphone gate is shut.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from voice_host.announce.recording import RecordingAnnouncer
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+from voice_host.audio.wav import read_wav
+from voice_host.config import HostConfig
+from voice_host.errors import DeviceError, UsageError
+from voice_host.host.clock import AudioClock
+from voice_host.host.live import run_live
+from voice_host.host.setup import SetupDialogue, Step, teams_spec
+from voice_host.host.setup_live import SetupRunner, listen_context, utterance_words
+from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
+
+from .conftest import DATA, FIXTURES
+
+SETUP_CLIPS = FIXTURES / "setup"
+#: Seconds of audio per microphone chunk in these runs.
+CHUNK = 0.1
+#: The longest a player waits for the host's reply to an answer, seconds of audio.
+REPLY_WAIT = 4.0
+
+
+def clip(voice: str, word: str) -> Path:
+    """A committed set-up answer (``fixtures/audio/setup/manifest.json`` lists them)."""
+    rows = json.loads((SETUP_CLIPS / "manifest.json").read_text(encoding="utf-8"))["clips"]
+    row = next(r for r in rows if r["voice"] == voice and r["text"] == word)
+    return SETUP_CLIPS / str(row["file"])
+
+
+def _chunks(samples: bytes, t: float) -> Iterator[AudioChunk]:
+    step = int(CHUNK * SAMPLE_RATE) * 2
+    for i in range(0, len(samples), step):
+        yield AudioChunk(samples[i : i + step], SAMPLE_RATE, t + i / 2 / SAMPLE_RATE)
+
+
+def player(
+    turns: Sequence[tuple[Path, bool]], announcer: RecordingAnnouncer
+) -> Iterator[AudioChunk]:
+    """Microphone audio: each clip said when the host is quiet (``polite``) or at once
+    (barging in), then the player waits for the host's reply; silence in between."""
+    t = 0.0
+    silence = bytes(int(CHUNK * SAMPLE_RATE) * 2)
+
+    def quiet() -> Iterator[AudioChunk]:
+        nonlocal t
+        yield AudioChunk(silence, SAMPLE_RATE, t)
+        t += CHUNK
+
+    for path, polite in turns:
+        while polite and announcer.gate_overlaps(t, t + 0.3):
+            yield from quiet()
+        said = len(announcer.entries)
+        audio = read_wav(path)
+        yield from _chunks(audio.samples, t)
+        t += audio.duration
+        waited = 0.0
+        while polite and len(announcer.entries) == said and waited < REPLY_WAIT:
+            yield from quiet()
+            waited += CHUNK
+    for _ in range(10):
+        yield from quiet()
+
+
+class SpyRecognizer:
+    """The real recogniser, remembering which audio it was given."""
+
+    def __init__(self, inner: object) -> None:
+        self.inner = inner
+        self.name = "spy"
+        self.fed: list[tuple[float, float]] = []
+
+    def start(self, context: ListenContext) -> None:
+        self.inner.start(context)  # type: ignore[attr-defined]
+
+    def set_context(self, context: ListenContext) -> None:
+        self.inner.set_context(context)  # type: ignore[attr-defined]
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        self.fed.append((chunk.start_time, chunk.end_time))
+        return self.inner.feed(chunk)  # type: ignore[attr-defined,no-any-return]
+
+    def finish(self) -> list[RecognitionEvent]:
+        return self.inner.finish()  # type: ignore[attr-defined,no-any-return]
+
+
+@pytest.fixture(scope="module")
+def pocketsphinx() -> object:
+    """The real embedded recogniser (loaded once for this module)."""
+    from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
+
+    return PocketSphinxRecognizer()
+
+
+def heard_own_voice(announcer: RecordingAnnouncer, fed: Sequence[tuple[float, float]]) -> bool:
+    """Whether any audio fed to the recogniser overlaps the host's speech or its tail (a
+    reply starting exactly where the answer's last chunk ends does not overlap it)."""
+    tail = announcer.options.tail
+    return any(
+        i.start < b and a < i.end + tail for a, b in fed for i in announcer.speech_intervals()
+    )
+
+
+def keys_at(dialogue: SetupDialogue, script: dict[Step, str]) -> Callable[[float], str | None]:
+    """A key reader pressing ``script[step]`` once when the dialogue reaches that step."""
+    pressed: set[Step] = set()
+
+    def read(_timeout: float) -> str | None:
+        step = dialogue.step
+        if step in script and step not in pressed:
+            pressed.add(step)
+            return script[step]
+        return None
+
+    return read
+
+
+def no_keys(_timeout: float) -> str | None:
+    return None
+
+
+def voice_run(
+    recognizer: object,
+    turns: Sequence[tuple[Path, bool]],
+    keys: dict[Step, str] | None = None,
+    seed: int = 0,
+) -> tuple[SetupRunner, RecordingAnnouncer, SpyRecognizer]:
+    clock = AudioClock()
+    announcer = RecordingAnnouncer(clock=clock.now)
+    dialogue = SetupDialogue(random.Random(seed))
+    spy = SpyRecognizer(recognizer)
+    runner = SetupRunner(
+        dialogue,
+        announcer=announcer,
+        clock=clock,
+        keys=keys_at(dialogue, keys or {}),
+        recognizer=spy,
+        chunks=player(turns, announcer),
+    )
+    return runner, announcer, spy
+
+
+def test_a_whole_set_up_by_voice_on_real_audio(pocketsphinx: object) -> None:
+    turns = [(clip("kal16", w), True) for w in ("repeat", "two", "three", "blue", "yes")]
+    runner, announcer, spy = voice_run(pocketsphinx, turns)
+    outcome = runner.run()
+    assert outcome.voice and not outcome.typed
+    assert outcome.result is not None
+    assert (outcome.result.teams, outcome.result.first) == (teams_spec((3, 3)), 1)
+    assert outcome.heard == (("repeat",), ("two",), ("three",), ("blue",), ("yes",))
+    texts = [e.text for e in announcer.entries]
+    first_question = SetupDialogue().prompt()
+    assert texts.count(first_question) == 2  # asked, then repeated on "repeat"
+    assert "Two teams of three players: Red and Blue. Blue starts." in texts[-2]
+    assert texts[-1].startswith("Let's play!")
+    # The gate: nothing the recogniser heard overlaps the host's speech or its tail.
+    assert spy.fed
+    assert not heard_own_voice(announcer, spy.fed)
+
+
+def test_held_out_voice_and_a_key_together(pocketsphinx: object) -> None:
+    # awb is never tuned on; the read-back is confirmed with the Y key.
+    turns = [(clip("awb", w), True) for w in ("two", "three", "red")]
+    runner, _, _ = voice_run(pocketsphinx, turns, keys={Step.CONFIRM: "y"})
+    outcome = runner.run()
+    assert outcome.result is not None
+    assert (outcome.result.teams, outcome.result.first) == (teams_spec((3, 3)), 0)
+    assert outcome.heard == (("two",), ("three",), ("red",))
+
+
+def test_an_answer_over_the_hosts_voice_is_not_heard(pocketsphinx: object) -> None:
+    # "three" is said at once, over the opening; only the polite "two" counts.
+    turns = [(clip("slt", "three"), False)] + [
+        (clip("kal16", w), True) for w in ("two", "two", "random", "yes")
+    ]
+    runner, announcer, spy = voice_run(pocketsphinx, turns, seed=4)
+    outcome = runner.run()
+    assert outcome.result is not None
+    assert outcome.result.teams == teams_spec((2, 2))
+    assert outcome.result.first == random.Random(4).randrange(2)
+    assert ("three",) not in outcome.heard
+    assert outcome.heard[0] == ("two",)
+    assert not heard_own_voice(announcer, spy.fed)
+
+
+def scripted(keys: str) -> Callable[[float], str | None]:
+    """Keys in order, then the end of input."""
+    pending = list(keys)
+
+    def read(_timeout: float) -> str | None:
+        if not pending:
+            raise EOFError
+        return pending.pop(0)
+
+    return read
+
+
+def test_without_a_microphone_it_says_so_once_and_sets_up_by_keys() -> None:
+    clock = AudioClock()
+    announcer = RecordingAnnouncer(clock=clock.now)
+    dialogue = SetupDialogue(random.Random(0))
+    outcome = SetupRunner(
+        dialogue,
+        announcer=announcer,
+        clock=clock,
+        keys=scripted("32\r1y"),
+        no_voice="No microphone found.",
+    ).run()
+    assert not outcome.voice
+    assert outcome.result is not None
+    assert (outcome.result.teams, outcome.result.first) == (teams_spec((2, 2, 2)), 1)
+    texts = [e.text for e in announcer.entries]
+    assert texts[0] == "No microphone found. Answer with the keys."
+    assert sum("microphone" in t for t in texts) == 1
+    assert texts[1].startswith("Let's set up the teams.")
+    assert texts[2].startswith("How many teams?")
+    assert texts[3].startswith("How many players in each team?")
+    assert texts[4].startswith("Who starts?")  # Enter: random; 1 at the read-back: a hint
+    assert texts[-1].startswith("Let's play!")
+
+
+def test_keys_running_out_stop_with_a_usage_error() -> None:
+    clock = AudioClock()
+    runner = SetupRunner(
+        SetupDialogue(),
+        announcer=RecordingAnnouncer(clock=clock.now),
+        clock=clock,
+        keys=scripted("2"),
+    )
+    with pytest.raises(UsageError, match="not all set up"):
+        runner.run()
+
+
+def test_a_microphone_lost_mid_set_up_hands_over_to_the_keys() -> None:
+    clock = AudioClock()
+    announcer = RecordingAnnouncer(clock=clock.now)
+
+    def failing() -> Iterator[AudioChunk]:
+        yield AudioChunk(bytes(3200), SAMPLE_RATE, 0.0)
+        raise DeviceError("the microphone stopped; check the cable")
+
+    class Silent:
+        name = "silent"
+
+        def start(self, context: ListenContext) -> None: ...
+        def set_context(self, context: ListenContext) -> None: ...
+        def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+            return []
+
+        def finish(self) -> list[RecognitionEvent]:
+            return []
+
+    later = scripted("222y")
+
+    def keys(timeout: float) -> str | None:
+        # The players reach for the keys once the host says the microphone is gone.
+        if not any(e.text.startswith("No microphone") for e in announcer.entries):
+            return None
+        return later(timeout)
+
+    outcome = SetupRunner(
+        SetupDialogue(random.Random(0)),
+        announcer=announcer,
+        clock=clock,
+        keys=keys,
+        recognizer=Silent(),
+        chunks=failing(),
+    ).run()
+    assert not outcome.voice and outcome.result is not None
+    texts = [e.text for e in announcer.entries]
+    notice = "No microphone: the microphone stopped. Answer with the keys."
+    assert texts.count(notice) == 1
+    assert texts[texts.index(notice) + 1].startswith("How many teams?")
+
+
+def word(text: str, start: float) -> HeardWord:
+    return HeardWord(text, start, start + 0.4)
+
+
+U1 = (0.0, 1.0)
+U2 = (2.0, 3.0)
+
+
+@pytest.mark.parametrize(
+    ("events", "expected"),
+    [
+        # A confirmed key-phrase hit wins over its utterance's transcript.
+        (
+            [
+                RecognitionEvent("final", (word("two", 0.3),), 1.0, "kws", True, U1),
+                RecognitionEvent("final", (word("to", 0.3),), 1.0, "free", None, U1),
+            ],
+            [("two",)],
+        ),
+        # An unconfirmed hit is not trusted: the transcript is used.
+        (
+            [
+                RecognitionEvent("final", (word("red", 0.3),), 1.0, "kws", False, U1),
+                RecognitionEvent("final", (word("blue", 0.3),), 1.0, "free", None, U1),
+            ],
+            [("blue",)],
+        ),
+        # Partials are ignored (the final follows).
+        ([RecognitionEvent("partial", (word("yes", 0.3),), 0.7, "kws", None, U1)], []),
+        # A long transcript is table talk, not an answer.
+        (
+            [
+                RecognitionEvent(
+                    "final",
+                    tuple(
+                        word(w, 0.3 + i) for i, w in enumerate(("i", "think", "we", "want", "two"))
+                    ),
+                    6.0,
+                    "free",
+                    None,
+                    U1,
+                )
+            ],
+            [],
+        ),
+        # An utterance with no words (a cough) is left out.
+        ([RecognitionEvent("final", (), 1.0, "free", None, U1)], []),
+        # Two utterances in one batch: two answers, in order.
+        (
+            [
+                RecognitionEvent("final", (word("three", 0.3),), 3.0, "free", None, U1),
+                RecognitionEvent("final", (word("yes", 2.3),), 3.0, "kws", True, U2),
+            ],
+            [("three",), ("yes",)],
+        ),
+    ],
+)
+def test_utterance_words(events: list[RecognitionEvent], expected: list[tuple[str, ...]]) -> None:
+    assert utterance_words(events) == expected
+
+
+def test_the_listen_context_is_the_steps_words() -> None:
+    dialogue = SetupDialogue()
+    dialogue.press("2")
+    dialogue.press("2")
+    context = listen_context(dialogue)
+    assert set(context.answers) == {"red", "blue", "random"}
+    assert set(context.commands) == {"repeat", "help", "undo"}
+    assert context.free_text
+
+
+def config(tmp_path: Path) -> HostConfig:
+    return HostConfig(
+        deck=DATA / "deck.txt",
+        board=DATA / "board.json",
+        keyboard_only=True,
+        plain=True,
+        save=tmp_path / "game.json",
+        seed=7,
+    )
+
+
+def test_play_without_teams_sets_them_up_then_plays(tmp_path: Path) -> None:
+    out = io.StringIO()
+    # 3 teams, 2 players, team 2 starts, Enter confirms; then quit the game.
+    code = run_live(config(tmp_path), stdin=io.StringIO("3\n2\n2\n\nq\ny\n"), stdout=out, env={})
+    assert code == 0
+    text = out.getvalue()
+    assert "[host] How many teams?" in text
+    assert "Teams: Red: Player 1 and Player 2; Blue: Player 1 and Player 2; Green:" in text
+    assert "Blue's turn. Player 1 describing, Player 2 guessing." in text
+
+
+def test_t_switches_to_typed_team_names(tmp_path: Path) -> None:
+    out = io.StringIO()
+    typed = "t\nOwls\nAnn,Bob\nFoxes\nCat,Dan\n\n2\nq\ny\n"
+    run_live(config(tmp_path), stdin=io.StringIO(typed), stdout=out, env={})
+    text = out.getvalue()
+    assert "Type the teams on the keyboard." in text
+    assert "Foxes's turn. Cat describing, Dan guessing." in text
+
+
+def test_no_voice_setup_asks_by_typed_prompts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from voice_host import cli
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # no config file of the user's
+    monkeypatch.setattr("sys.stdin", io.StringIO("Owls\nAnn,Bob\nFoxes\nCat,Dan\n\nq\ny\n"))
+    args = ["play", "--no-voice-setup", "--plain", "--keyboard-only", "--seed", "7"]
+    args += ["--deck", str(DATA / "deck.txt"), "--board", str(DATA / "board.json")]
+    assert cli.main([*args, "--save", str(tmp_path / "game.json")]) == 0
+    out = capsys.readouterr().out
+    assert "How many teams?" not in out
+    assert "Team 1 name" in out and "Owls's turn. Ann describing" in out

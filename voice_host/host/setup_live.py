@@ -1,0 +1,350 @@
+"""Running the team set-up aloud: the announcer speaks, the microphone and the keys answer.
+
+:class:`SetupRunner` drives a :class:`~voice_host.host.setup.SetupDialogue`
+with injected sources, so a test runs it on fixture audio in audio time with a
+recording announcer and scripted keys, and ``voice-host play`` runs it on the
+microphone and the terminal (:func:`set_up_teams`).
+
+One thread does everything, chunk by chunk: the keys waiting are read first
+(without waiting), then the chunk goes to the recogniser, unless it touches the
+host's own speech plus its tail (``Announcer.gate_overlaps``), which is dropped
+with the utterance in progress (speech overlapping the host's voice is never
+taken as an answer; anything said before a key answer is stale).  The
+recogniser restarts on the next question's words when the gate opens again.
+
+What counts as heard: per utterance, the ``final`` key-phrase hits that the
+transcript confirmed (``confirmed`` True), else the ``source="free"``
+transcript when it is short (at most :data:`MAX_ANSWER_WORDS` words: longer
+talk is the room chatting, not an answer).  An utterance with no words (a
+cough) is ignored.  No wake word is needed during set-up (see
+:mod:`voice_host.host.setup`).
+
+Without a microphone or recogniser (or when the microphone fails) the host says
+so once and the set-up goes on by keys alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import os
+import random
+import select
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TextIO
+
+from voice_host.announce.protocol import Announcer
+from voice_host.audio.chunk import AudioChunk
+from voice_host.errors import UsageError, VoiceHostError
+from voice_host.host.clock import AudioClock, Clock
+from voice_host.host.setup import GLOBAL_WORDS, SetupDialogue, SetupResult
+from voice_host.rules import Team
+from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
+
+if TYPE_CHECKING:
+    from voice_host.config import HostConfig
+
+#: A key reader: one key within ``timeout`` seconds, or None; :class:`EOFError` at the end.
+KeyReader = Callable[[float], str | None]
+#: Longest transcript (in words) taken as an answer; longer is table talk.
+MAX_ANSWER_WORDS = 4
+#: Seconds a key reader waits per poll when there is no microphone.
+KEY_POLL_SECONDS = 0.1
+
+
+@dataclass(frozen=True)
+class SetupOutcome:
+    """How the set-up ended."""
+
+    result: SetupResult | None
+    """The teams and first team; None when the players chose to type the teams."""
+    typed: bool
+    """The players pressed T: ask for typed team names (outside this module)."""
+    heard: tuple[tuple[str, ...], ...] = ()
+    """Each utterance's words as given to the dialogue, in order (logs and tests)."""
+    voice: bool = False
+    """Whether the microphone and recogniser were used (False: keys alone)."""
+
+
+def listen_context(dialogue: SetupDialogue) -> ListenContext:
+    """What to listen for at the dialogue's current question (answers and global words)."""
+    words = dialogue.expected_words()
+    answers = tuple(w for w in words if w not in GLOBAL_WORDS)
+    commands = tuple(w for w in words if w in GLOBAL_WORDS)
+    return ListenContext(answers=answers, commands=commands, free_text=True)
+
+
+def utterance_words(events: Sequence[RecognitionEvent]) -> list[tuple[str, ...]]:
+    """The words of each finished utterance in ``events`` worth giving to the dialogue.
+
+    Final events are grouped by their utterance span.  Confirmed key-phrase hits
+    come first (in spoken order), then, only when there are none, a short free
+    transcript.  Utterances with neither are left out.
+    """
+    groups: dict[tuple[float, float] | None, list[RecognitionEvent]] = {}
+    for event in events:
+        if event.kind == "final":
+            groups.setdefault(event.utterance, []).append(event)
+    out: list[tuple[str, ...]] = []
+    for finals in groups.values():
+        hits = sorted(
+            (w for e in finals if e.source != "free" and e.confirmed for w in e.words),
+            key=lambda w: w.start,
+        )
+        free = tuple(w.text for e in finals if e.source == "free" for w in e.words)
+        if hits:
+            out.append(tuple(w.text for w in hits))
+        elif 0 < len(free) <= MAX_ANSWER_WORDS:
+            out.append(free)
+    return out
+
+
+def restamped(chunks: Iterable[AudioChunk], clock: Clock) -> Iterator[AudioChunk]:
+    """Microphone chunks moved onto ``clock`` (offset fixed at the first chunk), so the
+    gate compares them with the announcer's speech on the same clock."""
+    offset: float | None = None
+    for chunk in chunks:
+        if offset is None:
+            offset = clock.now() - chunk.end_time
+        yield AudioChunk(chunk.samples, chunk.rate, chunk.start_time + offset)
+
+
+class SetupRunner:
+    """Speaks the set-up's questions and feeds it keys and heard answers until it is done.
+
+    ``keys`` reads one key (``keys(timeout)``; None when none came; :class:`EOFError`
+    when there will be no more).  ``chunks`` and ``recognizer`` are the microphone path
+    (None for keys alone; ``no_voice`` then says why, once).  When ``clock`` is an
+    :class:`~voice_host.host.clock.AudioClock` it is moved to the end of each chunk
+    (replays and tests run on audio time); otherwise chunks must already be stamped on
+    ``clock`` (see :func:`restamped`).
+    """
+
+    def __init__(
+        self,
+        dialogue: SetupDialogue,
+        *,
+        announcer: Announcer,
+        clock: Clock,
+        keys: KeyReader,
+        recognizer: Recognizer | None = None,
+        chunks: Iterable[AudioChunk] | None = None,
+        no_voice: str = "",
+    ) -> None:
+        self.dialogue = dialogue
+        self.announcer = announcer
+        self.clock = clock
+        self.keys = keys
+        self.recognizer = recognizer
+        self.chunks = chunks
+        self.no_voice = no_voice
+        self._heard: list[tuple[str, ...]] = []
+        self._active: ListenContext | None = None
+        self._gated = False
+
+    def _say(self, texts: Iterable[str]) -> None:
+        for text in texts:
+            self.announcer.say(text)
+
+    def _key(self, key: str) -> None:
+        self._say(self.dialogue.press(key))
+
+    def _hear(self, events: Sequence[RecognitionEvent]) -> None:
+        for words in utterance_words(events):
+            if self.dialogue.finished:
+                return
+            self._heard.append(words)
+            self._say(self.dialogue.hear(words))
+
+    def _keys_waiting(self) -> None:
+        """Every key already pressed (none is waited for)."""
+        while not self.dialogue.finished:
+            key = self.keys(0.0)
+            if key is None:
+                return
+            self._key(key)
+
+    def _feed(self, recognizer: Recognizer, chunk: AudioChunk) -> None:
+        if self.announcer.gate_overlaps(chunk.start_time, chunk.end_time):
+            if not self._gated:
+                self._gated = True
+                recognizer.finish()  # speech under the host's voice, or stale: dropped
+                self._active = None
+            return
+        self._gated = False
+        context = listen_context(self.dialogue)
+        if context != self._active:
+            if self._active is not None:
+                recognizer.finish()  # answered by key meanwhile: that speech is stale
+            recognizer.start(context)
+            self._active = context
+        self._hear(recognizer.feed(chunk))
+
+    def _listen(self, recognizer: Recognizer, chunks: Iterable[AudioChunk]) -> bool:
+        """Run on the microphone until done or the audio ends; False if it failed."""
+        try:
+            for chunk in chunks:
+                if isinstance(self.clock, AudioClock):
+                    self.clock.feed(chunk)
+                self._keys_waiting()
+                if self.dialogue.finished:
+                    return True
+                self._feed(recognizer, chunk)
+                if self.dialogue.finished:
+                    return True
+            if self._active is not None:
+                self._hear(recognizer.finish())
+        except (VoiceHostError, OSError) as exc:
+            why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
+            # The question again: the notice came after it (or cut into the set-up).
+            self.announcer.say(f"No microphone: {why}. Answer with the keys.")
+            self.announcer.say(self.dialogue.prompt())
+            return False
+        return True
+
+    def run(self) -> SetupOutcome:
+        """Ask until the teams are set (or typing was chosen); return the outcome.
+
+        Raises :class:`~voice_host.errors.UsageError` when the keys run out first.
+        """
+        voice = self.recognizer is not None and self.chunks is not None
+        if not voice and self.no_voice:
+            self.announcer.say(f"{self.no_voice} Answer with the keys.")
+        self._say(self.dialogue.start())
+        if self.recognizer is not None and self.chunks is not None:
+            voice = self._listen(self.recognizer, self.chunks)
+        while not self.dialogue.finished:
+            try:
+                key = self.keys(KEY_POLL_SECONDS)
+            except EOFError:
+                raise UsageError("the teams were not all set up (end of input)") from None
+            if key is not None:
+                self._key(key)
+        return SetupOutcome(
+            self.dialogue.result, self.dialogue.wants_typing, tuple(self._heard), voice
+        )
+
+
+# ----- the terminal ------------------------------------------------------------------------
+
+
+class _FdKeys:
+    """Keys from a pipe or file read by its descriptor: each non-blank character of a
+    line is a key, an empty line is Enter (a space, as for the game's line keys).
+
+    Bytes are read with ``os.read`` so the stream's own buffer stays empty for whoever
+    reads it next (the game's key thread).
+    """
+
+    def __init__(self, fd: int, write: Callable[[str], None]) -> None:
+        self._fd = fd
+        self._write = write
+        self._pending: list[str] = []
+
+    def _line(self) -> str | None:
+        data = bytearray()
+        while True:
+            byte = os.read(self._fd, 1)
+            if not byte:
+                return data.decode("utf-8", errors="replace") if data else None
+            if byte == b"\n":
+                return data.decode("utf-8", errors="replace").rstrip("\r")
+            data += byte
+
+    def read_key(self, timeout: float) -> str | None:
+        """The next key, or None when nothing arrives within ``timeout`` seconds."""
+        if not self._pending:
+            ready, _, _ = select.select([self._fd], [], [], timeout)
+            if not ready:
+                return None
+            line = self._line()
+            if line is None:
+                raise EOFError
+            self._pending = [ch for ch in line if not ch.isspace()] or [" "]
+        return self._pending.pop(0)
+
+    def read_line(self, prompt: str) -> str | None:
+        """One answer line, after showing ``prompt``."""
+        self._write(prompt)
+        return self._line()
+
+
+def _fileno(stream: TextIO) -> int | None:
+    try:
+        return stream.fileno()
+    except (OSError, ValueError, io.UnsupportedOperation, AttributeError):
+        return None
+
+
+def _teams_spec_of(teams: Sequence[Team]) -> str:
+    return ";".join(f"{t.name}:{','.join(t.players)}" for t in teams)
+
+
+def set_up_teams(
+    config: HostConfig,
+    *,
+    announcer: Announcer,
+    recognizer: Recognizer | None,
+    why: str,
+    stdin: TextIO,
+    write: Callable[[str], None],
+    clock: Clock,
+) -> HostConfig:
+    """Set the teams up at the table (voice and keys; T for typed names); return ``config``
+    with ``teams`` and ``first`` filled in.
+
+    ``recognizer`` None (``why`` says why) sets up by keys alone.  The microphone is
+    opened here and closed before returning (the game opens its own).
+    """
+    from voice_host.keyboard.terminal import (
+        KeySource,
+        LineKeys,
+        TerminalKeys,
+        ask_first,
+        ask_teams,
+    )
+
+    source: KeySource
+    fd = _fileno(stdin)
+    mode: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if stdin.isatty():
+        terminal = TerminalKeys(stdin, write)
+        source = terminal
+        mode = terminal.cbreak()
+    elif fd is not None:
+        source = _FdKeys(fd, write)
+    else:
+        source = LineKeys(stdin, write)
+    dialogue = SetupDialogue(random.Random(config.seed))
+    microphone = None
+    chunks: Iterable[AudioChunk] | None = None
+    no_voice = why
+    if recognizer is not None:
+        from voice_host.audio.microphone import MicrophoneSource
+
+        microphone = MicrophoneSource(config.device)
+        chunks = restamped(microphone, clock)
+        no_voice = ""
+    runner = SetupRunner(
+        dialogue,
+        announcer=announcer,
+        clock=clock,
+        keys=source.read_key,
+        recognizer=recognizer,
+        chunks=chunks,
+        no_voice=no_voice,
+    )
+    try:
+        with mode:
+            outcome = runner.run()
+    finally:
+        if microphone is not None:
+            microphone.close()
+    if outcome.result is not None:
+        result = outcome.result
+        return dataclasses.replace(config, teams=result.teams, first=result.first_name)
+    teams = ask_teams(source, write)
+    first = ask_first(teams, source, write, random.Random(config.seed))
+    return dataclasses.replace(config, teams=_teams_spec_of(teams), first=teams[first].name)

@@ -21,6 +21,14 @@ from voice_host.deck.model import Entry
 from voice_host.referee import Phase, Referee, Situation
 
 TEAMS = ("red", "blue")
+#: Einstein with the possessive-less "alberts" among its forms, as the deck build gives it.
+EINSTEIN_FORMS = Entry(
+    "Albert Einstein",
+    "Person",
+    ("albert einstein", "einstein"),
+    ("albert", "alberts", "einstein's"),
+    EINSTEIN.pronunciations,
+)
 
 
 def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[str]:
@@ -212,6 +220,48 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("host forward", TELESCOPE, Phase.TURN, ["nothing"]),
         # between turns guesses are not judged
         ("telescope", TELESCOPE, Phase.BETWEEN, ["nothing"]),
+        # a stray letter in a short question's lead-in is recogniser garbage ("is it" -> "is n")
+        ("is n a kangaroo you", KANGAROO, Phase.TURN, ["guess"]),
+        # stray letters before a guess lead-in: still a short guess
+        ("v v the telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        # NEGATIVE: a stray letter does not hide a clue word
+        ("we n a telescope", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # NEGATIVE: a single-letter token inside a clue frame stays a clue
+        ("you use a t square like a telescope", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # NEGATIVE: stray letter, then the answer, then the sentence goes on
+        ("n the telescope you look through", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # a multi-word answer counts as one word: a garbled 5-word question is short
+        ("the to the eiffel tower", EIFFEL, Phase.TURN, ["guess"]),
+        # NEGATIVE: the same count with a clue word before it
+        ("we went up the eiffel tower", EIFFEL, Phase.TURN, ["foul:word"]),
+        # NEGATIVE: a multi-word answer inside a sentence
+        ("in paris the eiffel tower is tall", EIFFEL, Phase.TURN, ["foul:word"]),
+        # the whole answer with a stray ending on one word beats the form inside it
+        ("repeat alberts einstein", EINSTEIN_FORMS, Phase.TURN, ["guess"]),
+        # NEGATIVE: the form alone is still a form (a near miss from a guesser)
+        ("alberts", EINSTEIN_FORMS, Phase.TURN, ["near_miss"]),
+        # NEGATIVE: ... and in a clue a foul
+        (
+            "his friends called him alberts einstein and he was clever",
+            EINSTEIN_FORMS,
+            Phase.TURN,
+            ["foul:word"],
+        ),
+        # NEGATIVE: one word right, the other another word: not the whole answer,
+        # only the first name with a word after it (a clue's)
+        ("albert frankenstein", EINSTEIN_FORMS, Phase.TURN, ["foul:word"]),
+        # letter talk with the short "with" lost by the recogniser
+        ("it starts a c", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # NEGATIVE: "starts a" + a word is an innocent clue
+        ("it starts a fire", TELESCOPE, Phase.TURN, ["nothing"]),
+        # NEGATIVE: "starts a" + "i" (a word, not a spelled letter)
+        ("the car starts a i think", TELESCOPE, Phase.TURN, ["nothing"]),
+        # a letter count with the plural's "s" lost ("it has four letters" -> "fire letter")
+        ("it has fire letter is", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # NEGATIVE: one letter in the post, not a count
+        ("it has a letter inside", TELESCOPE, Phase.TURN, ["nothing"]),
+        # NEGATIVE: singular "letter" needs exactly one word between
+        ("it has a love letter", TELESCOPE, Phase.TURN, ["nothing"]),
     ],
 )
 def test_judgement_table(text: str, entry: Entry | None, phase: Phase, expected: list[str]) -> None:

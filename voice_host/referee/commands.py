@@ -6,8 +6,23 @@ Precision first: a command the players did not give is worse than one missed
 * the wake word is "host" or a spelling a recogniser was seen to write for it
   (:data:`WAKE_VARIANTS`, measured with pocketsphinx on flite voices: "post
   pass", "most foul", "coast to pause", "a toast to quit");
-* a variant other than "host"/"hosts" counts only at the start of a short
-  command utterance (so "the post office" in a clue never wakes the host);
+* a variant other than "host"/"hosts" (or its plural: "posts pause") counts
+  only at the start of a short command utterance (so "the post office" in a
+  clue never wakes the host);
+* any other word counts as the wake word only by sound, and only in the shape
+  of a spoken command and nothing else (:meth:`CommandReader.read`,
+  ``whole=True``: the recogniser's whole utterance): the word sounds like the
+  wake word (:func:`~voice_host.referee.matching.phone_class_similarity` at
+  least :data:`SOUND_WAKE_MIN`: "pass", "test", "phone" for "host"); the
+  command word comes right after it, followed by at most one
+  :data:`SOUND_WAKE_TAIL` word; and before it come only up to
+  :data:`MAX_ATTENTION_WORDS` attention words ("okay", "hey") or stray
+  letters (the recogniser's "l k" for "okay") - at least one of them, except
+  in a SPIN choice, where no describer is talking.  The word is not one that
+  leads into a command word in ordinary talk (:data:`NOT_WAKE`: "that's
+  correct", "let's pass"), nor a clue word.  So "okay host status" heard as
+  "l k pass status" is a command, while a clue ending "... a bus pass", or
+  "bus pass" alone, or "you need their help" is not;
 * at most one filler word ("to", "the", "a") may sit between wake word and
   command, as recognisers insert them;
 * the command word must be one of the command's spellings
@@ -23,8 +38,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from voice_host.referee.matching import phone_class_similarity
 from voice_host.referee.phones import PhoneLookup
-from voice_host.referee.text import Token, norm_word
+from voice_host.referee.text import Token, is_stray, norm_word
 from voice_host.referee.values import Phase
 
 #: What recognisers write for "host" (exact "host"/"hosts" count anywhere in an
@@ -50,6 +66,58 @@ COMMAND_WORDS: dict[str, frozenset[str]] = {
     "forward": frozenset({"forward", "forwards", "foreword"}),
     "push": frozenset({"push", "pushed", "bush"}),
 }
+#: A sound-alike wake word is at least this similar in sound to the wake word
+#: (:func:`~voice_host.referee.matching.phone_class_similarity`; "pass" 0.5,
+#: "test" 0.75, "the" 0.25 against "host").  Loose on its own (about a fifth
+#: of common English words reach it), so the utterance shape carries the rest.
+SOUND_WAKE_MIN = 0.5
+#: Words that may come before a sound-alike wake word: a player getting the
+#: host's attention.  Stray single letters count too (a garbled "okay") ...
+ATTENTION_WORDS = frozenset({"ok", "okay", "hey", "oh"})
+#: ... at most this many of them.
+MAX_ATTENTION_WORDS = 2
+#: The one word that may follow a command after a sound-alike wake word
+#: (pocketsphinx writes "you" for the breath after a phrase).
+SOUND_WAKE_TAIL = frozenset({"you", "please", "now", "thanks"})
+#: Words that lead into a command word in ordinary talk ("that's correct",
+#: "let's pass", "just pass", "can't help", "first pass"): never a
+#: sound-alike wake word, however they sound.
+NOT_WAKE = frozenset(
+    {
+        "that's",
+        "thats",
+        "that",
+        "this",
+        "it's",
+        "its",
+        "is",
+        "isn't",
+        "let's",
+        "lets",
+        "what's",
+        "just",
+        "must",
+        "not",
+        "yes",
+        "yeah",
+        "don't",
+        "can't",
+        "won't",
+        "cannot",
+        "i'll",
+        "we'll",
+        "you'll",
+        "first",
+        "last",
+        "next",
+        "best",
+        "almost",
+    }
+)
+#: Clue words: a sentence, not a wake word ("you help", "we pass").
+CLUE_LEADS = frozenset(
+    {"you", "your", "we", "our", "they", "their", "he", "she", "his", "her", "i", "my", "it"}
+)
 #: Words allowed after a command woken by a loose wake word ("post pass you").
 MAX_AFTER_LOOSE = 1
 #: Words that may follow a command ("host undo that please"); any other word
@@ -115,11 +183,13 @@ class CommandReader:
         wake = norm_word(wake_word) or "host"
         if wake == "host":
             self.wake_exact: frozenset[str] = WAKE_EXACT
-            self.wake_loose: frozenset[str] = WAKE_VARIANTS
+            self.wake_loose: frozenset[str] = WAKE_VARIANTS | {v + "s" for v in WAKE_VARIANTS}
         else:
             self.wake_exact = frozenset({wake, wake + "s"})
             self.wake_loose = frozenset()
+        self.wake = wake
         self.phones = phones
+        self._wake_phones = phones(wake) if phones is not None else None
         self._sounds: dict[tuple[str, ...], str] = {}
         if phones is not None:
             for name, spellings in COMMAND_WORDS.items():
@@ -152,8 +222,13 @@ class CommandReader:
                         return t
         return None
 
-    def read(self, toks: tuple[Token, ...], phase: Phase) -> Command | None:
-        """The command in ``toks`` (the first one), or None."""
+    def read(self, toks: tuple[Token, ...], phase: Phase, *, whole: bool = False) -> Command | None:
+        """The command in ``toks`` (the first one), or None.
+
+        ``whole`` says that ``toks`` are the recogniser's whole utterance (no
+        silence split it): only then may a word that merely sounds like the
+        wake word start a command (see the module docstring).
+        """
         words = [t.text for t in toks]
         for i, w in enumerate(words):
             exact = w in self.wake_exact
@@ -163,7 +238,48 @@ class CommandReader:
             cmd = self._after_wake(words, i, phase, exact)
             if cmd is not None:
                 return cmd
+        if whole:
+            cmd = self._sound_wake(words, phase)
+            if cmd is not None:
+                return cmd
         return self._bare(words, phase)
+
+    def wake_sound(self, word: str) -> float:
+        """How much ``word`` sounds like the wake word (0-1; 0 without phones)."""
+        if self.phones is None or not self._wake_phones:
+            return 0.0
+        ph = self.phones(word)
+        return phone_class_similarity(tuple(ph), tuple(self._wake_phones)) if ph else 0.0
+
+    def _sound_wake(self, words: list[str], phase: Phase) -> Command | None:
+        """A command whose wake word the recogniser wrote as a sound-alike
+        ("l k pass status" for "okay host status"); ``words`` are the whole
+        utterance, which must be nothing but: up to
+        :data:`MAX_ATTENTION_WORDS` attention words or stray letters, the
+        sound-alike, the command (with its team for ``push``) and at most one
+        :data:`SOUND_WAKE_TAIL` word."""
+        lead = 0
+        while lead < len(words) and (words[lead] in ATTENTION_WORDS or is_stray(words[lead])):
+            lead += 1
+        if lead > MAX_ATTENTION_WORDS or (lead == 0 and phase != Phase.SPIN_CHOICE):
+            return None  # "bus pass" is a clue; "okay bus pass" is someone calling the host
+        if lead + 1 >= len(words):
+            return None
+        w = words[lead]
+        if w in NOT_WAKE or w in CLUE_LEADS or w in FILLERS:
+            return None
+        similarity = self.wake_sound(w)
+        if similarity < SOUND_WAKE_MIN or words[lead + 1] in FILLERS:
+            return None
+        cmd = self._after_wake(words, lead, phase, exact=False)
+        if cmd is None:
+            return None
+        tail = words[cmd.last + 1 :]
+        if len(tail) > 1 or any(x not in SOUND_WAKE_TAIL for x in tail):
+            return None  # "okay test pass it on": a sentence going on
+        said = " ".join(words[lead + 1 : cmd.last + 1])
+        cue = f"'{w}' sounds like the wake word '{self.wake}' ({similarity:.2f}), then '{said}'"
+        return Command(cmd.name, cmd.argument, lead, cmd.last, True, cue)
 
     def _after_wake(self, words: list[str], i: int, phase: Phase, exact: bool) -> Command | None:
         j = i + 1

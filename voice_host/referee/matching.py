@@ -14,7 +14,12 @@ Fuzzy hits are tried for accepted answers only.  Forbidden forms are word
 knowledge computed by the deck build ("swimmer" is a form of "swim",
 "poster" is not a form of "post"): they are looked up exactly, never guessed
 from resemblance, and a window holding an exact form is never a fuzzy answer
-hit (otherwise "swimmer" would pass for "swim").
+hit (otherwise "swimmer" would pass for "swim") - with one exception: a
+window of exactly as many words as a multi-word answer, all but one of
+them exact, the odd one within :data:`SPELLING_WEAK` of its word and the
+whole within :data:`SPELLING_MIN` of the answer, is that answer even when
+its odd word is a form ("alberts einstein" is "albert einstein" with a stray
+ending, not the form "alberts" followed by a word).
 """
 
 from __future__ import annotations
@@ -121,6 +126,42 @@ def phone_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
     return float(Levenshtein.normalized_similarity(a, b))
 
 
+#: ARPAbet vowels (stress marks removed), for :func:`phone_class_similarity`.
+VOWELS = frozenset(
+    ["AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW"]
+)
+#: Cost of replacing a phone with another of the same class (vowel for vowel,
+#: consonant for consonant) in :func:`phone_class_similarity`; any other edit
+#: costs 1.
+SAME_CLASS_COST = 0.5
+
+
+def phone_class_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+    """1 - weighted edit distance / longer length, over phone sequences (0-1).
+
+    Like :func:`phone_similarity`, but a vowel heard as another vowel, or a
+    consonant as another consonant, costs only :data:`SAME_CLASS_COST`: the
+    word keeps its shape ("pass" P AE S against "host" HH OW S T scores 0.5,
+    "test" 0.75, "the" DH AH 0.25).  A loose resemblance for short words whose
+    spelling the recogniser garbled, never enough on its own.
+    """
+    if not a or not b:
+        return 0.0
+    prev = [float(j) for j in range(len(b) + 1)]
+    for i, pa in enumerate(a, 1):
+        cur = [float(i)]
+        for j, pb in enumerate(b, 1):
+            if pa == pb:
+                sub = 0.0
+            elif (pa in VOWELS) == (pb in VOWELS):
+                sub = SAME_CLASS_COST
+            else:
+                sub = 1.0
+            cur.append(min(prev[j] + 1.0, cur[j - 1] + 1.0, prev[j - 1] + sub))
+        prev = cur
+    return 1.0 - prev[-1] / max(len(a), len(b))
+
+
 def phrase_phones(
     words: tuple[str, ...], known: dict[str, tuple[str, ...]], lookup: PhoneLookup | None
 ) -> tuple[str, ...] | None:
@@ -222,6 +263,7 @@ class EntryTargets:
         sizes = range(min(self._max_words + 1, len(toks)), 0, -1)
         for article_first in (False, True):
             self._exact(toks, taken, found, sizes, article_first)
+        found = self._whole_answers(toks, taken, found)
         found.extend(self._fuzzy(toks, taken))
         found.sort(key=lambda m: m.first)
         return found
@@ -245,6 +287,35 @@ class EntryTargets:
                 found.append(Match(target, i, i + size - 1, 100.0, 1.0, True))
                 for j in range(i, i + size):
                     taken[j] = True
+
+    def _whole_answers(
+        self, toks: tuple[Token, ...], taken: list[bool], found: list[Match]
+    ) -> list[Match]:
+        """``found`` with a multi-word answer heard with one garbled word put in
+        place of the exact single-word hits inside it (see the module
+        docstring): "repeat alberts einstein" holds the answer "albert
+        einstein", not the form "alberts" and the answer "einstein"."""
+        for target in self.fuzzy_answers:
+            k = len(target.words)
+            if k < 2:
+                continue
+            for i in range(len(toks) - k + 1):
+                window = toks[i : i + k]
+                pairs = [(t.text, w) for t, w in zip(window, target.words, strict=True)]
+                odd = [(h, w) for h, w in pairs if h != w]
+                if len(odd) != 1 or fuzz.ratio(*odd[0]) < SPELLING_WEAK:
+                    continue  # exact (found already), or more than a stray ending off
+                inner = [m for m in found if i <= m.first and m.last < i + k]
+                outer = [m for m in found if m not in inner]
+                if any(m.first < i + k and m.last >= i for m in outer):
+                    continue  # a longer exact hit runs across the window
+                m = self._score(target, window, i)
+                if m.spelling < SPELLING_MIN:
+                    continue
+                found = [*outer, m]
+                for j in range(i, i + k):
+                    taken[j] = True
+        return found
 
     def _fuzzy(self, toks: tuple[Token, ...], taken: list[bool]) -> list[Match]:
         candidates: list[tuple[float, Match]] = []

@@ -27,6 +27,16 @@ einstein" is not a foul).  A spotted command needs ``confirmed is True``, and
 in :meth:`Referee.observe` an overlapping free transcript, when there is one,
 must hold the command word (precision first: never invent a command).
 
+A wake word on its own
+----------------------
+People pause after calling the host ("host, ... pause"), and the endpointer
+may end an utterance there.  In :meth:`Referee.observe` a free transcript
+that is a command word alone (with its tail) is read together with the free
+transcript just before it when that one ended at most
+:data:`WAKE_PAUSE_SECONDS` earlier and was nothing but a wake word (after at
+most an attention word or stray letters, as the command reader allows at the
+start of an utterance): "host" | "help" is the command ``help``.
+
 One verdict per spoken word
 ---------------------------
 One utterance has one speaker, and one spoken word gets one verdict.
@@ -51,12 +61,12 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from voice_host.deck.model import Entry
-from voice_host.referee.commands import CommandReader
+from voice_host.referee.commands import LEADING_FILLERS, MAX_ATTENTION_WORDS, CommandReader
 from voice_host.referee.matching import EntryTargets, Match, affix_variant
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.speaker import attribute
 from voice_host.referee.talk import find_talk
-from voice_host.referee.text import Token, norm_phrase, tokens
+from voice_host.referee.text import Token, is_stray, norm_phrase, tokens
 from voice_host.referee.values import (
     ECHO_WINDOW_SECONDS,
     FoulKind,
@@ -78,6 +88,10 @@ SAME_WORD_SECONDS = 0.5
 #: hits are kept for confirming each other.
 MEMORY_SECONDS = 15.0
 STEERED_SOURCES = frozenset({"kws", "grammar"})
+#: A wake word heard as its own free transcript still starts a command whose
+#: command word opens the next free transcript at most this long (seconds of
+#: audio time) after it: a pause after calling the host.
+WAKE_PAUSE_SECONDS = 1.5
 
 
 def _nothing(t: float, heard: str, why: str, **features: Any) -> Judgement:
@@ -164,7 +178,7 @@ class Referee:
                     span[0] if i == 0 else seg[0].start,
                     span[1] if i == len(segs) - 1 else seg[-1].end,
                 )
-            out.extend(self._judge_segment(seg, event, situation, steered, span))
+            out.extend(self._judge_segment(seg, event, situation, steered, span, len(segs) == 1))
         if not out:
             why = "no answer, forbidden form, foul talk or command heard"
             return [_nothing(toks[-1].end, heard, why, **gated)]
@@ -208,9 +222,12 @@ class Referee:
         situation: Situation,
         steered: bool,
         span: tuple[float, float] | None,
+        whole: bool,
     ) -> list[Judgement]:
+        """Judge one silence-separated segment of an event's words; ``whole``
+        when it is all of them (see :meth:`CommandReader.read`)."""
         reader = self._reader(situation)
-        cmd = reader.read(seg, situation.phase)
+        cmd = reader.read(seg, situation.phase, whole=whole)
         if cmd is not None:
             heard = _span_text(seg, cmd.first, cmd.last)
             if steered and event.confirmed is not True:
@@ -390,6 +407,9 @@ class Referee:
             return _decided_from(out, "steered")
         out = _decided_from(self.judge(event, situation), "free")
         if not steered and event.kind == "final":
+            woken = self._command_after_wake(event, situation)
+            if woken is not None:
+                out = [woken]
             self._free.append((event, situation))
             out.extend(_decided_from(self._resolve_pending(), "steered+free"))
         return out
@@ -415,6 +435,45 @@ class Referee:
         if situation.entry is None:
             return False
         return bool(self.targets(situation.entry).find(tokens(event.words)))
+
+    def _command_after_wake(
+        self, event: RecognitionEvent, situation: Situation
+    ) -> Judgement | None:
+        """The command ``event`` completes when the free transcript just before
+        it was a wake word on its own (see the module docstring), or None."""
+        toks, _ = self._gate(tokens(event.words), situation)
+        if not toks:
+            return None
+        before = [
+            ptoks
+            for free, _ in self._free
+            if (ptoks := self._gate(tokens(free.words), situation)[0])
+            and ptoks[-1].end <= toks[0].start + OVERLAP_SLACK
+        ]
+        if not before:
+            return None
+        prev = max(before, key=lambda p: p[-1].end)
+        gap = toks[0].start - prev[-1].end
+        if gap > WAKE_PAUSE_SECONDS or len(prev) > MAX_ATTENTION_WORDS + 1:
+            return None
+        if not all(t.text in LEADING_FILLERS or is_stray(t.text) for t in prev[:-1]):
+            return None
+        joined = (*prev, *toks)
+        cmd = self._reader(situation).read(joined, situation.phase, whole=True)
+        if cmd is None or cmd.first != len(prev) - 1 or cmd.last < len(prev):
+            return None  # no command, or not the earlier wake word and a later command word
+        heard = _span_text(joined, cmd.first, cmd.last)
+        why = f"command {cmd.name}: {cmd.cue} (after a {max(gap, 0.0):.1f} s pause)"
+        feats = {"woken": True, "source": "free", "pause": round(max(gap, 0.0), 2)}
+        return Judgement(
+            "command",
+            joined[cmd.first].start,
+            heard,
+            command=cmd.name,
+            argument=cmd.argument,
+            evidence=why,
+            features=feats,
+        )
 
     def _judge_in_free_context(
         self, event: RecognitionEvent, situation: Situation

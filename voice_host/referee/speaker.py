@@ -1,7 +1,18 @@
 """Who said it: a guesser calling out an answer, or the describer giving a clue.
 
 One microphone hears everyone, so the referee decides from the shape of the
-utterance around the matched words.  The rules, in the order they decide:
+utterance around the matched words.  Two conventions hold throughout:
+
+* a **stray letter** (a single letter other than "a" and "i":
+  :func:`~voice_host.referee.text.is_stray`) before the match is recogniser
+  garbage, not a word of the lead-in ("is it a kangaroo" heard as "is n a
+  kangaroo you"); spelled letters that mean something are letter talk,
+  found elsewhere (:mod:`voice_host.referee.talk`);
+* word limits count the matched words as one word and leave stray letters
+  out (:data:`SHORT_ENDING_WORDS` words is "is it the eiffel tower" as much
+  as "is it a kangaroo"); the evidence still gives the heard word count.
+
+The rules, in the order they decide:
 
 1. **Turn opening.** A match that starts within :data:`OPENING_SECONDS` of the
    turn start is the describer (nobody can guess before a clue; the describer
@@ -22,7 +33,8 @@ utterance around the matched words.  The rules, in the order they decide:
    kangaroo?") is a guesser.
 5. **Short ending.** A match ending an utterance of at most
    :data:`SHORT_ENDING_WORDS` words without clue words ("you", "we", "like",
-   "use" ...) is a guesser: recognisers garble the lead-in of a short guess.
+   "use" ...) is a guesser: recognisers garble the lead-in of a short guess
+   ("the to the eiffel tower", "repeat alberts einstein").
 6. **Otherwise** (the match inside or at the end of a longer sentence): the
    describer.
 
@@ -38,7 +50,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from voice_host.referee.text import Token
+from voice_host.referee.text import Token, is_stray
 
 #: A match starting this soon after the turn start (seconds) is the describer's.
 OPENING_SECONDS = 1.0
@@ -224,9 +236,12 @@ def attribute(
     recogniser reported it (it may be longer than the words it wrote);
     ``turn_start`` is when the turn began.
     """
-    before = [t.text for t in toks[:first]]
+    heard_before = [t.text for t in toks[:first]]
+    before = [w for w in heard_before if not is_stray(w)]
     after = [t.text for t in toks[last + 1 :]]
     n = len(toks)
+    # the matched words count as one; stray letters not at all
+    words = len(before) + 1 + len(after)
     start = toks[0].start if span is None else min(span[0], toks[0].start)
     end = toks[-1].end if span is None else max(span[1], toks[-1].end)
     seconds = max(0.0, end - start)
@@ -236,6 +251,10 @@ def attribute(
         "before": len(before),
         "after": len(after),
     }
+    if len(before) < len(heard_before):
+        feats["stray_letters"] = len(heard_before) - len(before)
+    if words != n:
+        feats["counted_words"] = words
     if span is not None:
         # a steered hit reports only its keyword: estimate the unheard words
         # from the utterance's length (speech runs about 3 words a second)
@@ -263,7 +282,7 @@ def attribute(
     tail_ok = len(after) <= MAX_TAIL_WORDS and all(w in GUESS_TAIL for w in after)
     feats["lead_ok"] = lead_ok
     feats["tail_ok"] = tail_ok
-    if lead_ok and tail_ok and n <= MAX_GUESS_WORDS and seconds <= MAX_GUESS_SECONDS:
+    if lead_ok and tail_ok and words <= MAX_GUESS_WORDS and seconds <= MAX_GUESS_SECONDS:
         if before:
             return Attribution(
                 "guesser", f"short guess '{' '.join(before)} ...' ({n} words)", feats
@@ -277,14 +296,14 @@ def attribute(
         and not any(w in CLUE_WORDS or w not in GUESS_LEAD for w in before)
         and len(after) <= QUESTION_MAX_TRAILING
         and all(w in QUESTION_TAIL for w in after)
-        and n <= QUESTION_MAX_WORDS
+        and words <= QUESTION_MAX_WORDS
         and seconds <= QUESTION_MAX_SECONDS
     ):
         feats["opener"] = opener
         return Attribution("guesser", f"short question '{' '.join(before)} ...' ({n} words)", feats)
     if (
         not after
-        and n <= SHORT_ENDING_WORDS
+        and words <= SHORT_ENDING_WORDS
         and seconds <= MAX_GUESS_SECONDS
         and not any(w in CLUE_WORDS for w in before)
     ):
@@ -292,7 +311,7 @@ def attribute(
         # "the top post"): a short utterance ending with the match, with no
         # clue words, is still a guess
         return Attribution("guesser", f"short utterance ({n} words) ending with it", feats)
-    if n > MAX_GUESS_WORDS:
+    if words > MAX_GUESS_WORDS:
         where = "at the end of" if not after else "inside"
         return Attribution("describer", f"{where} a {n}-word sentence", feats)
     if seconds > MAX_GUESS_SECONDS:

@@ -7,8 +7,12 @@ spelled letters in a row ("t e l").  Rhyme talk: "rhymes with", "sounds like".
 Precision matters: "it starts with a gun" (a race) is an innocent clue, so
 "starts/begins/ends with" counts only when a letter, a word a recogniser
 writes for a letter name ("see", "tea", "as"), "letter", or the end of the
-utterance follows.  "has ... letters" counts with up to two (misheard) words
-between, since the count itself is often garbled ("it has far letters").
+utterance follows.  Recognisers drop the short "with": "starts a c" still
+counts when a spelled letter (not "a" or "i") follows "starts (a|an|the)".
+"has ... letters" counts with up to two (misheard) words between, since the
+count itself is often garbled ("it has far letters"); "has ... letter"
+(the plural's "s" lost) with exactly one word between that could be a count
+("it has fire letter", not "it has a letter").
 "a" and "i" are words, so a run of spelled letters needs at least two
 letters that are not "a" or "i".
 """
@@ -135,12 +139,20 @@ _NOT_A_COUNT = frozenset(
 )
 
 
+#: Words that make "has X letter" about one letter, not a (misheard) count.
+_NOT_A_SINGLE_COUNT = _NOT_A_COUNT | {"a", "an", "one", "this", "that", "another", "any"}
+
+
 def _has_count_of_letters(words: list[str], i: int) -> bool:
-    """Whether ``words[i]`` ("letters") closes "has [one or two words] letters"
-    whose middle words could be a (misheard) count."""
+    """Whether ``words[i]`` ("letters", or "letter" with its "s" lost) closes
+    "has [one or two words] letters" whose middle words could be a (misheard)
+    count; for "letter" exactly one middle word."""
+    plural = words[i] == "letters"
     for k in range(max(0, i - 3), i):
         if words[k] in _HAS_WORDS:
             middle = words[k + 1 : i]
+            if not plural:
+                return len(middle) == 1 and middle[0] not in _NOT_A_SINGLE_COUNT
             return 1 <= len(middle) <= 2 and not any(m in _NOT_A_COUNT for m in middle)
     return False
 
@@ -174,13 +186,21 @@ def find_talk(toks: tuple[Token, ...]) -> list[Talk]:
                 # "starts with a g" (a letter after an article), or the
                 # utterance stops right after "starts with a" (cut-off letter)
                 talk = Talk("letter", i, i + len(rest) + 1, f"'{w} with {' '.join(rest)}'")
+        elif (
+            w in _WITH_VERBS
+            and nxt in ("a", "an", "the")
+            and i + 2 < n
+            and is_letter(words[i + 2], strong_only=True)
+        ):
+            # "starts a c": the recogniser lost the short "with"
+            talk = Talk("letter", i, i + 2, f"'{w} {nxt} {words[i + 2]}'")
         elif w in _POSITIONS and nxt in ("letter", "letters"):
             talk = Talk("letter", i, i + 1, f"'{w} {nxt}'")
         elif w in ("letters", "letter") and (
             (i > 0 and (words[i - 1] in NUMBER_WORDS or words[i - 1].isdigit())) or nxt == "long"
         ):
             talk = Talk("letter", max(0, i - 1), i, f"'{words[i - 1] if i else ''} {w}'".strip())
-        elif w == "letters" and _has_count_of_letters(words, i):
+        elif w in ("letters", "letter") and _has_count_of_letters(words, i):
             # "it has far letters" (four): a count of letters, however misheard
             start = max(k for k in range(max(0, i - 3), i) if words[k] in _HAS_WORDS)
             talk = Talk("letter", start, i, f"'{' '.join(words[start : i + 1])}'")

@@ -40,6 +40,14 @@ def norm_word(word: str) -> str:
     return w
 
 
+def is_stray(word: str) -> bool:
+    """Whether normalised ``word`` is a stray single letter ("n", "v", "k"),
+    which a recogniser writes for a garbled syllable ("is it" -> "is n");
+    "a" and "i" are words.  (Three or more spelled letters are letter talk:
+    :mod:`voice_host.referee.talk` looks at those first.)"""
+    return len(word) == 1 and word.isalpha() and word not in ("a", "i")
+
+
 def norm_phrase(text: str) -> tuple[str, ...]:
     """Split ``text`` into normalised words (``"The Eiffel-Tower!"`` ->
     ``("the", "eiffel", "tower")``)."""

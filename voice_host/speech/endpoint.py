@@ -34,7 +34,7 @@ class SpeechEndpointer:
     """
 
     def __init__(self, window: float = WINDOW, ratio: float = RATIO, start_time: float = 0.0):
-        from pocketsphinx import Endpointer
+        from pocketsphinx import Endpointer, Vad
 
         self._ep: Any = Endpointer(window=window, ratio=ratio)
         self.frame_bytes: int = int(self._ep.frame_bytes)
@@ -42,10 +42,15 @@ class SpeechEndpointer:
         self.start_time = start_time
         self.in_speech = False
         """Whether speech is going on (as of the last frame)."""
+        self._vad: Any = Vad(Vad.MEDIUM_STRICT)
+        self.frame_is_speech = False
+        """Whether the last frame alone sounded like speech (the same voice detector,
+        without the window)."""
 
     def feed(self, frame: bytes) -> SpeechBoundary | None:
         """Process one frame of exactly :attr:`frame_bytes`; a boundary if one was crossed."""
         self._ep.process(frame)
+        self.frame_is_speech = bool(self._vad.is_speech(frame))
         now = bool(self._ep.in_speech)
         if now == self.in_speech:
             return None

@@ -19,6 +19,13 @@ from voice_host.rules import Game, HouseRules, Phase, board_from_data, parse_tea
 TRACK = ["START", "Object", "Nature", "SPIN", "Random", "CONTROL", "Person", "FINISH"]
 
 
+@pytest.fixture(autouse=True)
+def _own_state(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Saves go to this test's folder, and no config file of the user's is read."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
 def controller(timer: float = 30.0, **rules: object) -> KeyboardController:
     game = Game(
         parse_teams("Red:Ann,Bob;Blue:Cat,Dan,Eve"),
@@ -49,7 +56,7 @@ def test_R5_the_turn_starts_with_the_timer_which_defaults_to_30_seconds() -> Non
     assert ctl.tick(120.0) == ["Ten seconds."]  # one cue at ten seconds left
     assert ctl.tick(125.0) == []
     said = ctl.tick(130.0)
-    assert said[:2] == ["Time's up!", "Red got 0 right."]
+    assert said[:2] == ["Time! Red got zero right.", "Red stays on segment 0."]
     assert ctl.game.to_play.name == "Blue"
     assert not ctl.timer_running
 
@@ -58,7 +65,7 @@ def test_a_short_timer_has_no_ten_second_cue() -> None:
     ctl = controller(timer=8)
     keys(ctl, " ")
     assert ctl.tick(7.9) == []
-    assert ctl.tick(8.0)[0] == "Time's up!"
+    assert ctl.tick(8.0)[0] == "Time! Red got zero right."
 
 
 def test_correct_pass_foul_and_undo_during_a_turn() -> None:
@@ -66,15 +73,16 @@ def test_correct_pass_foul_and_undo_during_a_turn() -> None:
     assert keys(ctl, "c") == ["Press space to start the timer first."]
     assert keys(ctl, " ")[1].startswith("Card: <Object ")
     said = keys(ctl, "c")
-    assert said[0] == "Correct: 1." and said[1].startswith("Card: <Object ")
-    assert keys(ctl, "p")[0] == "Pass. 0 left."
+    # The card is echoed with the count (dialogue.md 2), as the live host says it.
+    assert said[0] == "<Object 11>, correct. One." and said[1].startswith("Card: <Object ")
+    assert keys(ctl, "p")[0] == "Pass. No more passes this turn."
     assert keys(ctl, "p") == ["No pass left this turn."]
     assert keys(ctl, "f")[0] == "Foul: the card is lost."
-    assert keys(ctl, "c")[0] == "Correct: 2."
-    assert keys(ctl, "u") == ["Undone: correct.", "Red has 1 right."]
+    assert keys(ctl, "c")[0] == "<Object 19>, correct. Two."
+    assert keys(ctl, "u") == ["Undone: the last correct guess; Red has 1 right."]
     assert ctl.timer_running  # undo inside a turn keeps the clock going
     said = keys(ctl, "t", 3.0)
-    assert said[:3] == ["Time's up!", "Red got 1 right.", "Red moves 1 to segment 1, Object."]
+    assert said[:2] == ["Time! Red got one right.", "Red moves 1 to segment 1, Object."]
     assert ctl.game.position("Red") == 1
 
 
@@ -87,7 +95,7 @@ def test_the_timer_pauses_and_resumes() -> None:
     assert ctl.tick(514.9) == []
     assert ctl.tick(515.0) == ["Ten seconds."]
     assert ctl.tick(524.9) == []
-    assert ctl.tick(525.0)[0] == "Time's up!"
+    assert ctl.tick(525.0)[0] == "Time! Red got zero right."
 
 
 def test_undoing_time_up_reopens_the_turn_with_its_time_spent() -> None:
@@ -95,10 +103,13 @@ def test_undoing_time_up_reopens_the_turn_with_its_time_spent() -> None:
     keys(ctl, " cc")
     keys(ctl, "t", 4.0)
     said = keys(ctl, "u")
-    assert said[0] == "Undone: time-up."
-    assert "open again with 2 right" in said[1]
+    assert said == [
+        "Undone: the end of Red's turn, and its move.",
+        "Its time is up: C, P and F fix the count, T ends the turn.",
+    ]
     assert ctl.game.phase is Phase.TURN and ctl.game.to_play.name == "Red"
-    assert keys(ctl, " ") == ["Time is up: press t to end the turn."]
+    assert ctl.game.state.correct == 2  # open again with its count
+    assert keys(ctl, " ") == ["Time is up: press T to end the turn."]
     keys(ctl, "c")  # the count can still be fixed
     keys(ctl, "t")
     assert ctl.game.position("Red") == 3
@@ -109,12 +120,11 @@ def test_spinner_keys_and_the_choice_by_team_number() -> None:
     keys(ctl, " c t")  # Red to 1
     keys(ctl, " ccct")  # Blue to 3: SPIN
     assert ctl.game.phase is Phase.SPIN
-    assert keys(ctl, "l") == ["The spinner stopped on a line.", "Press space to spin again."]
+    assert keys(ctl, "l") == ["The spinner stopped on a line: spin again."]
     said = keys(ctl, "w")
     assert said[0] == "The spinner says wide green: 2."
-    assert (
-        said[1]
-        == "Blue, forward 2 or push an opponent back 2: f to move forward; 1 to push Red back."
+    assert said[1] == (
+        "Blue: forward 2, or push a team back 2? Press f to move forward; 1 to push Red back."
     )
     said = keys(ctl, "1")
     assert said[0] == "Red is pushed back 1 to segment 0, START."
@@ -132,17 +142,19 @@ def test_the_engine_spins_on_space() -> None:
 def test_CONTROL_round_is_won_by_team_key() -> None:
     ctl = controller()
     said = keys(ctl, " ccccct")
-    assert "CONTROL round: Ann of Red, describe this to everyone, no time limit." in said
+    assert "CONTROL round! Ann of Red, describe to everyone, no time limit." in said
     assert any(line.startswith("Everyone's card: <Control ") for line in said)
     assert said[-1] == "Who answered first? Press 1 Red, 2 Blue; s if two at once."
-    assert keys(ctl, "s")[0] == "Two at once: another card."
+    said = keys(ctl, "s")
+    assert said[0] == "Two teams at once: another card, describe again."
+    assert said[1].startswith("Everyone's card: <Control ")
     said = keys(ctl, "2")
     assert said[:2] == [
         "Blue answered first.",
-        "Red stays on CONTROL and plays it again at its next turn.",
+        "Red stays on CONTROL and plays it again next turn.",
     ]
     assert ctl.game.to_play.name == "Blue"
-    assert keys(ctl, "9")[0] == "Key '9' does nothing now. Press ? for the keys."
+    assert keys(ctl, "9")[0] == "Key 9 does nothing now. Press question mark for the keys."
 
 
 def test_question_mark_lists_the_keys_of_the_moment() -> None:
@@ -164,17 +176,15 @@ def test_status_says_where_everyone_is() -> None:
     ctl = controller()
     keys(ctl, " cc", 0.0)
     assert keys(ctl, "i", 12.0) == [
-        "Red: segment 0, START.",
-        "Blue: segment 0, START.",
-        "Red to play (turn).",
-        "18 seconds left; 2 right so far.",
+        "Red on segment 0, START. Blue on segment 0, START. "
+        "Red's turn, category Object, 2 right. 18 seconds left."
     ]
 
 
 def test_quit_asks_first() -> None:
     ctl = controller()
     assert keys(ctl, "q") == ["Quit the game? Press y to quit, any other key to play on."]
-    assert keys(ctl, "n") == ["Playing on."]
+    assert keys(ctl, "n") == ["Not quitting."]
     assert not ctl.finished
     assert keys(ctl, "qy") == [
         "Quit the game? Press y to quit, any other key to play on.",
@@ -186,14 +196,14 @@ def test_quit_asks_first() -> None:
 def test_a_whole_game_to_the_winner() -> None:
     ctl = controller()
     said = keys(ctl, " ccccccct")  # Red reaches FINISH
-    assert any(line.startswith("FINISH round: Ann of Red") for line in said)
+    assert any(line.startswith("FINISH round! Ann of Red") for line in said)
     said = keys(ctl, "2")  # Blue answers first: Red stays
-    assert "Red stays on FINISH and tries again at its next turn." in said
+    assert "Red stays on FINISH and tries again next turn." in said
     keys(ctl, " t")  # Blue's turn
     said = keys(ctl, "1")
-    assert said[-1] == "Red wins the game! Press u to undo or q to quit."
+    assert said[-2:] == ["Red wins the game! Congratulations!", "Press u to undo or q to quit."]
     assert ctl.game.winner == "Red"
-    assert keys(ctl, "c") == ["Key 'c' does nothing now. Press ? for the keys."]
+    assert keys(ctl, "c") == ["Key c does nothing now. Press question mark for the keys."]
 
 
 def test_line_keys_split_lines_into_keys_and_end_with_eof() -> None:
@@ -264,20 +274,22 @@ def test_play_keyboard_plays_a_whole_game_from_stdin(
     assert (code, err) == (0, "")
     assert "Press space to start the 45 second timer." in out
     assert "Card: card " in out  # no deck: cards by number
-    assert "Red wins the game! Press u to undo or q to quit." in out
+    assert "Red wins the game! Congratulations!\nPress u to undo or q to quit." in out
     assert out.rstrip().endswith("Goodbye.")
     assert "Voice control" not in out
 
 
 def test_play_keyboard_asks_for_teams_when_none_are_given(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     stdin = "Red\nAnn,Bob\nBlue\nCat,Dan\n\n2\n"
     code, out, _ = _run_play(monkeypatch, capsys, stdin, "--keyboard")
     assert code == 0
     lines = out.splitlines()
-    assert "Blue's turn, on segment 0: Object. Describing: Cat. Guessing: Dan." in lines
-    assert lines[-1] == "End of input: the game stops here."
+    assert "Blue's turn. Cat describing, Dan guessing. Category: Object." in lines
+    assert lines[-2] == "End of input: the game stops here."
+    save = tmp_path / "state" / "voice-host" / "game.json"
+    assert lines[-1] == f"Saved to {save}; resume with voice-host play --resume"
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,9 @@ players answer by voice or keys (T switches to typed names;
 :mod:`voice_host.host.setup_live`); ``--no-voice-setup`` asks by typed prompts
 instead.  ``--keyboard``
 plays the keyboard-only game in the terminal (single keys, printed
-announcements, no microphone or speech), the fallback of issue 2.  Options
+announcements, no microphone or speech), the fallback of issue 2; it saves after
+every change to the same file as the live host, and ``--keyboard --resume`` (or
+the live host's ``--resume``) picks the game up again.  Options
 come from the config file and the command line (:mod:`voice_host.config`).
 """
 
@@ -16,18 +18,30 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from voice_host.commands.simulate import read_board
 from voice_host.config import HostConfig, add_play_arguments, config_from_args
 from voice_host.errors import UsageError, VoiceHostError
+from voice_host.host.saved_game import resume_game, save_or_discard
+from voice_host.keyboard import texts
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
-from voice_host.keyboard.terminal import KeySource, ask_first, ask_teams, key_source, run_terminal
+from voice_host.keyboard.terminal import (
+    KeySource,
+    ask_first,
+    ask_teams,
+    key_source,
+    printer,
+    run_terminal,
+)
+from voice_host.persist import SaveSlot
 from voice_host.rules import (
     Board,
     Game,
+    Phase,
     RulesError,
     Team,
     parse_teams,
@@ -79,35 +93,102 @@ def _board(config: HostConfig) -> Board:
     return read_board(None if config.board is None else str(config.board))
 
 
-def _keyboard_game(config: HostConfig, first_arg: str | None) -> int:
-    timer = config.timer
+class _KeyboardSaves:
+    """The keyboard game's saves: the live host's save slot and format, after every change.
+
+    Called (as the controller's ``on_change``) after each change; :meth:`farewell` says
+    where the game is kept when play stops before the end.
+    """
+
+    def __init__(self, config: HostConfig, env: Mapping[str, str]) -> None:
+        self._config = config
+        self.path = config.save_path(env)
+        """The save file."""
+        self.slot = SaveSlot(self.path)
+        """The slot (its reports go to the game's printer once :meth:`open` is called)."""
+        self.game: Game | None = None
+        """The game being saved, once it exists."""
+        self._report: Callable[[str], None] = print
+        self._saved = False
+
+    def open(self, write: Callable[[str], None]) -> None:
+        """Report through ``write`` (one printed line a failure)."""
+        self._report = write
+        self.slot = SaveSlot(self.path, report=write)
+
+    def __call__(self) -> None:
+        if self.game is not None:
+            self._saved = save_or_discard(
+                self.slot, self.game, self._config.to_data(), self._report
+            )
+
+    def farewell(self) -> str | None:
+        """Where the game is saved and how to resume it; None when there is nothing to
+        resume (no game yet, or it was won and its save removed)."""
+        if self.game is None or self.game.phase is Phase.GAME_OVER:
+            return None
+        return texts.saved_at(self.path, default_path=self._config.save is None, saved=self._saved)
+
+
+def _new_game(
+    config: HostConfig, first_arg: str | None, keys: KeySource, write: Callable[[str], None]
+) -> tuple[Game, EntryText]:
+    """A new game: the teams and the first team (asked when not given), then the deck."""
+    spec = config.teams if config.teams is not None else _teams_spec(ask_teams(keys, write))
+    try:
+        teams = parse_teams(spec)
+    except RulesError as exc:
+        raise UsageError(f"--teams: {exc}") from None
+    first: int | str = (
+        first_arg
+        if first_arg is not None
+        else ask_first(teams, keys, write, random.Random(config.seed))
+    )
+    entry_text, deck_size = _deck_entries(config, write)
+    try:
+        game = Game(
+            teams,
+            _board(config),
+            config.house_rules,
+            rng=random.Random(config.seed),
+            deck_size=deck_size,
+            first_team=first,
+        )
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+    return game, entry_text
+
+
+def _keyboard_game(
+    config: HostConfig, first_arg: str | None, env: Mapping[str, str] | None = None
+) -> int:
+    """The keyboard-only game, saved after every change like the live host's (same file
+    and format: either can resume the other's game); ``env`` finds the save file."""
+    saves = _KeyboardSaves(config, os.environ if env is None else env)
 
     def make_controller(keys: KeySource, write: Callable[[str], None]) -> KeyboardController:
-        spec = config.teams if config.teams is not None else _teams_spec(ask_teams(keys, write))
-        try:
-            teams = parse_teams(spec)
-        except RulesError as exc:
-            raise UsageError(f"--teams: {exc}") from None
-        first: int | str = (
-            first_arg
-            if first_arg is not None
-            else ask_first(teams, keys, write, random.Random(config.seed))
+        saves.open(write)
+        if config.resume:
+            entry_text, deck_size = _deck_entries(config, write)
+            game = resume_game(saves.slot, deck_size)
+        else:
+            game, entry_text = _new_game(config, first_arg, keys, write)
+        saves.game = game
+        controller = KeyboardController(
+            game,
+            timer_seconds=config.timer,
+            entry_text=entry_text,
+            on_change=saves,
+            resumed=config.resume,
         )
-        entry_text, deck_size = _deck_entries(config, write)
-        try:
-            game = Game(
-                teams,
-                _board(config),
-                config.house_rules,
-                rng=random.Random(config.seed),
-                deck_size=deck_size,
-                first_team=first,
-            )
-        except RulesError as exc:
-            raise UsageError(str(exc)) from None
-        return KeyboardController(game, timer_seconds=timer, entry_text=entry_text)
+        saves()  # the game is in the save slot from its first moment
+        return controller
 
-    return run_terminal(make_controller, sys.stdin, sys.stdout)
+    code = run_terminal(make_controller, sys.stdin, sys.stdout)
+    line = saves.farewell()
+    if line is not None:
+        printer(sys.stdout)(line)
+    return code
 
 
 def run(args: argparse.Namespace) -> int:

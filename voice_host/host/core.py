@@ -15,12 +15,12 @@ from typing import Any
 from voice_host.announce.protocol import Announcer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck, Entry
-from voice_host.errors import SaveError
 from voice_host.host import dialogue, keys
 from voice_host.host.claims import Claim, ClaimWindow
 from voice_host.host.clock import Clock
 from voice_host.host.inputs import Heard, HostInput, KeyPress, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
+from voice_host.host.saved_game import save_or_discard
 from voice_host.host.timer import Cue, TurnTimer
 from voice_host.persist import SaveSlot
 from voice_host.referee.commands import command_phrases
@@ -131,6 +131,7 @@ class Host:
         self.last_heard = ""
         self.last_judgement = ""
         self._message = ""
+        self._told = ""  # the last microphone news said to the players
         self._last_group = ""
         self._go_pending = False
         self._turn_start: float | None = None
@@ -193,7 +194,7 @@ class Host:
             self._changed(now)
         for cue in self.timer.cues(now):
             if cue.cue is Cue.WARNING:
-                self._say(["Ten seconds."])
+                self._say([dialogue.TEN_SECONDS])
             else:
                 self._buzzer = cue.at
                 self._ending_at = cue.at + self.options.grace
@@ -220,7 +221,7 @@ class Host:
             return
         self._save()
         if self.game.phase is Phase.GAME_OVER:
-            self._say(["Goodbye."])
+            self._say([dialogue.GOODBYE])
         else:
             where = f" to {self.save_slot.path}" if self.save_slot is not None else ""
             self._say([f"Game saved{where}. Goodbye."])
@@ -302,7 +303,7 @@ class Host:
             if lower == "y":
                 self._confirmed(action, now)
             else:
-                self._say([f"{'Not quitting' if action == 'quit' else 'Nothing undone'}."])
+                self._say([dialogue.NOT_QUITTING if action == "quit" else "Nothing undone."])
             return
         if lower == keys.PEEK:
             self._peek(now)
@@ -334,8 +335,7 @@ class Host:
             self.claims.claim(Claim(team, now, "key"))
             self.tick(now)
         else:
-            shown = "space" if key == " " else key
-            self._say([f"Key {shown} does nothing now. Press question mark for the keys."])
+            self._say([dialogue.key_does_nothing(key)])
 
     # ----- voice ---------------------------------------------------------------------------
 
@@ -455,7 +455,7 @@ class Host:
             self._apply(Correct(), now, entry_text=self.entry_text())
         elif name == "pass":
             if not self.game.is_legal(Pass()):
-                self._say(["No pass left this turn."])
+                self._say([dialogue.NO_PASS_LEFT])
             else:
                 self._apply(Pass(), now)
         elif name == "foul":
@@ -492,7 +492,7 @@ class Host:
     def _peek(self, now: float) -> None:
         """K: the describer sees the card for a moment when it is not always shown."""
         if not self.entry_text():
-            self._say(["No card is out."])
+            self._say([dialogue.NO_CARD])
             return
         if not self.options.show_card:
             self._peek_until = now + CARD_PEEK_SECONDS
@@ -509,13 +509,11 @@ class Host:
             return
         if name == "pause" and self.timer.running:
             self.timer.pause(now)
-            self._say(
-                [f"Paused, {self.timer.left(now):.0f} seconds left. Press space or say resume."]
-            )
+            self._say([dialogue.paused(self.timer.left(now))])
         elif self.timer.resume(now):
-            self._say([f"Go on: {self.timer.left(now):.0f} seconds."])
+            self._say([dialogue.go_on(self.timer.left(now))])
         elif self.timer.left(now) <= 0:
-            self._say(["Time is up: press T to end the turn."])
+            self._say([dialogue.TIME_IS_UP])
         else:
             self._say(["The timer is running."])
         self._show(now)
@@ -555,7 +553,7 @@ class Host:
         try:
             self.game.apply(inp)
         except RulesError as exc:
-            self._say([f"Not now: {exc}."])
+            self._say([dialogue.not_now(exc)])
             return
         said = (
             []
@@ -577,7 +575,7 @@ class Host:
         try:
             inp = self.game.undo()
         except NothingToUndoError:
-            self._say(["Nothing to undo."])
+            self._say([dialogue.NOTHING_TO_UNDO])
             return
         said = [dialogue.undone(self.game, inp)]
         after = self.game.state
@@ -587,7 +585,7 @@ class Host:
         elif after.phase is Phase.TURN and isinstance(inp, TimeUp):
             self.timer.expire()  # its time is spent; its count can still be fixed
             self._go_pending = False
-            said.append("Its time is up: C, P and F fix the count, T ends the turn.")
+            said.append(dialogue.TIME_SPENT)
         else:
             said += self._enter_phase(now)
         self._say(said)
@@ -631,18 +629,33 @@ class Host:
             self._last_group = " ".join(lines)
         self._show(now)
 
+    def told(self, message: str) -> None:
+        """``message`` (a microphone notice) has already been said to the players, by the
+        team set-up before the game: the same news is not said again until the state of
+        the microphone changes (dialogue.md 10: say so once)."""
+        self._told = message
+
     def _mic(self, item: MicStatus) -> None:
         now = self.clock.now()
+        # Once per change of state: news the players have just heard is shown, not said.
+        fresh = item.message != self._told
         if item.listening and not self.mic_live and self.listening is not None:
             self.mic_live = True
-            self._say([f"{item.message} Listening again."])
+            self._tell(f"{item.message} Listening again.", item.message)
         elif not item.listening and self.mic_live:
             self.mic_live = False
-            self._say([f"{item.message} Play on with the keys; question mark for help."])
-        elif not item.listening and self.listening is None and not self._message:
-            self._say([f"{item.message} Play with the keys; question mark for help."])
+            if fresh:
+                self._tell(
+                    f"{item.message} Play on with the keys; question mark for help.", item.message
+                )
+        elif not item.listening and self.listening is None and not self._message and fresh:
+            self._tell(f"{item.message} Play with the keys; question mark for help.", item.message)
         self._message = item.message
         self._show(now)
+
+    def _tell(self, text: str, message: str) -> None:
+        self._told = message
+        self._say([text])
 
     def _changed(self, now: float, *, save: bool = False) -> None:
         if self.listening is not None:
@@ -665,15 +678,8 @@ class Host:
     def _save(self) -> None:
         """Save after every change; once the game is won the save is removed, so that
         ``--resume`` finds no game in progress (an undo of the win saves it again)."""
-        if self.save_slot is None:
-            return
-        if self.game.phase is Phase.GAME_OVER:
-            try:
-                self.save_slot.discard()
-            except SaveError as exc:
-                self._say([f"{exc}."])
-            return
-        self.save_slot.autosave(self.game.to_json(), self.save_options)
+        if self.save_slot is not None:
+            save_or_discard(self.save_slot, self.game, self.save_options, self.say)
 
     def _show(self, now: float) -> None:
         if self.screen is None:

@@ -43,6 +43,55 @@ _COUNTS = (
 )
 
 
+#: The help hint at the end of the live host's welcome.
+HELP_HINT = "Press question mark or say host help at any time."
+#: The turn's start (the timer starts once it has been said).
+GO = "Go!"
+#: Said once when ten seconds are left (dialogue.md 7).
+TEN_SECONDS = "Ten seconds."
+#: The session's last word.
+GOODBYE = "Goodbye."
+#: A quit question answered no.
+NOT_QUITTING = "Not quitting."
+#: Undo with nothing left to undo.
+NOTHING_TO_UNDO = "Nothing to undo."
+#: A pass when the turn's passes are used up (R10).
+NO_PASS_LEFT = "No pass left this turn."
+#: Asked for the card when none is out.
+NO_CARD = "No card is out."
+#: A reopened turn (its end was undone): its time is spent, its count can be fixed.
+TIME_SPENT = "Its time is up: C, P and F fix the count, T ends the turn."
+#: Space pressed when a paused turn has no time left.
+TIME_IS_UP = "Time is up: press T to end the turn."
+
+
+def not_now(exc: Exception) -> str:
+    """An input the rules refuse now: ``Not now: <why>.``"""
+    return f"Not now: {exc}."
+
+
+def key_does_nothing(key: str) -> str:
+    """A key with no meaning at this moment."""
+    shown = "space" if key == " " else key
+    return f"Key {shown} does nothing now. Press question mark for the keys."
+
+
+def paused(seconds_left: float, hint: str = "Press space or say resume.") -> str:
+    """The timer paused, with the seconds left and ``hint`` (how to go on)."""
+    return f"Paused, {seconds_left:.0f} seconds left. {hint}"
+
+
+def go_on(seconds_left: float) -> str:
+    """The timer running again."""
+    return f"Go on: {seconds_left:.0f} seconds."
+
+
+def no_microphone(exc: BaseException) -> str:
+    """The microphone failed: the device's own words, minus advice the host gives itself."""
+    why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
+    return f"No microphone: {why}."
+
+
 def count_word(n: int) -> str:
     """``3`` -> ``Three``; larger numbers as digits."""
     return _COUNTS[n] if 0 <= n < len(_COUNTS) else str(n)
@@ -74,12 +123,12 @@ def spin_words(result: SpinResult) -> str:
     }[result]
 
 
-def opening(game: Game) -> str:
-    """The welcome: teams and board."""
+def opening(game: Game, hint: str = HELP_HINT) -> str:
+    """The welcome: teams and board, then ``hint`` (how to get help)."""
     teams = "; ".join(f"{t.name}: {names(t.players)}" for t in game.teams)
     return (
         f"Welcome to Articulate! Teams: {teams}. The board has {game.board.finish} segments "
-        "to FINISH. Press question mark or say host help at any time."
+        f"to FINISH. {hint}"
     )
 
 
@@ -91,36 +140,61 @@ def resumed(game: Game) -> str:
     return f"Resuming the saved game. {where}."
 
 
+def turn_intro(game: Game) -> str:
+    """Whose turn, who describes and guesses, and the category."""
+    s = game.state
+    guessers = [p for p in game.to_play.players if p not in s.describers]
+    return (
+        f"{game.to_play.name}'s turn. {names(s.describers)} describing, {names(guessers)} "
+        f"guessing. Category: {game.category}."
+    )
+
+
+def spin_prompt(game: Game) -> str:
+    """A team landed on SPIN: how to spin (keys, the same live and keyboard-only)."""
+    return f"{game.to_play.name} on SPIN. Press space to spin, or W, N, R or L for a real spinner."
+
+
+def spin_choice_question(game: Game) -> str:
+    """After a green spin: forward, or push a team back (R19)."""
+    n = game.state.spin_steps
+    return f"{game.to_play.name}: forward {n}, or push a team back {n}?"
+
+
+def round_intro(game: Game) -> str:
+    """A CONTROL or FINISH round: who describes to everyone, and what is at stake."""
+    s = game.state
+    team = game.to_play.name
+    if s.phase is Phase.FINISH_ROUND:
+        return (
+            f"FINISH round! {names(s.describers)} of {team}, describe to everyone. {team} wins "
+            "the game by answering first."
+        )
+    return f"CONTROL round! {names(s.describers)} of {team}, describe to everyone, no time limit."
+
+
+def won(game: Game) -> str:
+    """The end of the game."""
+    return f"{game.winner} wins the game! Congratulations!"
+
+
 def phase_prompt(game: Game, wake: str) -> list[str]:
     """What happens now, said on entering a phase (no card word is ever said)."""
     s = game.state
-    team = game.to_play.name
     if s.phase is Phase.TURN:
-        guessers = [p for p in game.to_play.players if p not in s.describers]
-        return [
-            f"{team}'s turn. {names(s.describers)} describing, {names(guessers)} guessing. "
-            f"Category: {game.category}.",
-            "Go!",
-        ]
+        return [turn_intro(game), GO]
     if s.phase is Phase.SPIN:
-        return [f"{team} on SPIN. Press space to spin, or W, N, R or L for a real spinner."]
+        return [spin_prompt(game)]
     if s.phase is Phase.SPIN_CHOICE:
-        n = s.spin_steps
-        return [
-            f"{team}: forward {n}, or push a team back {n}? "
-            "Say forward, or push and the team's name."
-        ]
+        return [f"{spin_choice_question(game)} Say forward, or push and the team's name."]
     if s.phase is Phase.CONTROL_ROUND:
         return [
-            f"CONTROL round! {names(s.describers)} of {team}, describe to everyone, no time "
-            "limit. Everyone: shout the answer, then your team's name, or press your buzzer."
+            f"{round_intro(game)} Everyone: shout the answer, then your team's name, or press "
+            "your buzzer."
         ]
     if s.phase is Phase.FINISH_ROUND:
-        return [
-            f"FINISH round! {names(s.describers)} of {team}, describe to everyone. {team} wins "
-            "the game by answering first. Shout your team's name, or press your buzzer."
-        ]
-    return [f"{game.winner} wins the game! Congratulations!"]
+        return [f"{round_intro(game)} Shout your team's name, or press your buzzer."]
+    return [won(game)]
 
 
 def moves(game: Game, before: GameState, after: GameState) -> list[str]:

@@ -43,6 +43,7 @@ output (headphones), in either mode.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import random
 import sys
@@ -58,10 +59,13 @@ from voice_host.deck.model import Deck
 from voice_host.errors import InputFileError, ModelError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock
 from voice_host.host.core import Host, HostOptions
+from voice_host.host.dialogue import no_microphone
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
+from voice_host.host.saved_game import resume_game
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
+from voice_host.screen.model import Screen, ScreenModel
 from voice_host.screen.plain import PlainScreen
 from voice_host.speech.events import Recognizer
 
@@ -82,18 +86,7 @@ def _deck(config: HostConfig) -> Deck:
 
 def _game(config: HostConfig, deck: Deck, slot: SaveSlot, write: Callable[[str], None]) -> Game:
     if config.resume:
-        saved = slot.load_game()
-        if saved is None:
-            raise UsageError(f"no game in progress to resume (no save at {slot.path})")
-        try:
-            game = Game.from_json(saved.game)
-        except RulesError as exc:
-            raise InputFileError(f"{slot.path}: {exc}") from None
-        if game.deck_size != len(deck):
-            raise UsageError(
-                f"the saved game used a deck of {game.deck_size} cards, this one has {len(deck)}"
-            )
-        return game
+        return resume_game(slot, len(deck))
     if config.board is not None:
         try:
             board = load_board(config.board.read_text(encoding="utf-8"))
@@ -198,9 +191,8 @@ def _listen(
         except (VoiceHostError, OSError) as exc:
             if not lost:
                 lost = True
-                # The device's own words, minus advice the host gives itself.
-                why = str(exc).split(";")[0].strip().rstrip(".")
-                inputs.put(MicStatus(False, f"No microphone: {why}."))
+                # The same words as the team set-up's, so the host can tell it is old news.
+                inputs.put(MicStatus(False, no_microphone(exc)))
         stopping.wait(RETRY_SECONDS)
 
 
@@ -253,6 +245,19 @@ def _notices(
     return notice
 
 
+class _LineScreen:
+    """Line mode's screen without the host's message line: in line mode every message
+    (microphone news) is an announcement too, printed or spoken on the same terminal,
+    so writing it again would say it twice."""
+
+    def __init__(self, screen: Screen) -> None:
+        self._screen = screen
+
+    def update_model(self, model: ScreenModel) -> None:
+        """Show ``model`` with its message left out."""
+        self._screen.update_model(dataclasses.replace(model, message=""))
+
+
 class LiveSession:
     """One game's host with its announcers, listening and input queue, ready to run.
 
@@ -298,6 +303,7 @@ class LiveSession:
         show_card: bool | None = None,
         announcer: Announcer | None = None,
         recognizer: tuple[Recognizer | None, str] | None = None,
+        told: str = "",
     ) -> LiveSession:
         """Load or start the game and make everything the host needs.
 
@@ -306,8 +312,9 @@ class LiveSession:
         docstring).  ``announcer`` replaces the real voice (tests, or the one the team
         set-up already spoke with).  ``recognizer`` is an already opened recogniser and
         why (or None and why not), as :func:`open_recognizer` gives, so the model is not
-        loaded twice; None opens one.  Set-up errors raise :class:`VoiceHostError`
-        subclasses.
+        loaded twice; None opens one.  ``told`` is the no-voice notice the team set-up
+        has already said (the host does not say the same news again).  Set-up errors
+        raise :class:`VoiceHostError` subclasses.
         """
 
         def write(text: str) -> None:
@@ -333,11 +340,13 @@ class LiveSession:
             announcer=announcer,
             listening=listening,
             card_announcer=card_voice,
-            screen=None if board_view else PlainScreen(stdout, show_card=True),
+            screen=None if board_view else _LineScreen(PlainScreen(stdout, show_card=True)),
             save=slot,
             save_options=config.to_data(),
             options=HostOptions(timer=config.timer, wake_word=config.wake_word, show_card=shown),
         )
+        if told:
+            host.told(told)
         return cls(
             config,
             host,
@@ -501,6 +510,7 @@ def run_live(
     board_view = uses_board_view(config, stdout)
     announcer: Announcer | None = None
     opened: tuple[Recognizer | None, str] | None = None
+    told: list[str] = []  # the no-voice notice the set-up said, not to be said again
     printer = _RoutedPrinter(lambda text: print(text, file=stdout, flush=True))
     if voice_setup and config.teams is None and not config.resume:
         from voice_host.host.setup_live import set_up_teams
@@ -517,6 +527,7 @@ def run_live(
                 stdin=stdin,
                 write=printer,
                 clock=clock,
+                on_notice=told.append,
             )
         except BaseException:
             announcer.close()
@@ -531,6 +542,7 @@ def run_live(
             show_card=show_card,
             announcer=announcer,
             recognizer=opened,
+            told=told[-1] if told else "",
         )
     except BaseException:
         if announcer is not None:

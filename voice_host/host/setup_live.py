@@ -39,6 +39,7 @@ from voice_host.announce.protocol import Announcer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.errors import UsageError, VoiceHostError
 from voice_host.host.clock import AudioClock, Clock
+from voice_host.host.dialogue import no_microphone
 from voice_host.host.setup import GLOBAL_WORDS, SetupDialogue, SetupResult
 from voice_host.rules import Team
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
@@ -140,6 +141,9 @@ class SetupRunner:
         self.recognizer = recognizer
         self.chunks = chunks
         self.no_voice = no_voice
+        self.notice = ""
+        """The no-voice notice said (``No microphone: ...``), or empty: the game does not
+        say the same news again (see :meth:`voice_host.host.core.Host.told`)."""
         self._heard: list[tuple[str, ...]] = []
         self._active: ListenContext | None = None
         self._gated = False
@@ -147,6 +151,11 @@ class SetupRunner:
     def _say(self, texts: Iterable[str]) -> None:
         for text in texts:
             self.announcer.say(text)
+
+    def _notice(self, notice: str) -> None:
+        """Say why there is no voice (once), and remember it for the game after."""
+        self.notice = notice
+        self.announcer.say(f"{notice} Answer with the keys.")
 
     def _key(self, key: str) -> None:
         self._say(self.dialogue.press(key))
@@ -197,9 +206,8 @@ class SetupRunner:
             if self._active is not None:
                 self._hear(recognizer.finish())
         except (VoiceHostError, OSError) as exc:
-            why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
+            self._notice(no_microphone(exc))
             # The question again: the notice came after it (or cut into the set-up).
-            self.announcer.say(f"No microphone: {why}. Answer with the keys.")
             self.announcer.say(self.dialogue.prompt())
             return False
         return True
@@ -211,7 +219,7 @@ class SetupRunner:
         """
         voice = self.recognizer is not None and self.chunks is not None
         if not voice and self.no_voice:
-            self.announcer.say(f"{self.no_voice} Answer with the keys.")
+            self._notice(self.no_voice)
         self._say(self.dialogue.start())
         if self.recognizer is not None and self.chunks is not None:
             voice = self._listen(self.recognizer, self.chunks)
@@ -291,12 +299,15 @@ def set_up_teams(
     stdin: TextIO,
     write: Callable[[str], None],
     clock: Clock,
+    on_notice: Callable[[str], None] | None = None,
 ) -> HostConfig:
     """Set the teams up at the table (voice and keys; T for typed names); return ``config``
     with ``teams`` and ``first`` filled in.
 
     ``recognizer`` None (``why`` says why) sets up by keys alone.  The microphone is
-    opened here and closed before returning (the game opens its own).
+    opened here and closed before returning (the game opens its own).  ``on_notice``
+    is told the no-voice notice the set-up said (``No microphone: ...``, or ``why``), if
+    any, so the game does not say it again.
     """
     from voice_host.keyboard.terminal import (
         KeySource,
@@ -342,6 +353,8 @@ def set_up_teams(
     finally:
         if microphone is not None:
             microphone.close()
+        if on_notice is not None and runner.notice:
+            on_notice(runner.notice)
     if outcome.result is not None:
         result = outcome.result
         return dataclasses.replace(config, teams=result.teams, first=result.first_name)

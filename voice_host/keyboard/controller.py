@@ -20,21 +20,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from voice_host.host import dialogue
+from voice_host.keyboard import texts
 from voice_host.rules import (
-    CONTROL_ENTRY,
     Choose,
     ControlSimultaneous,
     ControlWon,
     Correct,
     Foul,
     Game,
-    GameState,
     Input,
     NothingToUndoError,
     Pass,
     Phase,
     RulesError,
-    SegmentKind,
     Spin,
     SpinResult,
     TimeUp,
@@ -60,18 +59,19 @@ def card_label(card_index: int, category: str) -> str:
     return f"card {card_index + 1}, {category}"
 
 
-def _names(names: list[str] | tuple[str, ...]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _nothing() -> None:
+    return None
 
 
 class KeyboardController:
-    """Maps keys to engine inputs and narrates the game.
+    """Maps keys to engine inputs and narrates the game, in the live host's words
+    (:mod:`voice_host.host.dialogue`) plus its own key texts (:mod:`voice_host.keyboard.texts`).
 
     ``timer_seconds``: length of a turn (R5), in seconds of the caller's clock.
     ``entry_text``: how a card is shown to the describer (default :func:`card_label`).
+    ``on_change``: called after every change of the game (an input applied, an undo),
+    so the caller can save it; the controller itself never touches files.
+    ``resumed``: the game was picked up from a save (the opening says so).
     """
 
     def __init__(
@@ -80,6 +80,8 @@ class KeyboardController:
         *,
         timer_seconds: float = 30.0,
         entry_text: EntryText = card_label,
+        on_change: Callable[[], None] = _nothing,
+        resumed: bool = False,
     ) -> None:
         if timer_seconds <= 0:
             raise ValueError(f"the timer must be positive, got {timer_seconds} s")
@@ -89,6 +91,10 @@ class KeyboardController:
         """Length of a turn, in seconds."""
         self.entry_text = entry_text
         """How a card entry is shown."""
+        self.on_change = on_change
+        """Called after every change of the game."""
+        self.resumed = resumed
+        """Whether the game was resumed from a save."""
         self.finished = False
         """True once the players quit."""
         self._confirm_quit = False
@@ -101,15 +107,10 @@ class KeyboardController:
     # ----- public interface ------------------------------------------------------------
 
     def opening(self) -> list[str]:
-        """The welcome, the teams, and what to do first."""
-        g = self.game
-        teams = "; ".join(f"{i + 1} {t.name} ({_names(t.players)})" for i, t in enumerate(g.teams))
-        return [
-            f"Articulate! Teams: {teams}.",
-            f"Board: {g.board.name}, {g.board.finish} segments from START to FINISH. "
-            "Press ? at any time for the keys.",
-            *self._situation(),
-        ]
+        """The welcome (or the resume notice with where everyone is) and what to do first."""
+        if self.resumed:
+            return [dialogue.resumed(self.game), texts.HELP_HINT, *self._situation()]
+        return [dialogue.opening(self.game, texts.HELP_HINT), *self._situation()]
 
     @property
     def timer_running(self) -> bool:
@@ -129,10 +130,10 @@ class KeyboardController:
         left = self.time_left(now)
         if left <= 0:
             self._stop_timer(now)
-            return ["Time's up!", *self._apply(TimeUp())]
+            return self._apply(TimeUp())
         if not self._warned and left <= WARNING_AT < self.timer_seconds:
             self._warned = True
-            return ["Ten seconds."]
+            return [dialogue.TEN_SECONDS]
         return []
 
     def press(self, key: str, now: float) -> list[str]:
@@ -145,8 +146,8 @@ class KeyboardController:
             self._confirm_quit = False
             if key.lower() == "y":
                 self.finished = True
-                return [*out, "Goodbye."]
-            return [*out, "Playing on."]
+                return [*out, dialogue.GOODBYE]
+            return [*out, dialogue.NOT_QUITTING]
         if key != " ":
             key = key.lower()
         if key == "?":
@@ -154,10 +155,10 @@ class KeyboardController:
         if key == "i":
             return [*out, *self.status_lines(now)]
         if key == "u":
-            return [*out, *self._undo(now)]
+            return [*out, *self._undo()]
         if key == "q":
             self._confirm_quit = True
-            return [*out, "Quit the game? Press y to quit, any other key to play on."]
+            return [*out, texts.QUIT_QUESTION]
         phase = self.game.phase
         if phase is Phase.TURN:
             said = self._turn_key(key, now)
@@ -170,53 +171,17 @@ class KeyboardController:
         else:
             said = None
         if said is None:
-            shown = "space" if key == " " else repr(key)
-            said = [f"Key {shown} does nothing now. Press ? for the keys."]
+            said = [dialogue.key_does_nothing(key)]
         return [*out, *said]
 
     def help_lines(self) -> list[str]:
         """The keys that work now, then the ones that work everywhere."""
-        phase = self.game.phase
-        teams = ", ".join(f"{i + 1} {t.name}" for i, t in enumerate(self.game.teams))
-        if phase is Phase.TURN and not self._started:
-            now_keys = ["space: start the timer"]
-        elif phase is Phase.TURN:
-            now_keys = [
-                "c: correct",
-                "p: pass (one per turn)",
-                "f: foul (the card is lost)",
-                "t: time is up now",
-                "space: pause or resume the timer",
-            ]
-        elif phase is Phase.SPIN:
-            now_keys = [
-                "space or s: spin",
-                "w, n, r, l: a real spinner's wide green, narrow green, red, line",
-            ]
-        elif phase is Phase.SPIN_CHOICE:
-            now_keys = ["f: move forward", f"a team's number pushes it back ({teams})"]
-        elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
-            now_keys = [f"the number of the team that answered first ({teams})"]
-            now_keys.append("s: two answered at once, draw another card")
-        else:
-            now_keys = []
-        always = ["?: these keys", "i: where everyone is", "u: undo", "q: quit"]
-        first = "Keys now: " + "; ".join(now_keys) + "." if now_keys else "The game is over."
-        return [first, "Always: " + "; ".join(always) + "."]
+        return texts.help_lines(self.game, self._started)
 
     def status_lines(self, now: float) -> list[str]:
-        """Every team's segment and category, whose turn, and the time left."""
-        g = self.game
-        lines = [
-            f"{t.name}: segment {g.position(i)}, {self._segment_words(g.position(i))}."
-            for i, t in enumerate(g.teams)
-        ]
-        if g.phase is Phase.GAME_OVER:
-            return [*lines, f"{g.winner} won the game."]
-        lines.append(f"{g.to_play.name} to play ({g.phase.value.replace('-', ' ')}).")
-        if g.phase is Phase.TURN and self._started:
-            lines.append(f"{self.time_left(now):.0f} seconds left; {g.state.correct} right so far.")
-        return lines
+        """Every team's segment and category, whose turn, and the time left (dialogue.md 4)."""
+        timed = self.game.phase is Phase.TURN and self._started
+        return [dialogue.status(self.game, self.time_left(now) if timed else None)]
 
     # ----- keys by phase ---------------------------------------------------------------
 
@@ -225,28 +190,28 @@ class KeyboardController:
             if not self._started:
                 self._started = True
                 self._start_timer(now)
-                return [f"Go! {self.timer_seconds:g} seconds.", self._card_line()]
+                return [texts.go(self.timer_seconds), self._card_line()]
             if self._running_since is not None:
                 self._stop_timer(now)
-                return [f"Paused, {self._time_left:.0f} seconds left. Press space to go on."]
+                return [dialogue.paused(self._time_left, texts.PAUSE_HINT)]
             if self._time_left <= 0:
-                return ["Time is up: press t to end the turn."]
+                return [dialogue.TIME_IS_UP]
             self._start_timer(now)
-            return [f"Go on: {self._time_left:.0f} seconds."]
+            return [dialogue.go_on(self._time_left)]
         if key not in ("c", "p", "f", "t"):
             return None
         if not self._started:
-            return ["Press space to start the timer first."]
+            return [texts.START_FIRST]
         if key == "c":
-            return self._apply(Correct(), lambda s: f"Correct: {s.correct}.")
+            return self._apply(Correct())
         if key == "p":
             if not self.game.is_legal(Pass()):
-                return ["No pass left this turn."]
-            return self._apply(Pass(), lambda s: f"Pass. {s.passes_left} left.")
+                return [dialogue.NO_PASS_LEFT]
+            return self._apply(Pass())
         if key == "f":
-            return self._apply(Foul(), lambda s: "Foul: the card is lost.")
+            return self._apply(Foul())
         self._stop_timer(now)
-        return ["Time's up!", *self._apply(TimeUp())]
+        return self._apply(TimeUp())
 
     def _spin_key(self, key: str) -> list[str] | None:
         if key in (" ", "s"):
@@ -265,11 +230,11 @@ class KeyboardController:
 
     def _round_key(self, key: str) -> list[str] | None:
         if key == "s":
-            return self._apply(ControlSimultaneous(), lambda s: "Two at once: another card.")
+            return self._apply(ControlSimultaneous())
         team = self._team_key(key)
         if team is None:
             return None
-        return self._apply(ControlWon(team), lambda s: f"{team} answered first.")
+        return self._apply(ControlWon(team))
 
     def _team_key(self, key: str) -> str | None:
         if key.isdigit() and 1 <= int(key) <= len(self.game.teams):
@@ -278,142 +243,71 @@ class KeyboardController:
 
     # ----- applying and narrating ------------------------------------------------------
 
-    def _apply(self, inp: Input, lead: Callable[[GameState], str] | None = None) -> list[str]:
+    def _apply(self, inp: Input) -> list[str]:
         before = self.game.state
+        shown = self._entry()  # echoed once the card is done with (dialogue.md 2)
         try:
             self.game.apply(inp)
         except RulesError as exc:
-            return [f"Not now: {exc}."]
+            return [dialogue.not_now(exc)]
         after = self.game.state
-        said = [lead(after)] if lead is not None else []
-        said += self._narrate(before, inp, after)
+        said = dialogue.applied(self.game, before, inp, entry_text=shown)
+        if after.turn != before.turn or after.phase is not before.phase:
+            said += self._situation()
+        elif after.current_card != before.current_card:
+            said.append(self._card_line())
         if after.turn != before.turn or after.phase is not Phase.TURN:
             self._reset_timer()
         self._turn = after.turn
+        self.on_change()
         return said
 
-    def _narrate(self, before: GameState, inp: Input, after: GameState) -> list[str]:
-        g = self.game
-        said: list[str] = []
-        if isinstance(inp, TimeUp) or (isinstance(inp, Foul) and after.turn != before.turn):
-            said.append(f"{g.teams[before.to_play].name} got {before.correct} right.")
-        if isinstance(inp, Spin) and after.last_spin is not None:
-            said.append(self._spin_words(after.last_spin))
-        for i, team in enumerate(g.teams):
-            old, new = before.positions[i], after.positions[i]
-            if new > old:
-                said.append(
-                    f"{team.name} moves {new - old} to segment {new}, {self._segment_words(new)}."
-                )
-            elif new < old:
-                said.append(
-                    f"{team.name} is pushed back {old - new} to segment {new}, "
-                    f"{self._segment_words(new)}."
-                )
-        if isinstance(inp, ControlWon) and after.phase is not Phase.GAME_OVER:
-            lander = g.teams[before.to_play].name
-            if before.phase is Phase.FINISH_ROUND:
-                said.append(f"{lander} stays on FINISH and tries again at its next turn.")
-            elif after.control_retry[before.to_play]:
-                said.append(f"{lander} stays on CONTROL and plays it again at its next turn.")
-        new_situation = after.turn != before.turn or after.phase is not before.phase
-        new_situation = new_situation or after.last_spin is SpinResult.LINE  # spin again
-        if new_situation or after.current_card != before.current_card:
-            said += self._situation(card_only=not new_situation)
-        return said
-
-    def _situation(self, *, card_only: bool = False) -> list[str]:
+    def _situation(self) -> list[str]:
         """What happens now: the prompt for the current phase (and the card, when one is out)."""
         g = self.game
-        s = g.state
-        team = g.to_play.name
-        if card_only:
-            return [self._card_line()]
-        if s.phase is Phase.TURN:
-            guessers = [p for p in g.to_play.players if p not in s.describers]
-            return [
-                f"{team}'s turn, on segment {g.position(team)}: {g.category}. "
-                f"Describing: {_names(s.describers)}. Guessing: {_names(guessers)}.",
-                f"Press space to start the {self.timer_seconds:g} second timer.",
-            ]
-        if s.phase is Phase.SPIN:
-            if s.last_spin is SpinResult.LINE:
-                return ["Press space to spin again."]
-            return [
-                f"{team} landed on SPIN. Press space to spin (or w, n, r, l for a real spinner)."
-            ]
-        if s.phase is Phase.SPIN_CHOICE:
-            pushes = [
-                f"{i + 1} to push {t.name} back"
-                for i, t in enumerate(g.teams)
-                if i != s.to_play and s.positions[i] > 0
-            ]
-            options = "; ".join(["f to move forward", *pushes])
-            steps = s.spin_steps
-            return [f"{team}, forward {steps} or push an opponent back {steps}: {options}."]
-        keys = ", ".join(f"{i + 1} {t.name}" for i, t in enumerate(g.teams))
-        if s.phase is Phase.CONTROL_ROUND:
-            return [
-                f"CONTROL round: {_names(s.describers)} of {team}, describe this to everyone, "
-                "no time limit.",
-                self._card_line(),
-                f"Who answered first? Press {keys}; s if two at once.",
-            ]
-        if s.phase is Phase.FINISH_ROUND:
-            return [
-                f"FINISH round: {_names(s.describers)} of {team}, describe this to everyone. "
-                f"{team} wins the game by answering first.",
-                self._card_line(),
-                f"Who answered first? Press {keys}; s if two at once.",
-            ]
-        return [f"{g.winner} wins the game! Press u to undo or q to quit."]
+        phase = g.phase
+        if phase is Phase.TURN:
+            return [dialogue.turn_intro(g), texts.start_timer(self.timer_seconds)]
+        if phase is Phase.SPIN:
+            return [dialogue.spin_prompt(g)]
+        if phase is Phase.SPIN_CHOICE:
+            return [f"{dialogue.spin_choice_question(g)} {texts.spin_choice_keys(g)}"]
+        if phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+            return [dialogue.round_intro(g), self._card_line(), texts.who_answered(g)]
+        return [dialogue.won(g), texts.GAME_OVER_KEYS]
+
+    def _entry(self) -> str:
+        card, category = self.game.current_card, self.game.category
+        if card is None or category is None:
+            return ""
+        return self.entry_text(card, category)
 
     def _card_line(self) -> str:
-        card = self.game.current_card
         category = self.game.category
-        if card is None or category is None:
-            return "No card is out."
-        label = "Everyone's card" if category == CONTROL_ENTRY else "Card"
-        return f"{label}: {self.entry_text(card, category)}"
-
-    def _segment_words(self, index: int) -> str:
-        seg = self.game.board[index]
-        if seg.kind is SegmentKind.NORMAL:
-            return str(seg.category)
-        return seg.kind.value
-
-    @staticmethod
-    def _spin_words(result: SpinResult) -> str:
-        return {
-            SpinResult.WIDE_GREEN: "The spinner says wide green: 2.",
-            SpinResult.NARROW_GREEN: "The spinner says narrow green: 3.",
-            SpinResult.RED: "The spinner says red: no bonus.",
-            SpinResult.LINE: "The spinner stopped on a line.",
-        }[result]
+        text = self._entry()
+        if category is None or not text:
+            return dialogue.NO_CARD
+        return texts.card_line(category, text)
 
     # ----- undo and the timer ----------------------------------------------------------
 
-    def _undo(self, now: float) -> list[str]:
+    def _undo(self) -> list[str]:
         try:
             undone = self.game.undo()
         except NothingToUndoError:
-            return ["Nothing to undo."]
-        said = [f"Undone: {undone.text()}."]
+            return [dialogue.NOTHING_TO_UNDO]
+        self.on_change()
+        said = [dialogue.undone(self.game, undone)]
         s = self.game.state
         if s.phase is Phase.TURN and s.turn == self._turn and self._started:
-            said.append(f"{self.game.to_play.name} has {s.correct} right.")
-            return said
+            return said  # the same turn: its timer runs on
         self._reset_timer()
-        if s.phase is Phase.TURN and s.turn != self._turn:
+        if s.phase is Phase.TURN and (isinstance(undone, TimeUp) or s.turn != self._turn):
             # A turn that had ended is open again: its time is spent, its count can be fixed.
             self._started = True
             self._time_left = 0.0
             self._turn = s.turn
-            return [
-                *said,
-                f"{self.game.to_play.name}'s turn is open again with {s.correct} right; the time "
-                "is up: c, p, f fix the count, t ends the turn.",
-            ]
+            return [*said, dialogue.TIME_SPENT]
         self._turn = s.turn
         return [*said, *self._situation()]
 

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import Protocol, TextIO
 
 from voice_host.errors import UsageError
+from voice_host.keyboard import texts
 from voice_host.keyboard.controller import KeyboardController
 from voice_host.rules import MIN_PLAYERS, MIN_TEAMS, RulesError, Team, validate_teams
 
@@ -150,19 +151,26 @@ def play_loop(
     write: Callable[[str], None],
     clock: Callable[[], float] = time.monotonic,
 ) -> int:
-    """Run the game until the players quit or the keys run out; return the exit code."""
+    """Run the game until the players quit, the keys run out or Ctrl-C; return the exit code.
+
+    Every change is already saved by the controller's ``on_change``, so stopping early
+    loses nothing: the caller says where the game is kept.
+    """
     for line in controller.opening():
         write(line)
-    while not controller.finished:
-        try:
-            key = keys.read_key(POLL_SECONDS)
-        except EOFError:
-            write("End of input: the game stops here.")
-            break
-        now = clock()
-        said = controller.tick(now) if key is None else controller.press(key, now)
-        for line in said:
-            write(line)
+    try:
+        while not controller.finished:
+            try:
+                key = keys.read_key(POLL_SECONDS)
+            except EOFError:
+                write(texts.END_OF_INPUT)
+                break
+            now = clock()
+            said = controller.tick(now) if key is None else controller.press(key, now)
+            for line in said:
+                write(line)
+    except KeyboardInterrupt:
+        write(texts.INTERRUPTED)
     return 0
 
 

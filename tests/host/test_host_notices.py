@@ -1,0 +1,161 @@
+"""Microphone notices are said once per change of state: not twice in line mode, and not
+again by the game after the team set-up has said them."""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from voice_host.announce.recording import RecordingAnnouncer
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+from voice_host.config import HostConfig
+from voice_host.errors import DeviceError
+from voice_host.host.clock import AudioClock, WallClock
+from voice_host.host.inputs import InputQueue, MicStatus
+from voice_host.host.listening import Listening
+from voice_host.host.live import _listen, run_live
+from voice_host.host.setup import SetupDialogue
+from voice_host.host.setup_live import SetupRunner
+from voice_host.referee import Referee
+from voice_host.speech.events import ListenContext, RecognitionEvent
+
+from .conftest import DATA, HostMaker
+
+KEYBOARD_ONLY = "Keyboard only: not listening."
+LOST = "No microphone: the microphone stopped."
+
+
+class Silent:
+    """A recogniser that hears nothing."""
+
+    name = "silent"
+
+    def start(self, context: ListenContext) -> None: ...
+    def set_context(self, context: ListenContext) -> None: ...
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        return []
+
+    def finish(self) -> list[RecognitionEvent]:
+        return []
+
+
+def _said(texts: list[str], part: str) -> int:
+    return sum(part in text for text in texts)
+
+
+def test_without_listening_the_notice_is_said_once(make_host: HostMaker) -> None:
+    host, _, _ = make_host()
+    host.start()
+    host.handle(MicStatus(False, KEYBOARD_ONLY))
+    host.handle(MicStatus(False, KEYBOARD_ONLY))
+    texts = [s.text for s in host.said]
+    assert _said(texts, KEYBOARD_ONLY) == 1
+    assert f"{KEYBOARD_ONLY} Play with the keys; question mark for help." in texts
+
+
+def test_news_the_set_up_already_said_is_shown_not_said(make_host: HostMaker) -> None:
+    host, _, _ = make_host()
+    host.told(KEYBOARD_ONLY)
+    host.start()
+    host.handle(MicStatus(False, KEYBOARD_ONLY))
+    assert _said([s.text for s in host.said], "not listening") == 0
+    assert host._message == KEYBOARD_ONLY  # still on the screen
+
+
+def test_a_lost_microphone_is_said_again_only_after_it_came_back(make_host: HostMaker) -> None:
+    host, _, _ = make_host(listening=Listening(Silent(), Referee(), None))
+    host.told(LOST)  # the set-up lost the microphone and said so
+    host.start()
+    host.handle(MicStatus(False, LOST))  # the game's own try fails the same way
+    assert not host.mic_live
+    assert _said([s.text for s in host.said], LOST) == 0
+    host.handle(MicStatus(True, "The microphone is back."))
+    assert host.said[-1].text == "The microphone is back. Listening again."
+    host.handle(MicStatus(False, LOST))  # a new loss: said
+    host.handle(MicStatus(False, LOST))
+    assert _said([s.text for s in host.said], LOST) == 1
+
+
+def test_the_set_up_and_the_game_word_a_lost_microphone_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The set-up's notice is recognised by the game only if both say the same words."""
+    clock = AudioClock()
+
+    def failing() -> Iterator[AudioChunk]:
+        yield AudioChunk(bytes(3200), SAMPLE_RATE, 0.0)
+        raise DeviceError("the microphone stopped; check the cable")
+
+    announcer = RecordingAnnouncer(clock=clock.now)
+    keys = iter("222y")
+
+    def later(_timeout: float) -> str | None:
+        # The players reach for the keys once the host says the microphone is gone.
+        if not any(e.text.startswith("No microphone") for e in announcer.entries):
+            return None
+        return next(keys, None)
+
+    runner = SetupRunner(
+        SetupDialogue(),
+        announcer=announcer,
+        clock=clock,
+        keys=later,
+        recognizer=Silent(),
+        chunks=failing(),
+    )
+    runner.run()
+    assert runner.notice == LOST
+
+    class DeadMicrophone:
+        def __init__(self, device: object, on_event: object = None) -> None: ...
+
+        def __iter__(self) -> Iterator[AudioChunk]:
+            raise DeviceError("the microphone stopped; check the cable")
+
+        def close(self) -> None: ...
+
+    monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", DeadMicrophone)
+    inputs, stopping = InputQueue(), threading.Event()
+    listening = Listening(Silent(), Referee(), None)
+    thread = threading.Thread(
+        target=_listen, args=(HostConfig(), listening, inputs, WallClock(), stopping)
+    )
+    thread.start()
+    try:
+        news = inputs.get(10.0)
+    finally:
+        stopping.set()
+        thread.join(10.0)
+    assert news == MicStatus(False, runner.notice)
+
+
+def _config(tmp_path: Path, **changes: object) -> HostConfig:
+    return HostConfig(
+        deck=DATA / "deck.txt",
+        board=DATA / "board.json",
+        keyboard_only=True,
+        plain=True,
+        save=tmp_path / "game.json",
+        seed=7,
+        **changes,  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize(
+    ("teams", "stdin"),
+    [
+        ("Red:Ann,Bob;Blue:Cat,Dan", "q\ny\n"),  # teams given: the game says it
+        (None, "2\n2\n\n\nq\ny\n"),  # set up aloud first: the set-up says it, the game not
+    ],
+)
+def test_line_mode_says_the_notice_once(tmp_path: Path, teams: str | None, stdin: str) -> None:
+    out = io.StringIO()
+    code = run_live(_config(tmp_path, teams=teams), stdin=io.StringIO(stdin), stdout=out, env={})
+    assert code == 0
+    text = out.getvalue()
+    assert "Game saved to" in text  # the game ran to the quit
+    assert text.count(KEYBOARD_ONLY) == 1, text

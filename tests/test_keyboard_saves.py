@@ -1,0 +1,255 @@
+"""The keyboard game saves after every change, in the live host's slot and format, and resumes."""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from voice_host import cli
+from voice_host.commands import play as play_command
+from voice_host.config import HostConfig
+from voice_host.host.live import run_live
+from voice_host.keyboard import KeyboardController, card_label
+from voice_host.persist import SavedGame, SaveSlot
+from voice_host.rules import Game, Phase, board_from_data, parse_teams
+
+HOST_DATA = Path(__file__).parent / "host" / "data"
+TEAMS = "Red:Ann,Bob;Blue:Cat,Dan"
+
+
+@pytest.fixture(autouse=True)
+def _own_state(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Default saves go to this test's folder, and no config file of the user's is read."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def _board(tmp_path: Path) -> Path:
+    board = tmp_path / "board.json"
+    board.write_text('["START", "Object", "Nature", "FINISH"]')
+    return board
+
+
+def _play(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    stdin: str,
+    *args: str,
+    deck: bool = False,
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    if not deck:  # cards by number: no deck to load
+        monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
+    code = cli.main(["play", "--keyboard", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _new_args(tmp_path: Path, save: Path) -> list[str]:
+    board = str(_board(tmp_path))
+    return ["--teams", TEAMS, "--first", "Red", "--board", board, "--save", str(save)]
+
+
+def _saved(save: Path) -> Game:
+    """The game in a save file, read the way the live host reads it."""
+    return Game.from_json(SavedGame.from_json(save.read_text(encoding="utf-8"), save).game)
+
+
+def test_every_change_is_saved_and_reads_back_to_the_same_game(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path / "game.json", report=lambda _: None)
+    game = Game(
+        parse_teams(TEAMS),
+        board_from_data(["START", "Object", "SPIN", "Nature", "CONTROL", "FINISH"]),
+        rng=random.Random(2),
+        deck_size=20,
+    )
+    changes: list[str] = []
+
+    def save() -> None:
+        changes.append(game.to_json())
+        slot.autosave(game.to_json())
+
+    ctl = KeyboardController(game, on_change=save)
+    for key in " ccptuc?i x":  # inputs, an undo, and keys that change nothing
+        count = len(changes)
+        ctl.press(key, 0.0)
+        assert len(changes) == count + (key in "cptu"), key
+        loaded = slot.load()
+        if changes:  # the file holds the game as it is now
+            assert loaded is not None
+            assert Game.from_json(loaded).to_data() == game.to_data()
+    assert len(changes) == 6
+
+
+def test_a_keyboard_game_is_saved_and_resumed_by_keyboard(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    code, out, err = _play(monkeypatch, capsys, " \nc\nc\n", *_new_args(tmp_path, save))
+    assert (code, err) == (0, "")
+    first = _saved(save)
+    assert (first.phase, first.state.correct) == (Phase.TURN, 2)
+    lines = out.splitlines()
+    assert lines[-2:] == [
+        "End of input: the game stops here.",
+        f"Saved to {save}; resume with voice-host play --resume --save {save}",
+    ]
+    # Resumed with no keys at all: the same game, told where it stands.
+    code, out, err = _play(monkeypatch, capsys, "", "--resume", "--save", str(save))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[:3] == [
+        "Resuming the saved game. Red on START; Blue on START.",
+        "Press ? at any time for the keys.",
+        "Red's turn. Ann describing, Bob guessing. Category: Object.",
+    ]
+    assert _saved(save).to_data() == first.to_data()
+    # Play goes on from the saved count.
+    code, out, _ = _play(monkeypatch, capsys, " \nc\n", "--resume", "--save", str(save))
+    assert code == 0 and "correct. Three." in out
+    assert _saved(save).state.correct == 3
+
+
+def test_winning_removes_the_save_and_undoing_the_win_saves_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    args = _new_args(tmp_path, save)
+    code, out, _ = _play(monkeypatch, capsys, " \nccc\nt\n1\n", *args)
+    assert code == 0 and "Red wins the game! Congratulations!" in out
+    assert not save.exists()
+    assert "Saved to" not in out  # nothing left to resume
+    code, out, _ = _play(monkeypatch, capsys, " \nccc\nt\n1\nu\n", *args)
+    assert _saved(save).phase is Phase.FINISH_ROUND
+    assert out.splitlines()[-1].startswith(f"Saved to {save}")
+
+
+def test_a_failing_save_is_said_once_and_play_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    def full(folder: Path, prefix: str) -> tuple[int, str]:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(
+        play_command, "SaveSlot", lambda path, **kw: SaveSlot(path, make_temp=full, **kw)
+    )
+    save = tmp_path / "game.json"
+    code, out, err = _play(monkeypatch, capsys, " \nc\nc\nt\n \nc\n", *_new_args(tmp_path, save))
+    assert (code, err) == (0, "")
+    failures = [line for line in out.splitlines() if "cannot save the game" in line]
+    assert failures == [
+        f"cannot save the game to {save}: the disk holding {tmp_path} is full; "
+        "play goes on, and the last good save is kept"
+    ]
+    assert "Time! Red got two right." in out  # play went on after the failure
+    assert "Blue's turn." in out and "correct. One." in out
+    assert not save.exists()
+    assert out.splitlines()[-1].startswith("Saving failed; the last good save, if any, is at")
+
+
+class _Interrupted(io.StringIO):
+    """Keys from lines, then Ctrl-C."""
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_keeps_the_save_and_says_how_to_resume(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setattr("sys.stdin", _Interrupted(" \nc\n"))
+    monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
+    code = cli.main(["play", "--keyboard", "--teams", TEAMS, "--first", "Red"])
+    out = capsys.readouterr().out
+    save = tmp_path / "state" / "voice-host" / "game.json"  # the default slot
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "Interrupted: the game stops here.",
+        f"Saved to {save}; resume with voice-host play --resume",
+    ]
+    assert _saved(save).state.correct == 1
+
+
+def _write_save(save: Path, text: str) -> None:
+    save.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        # No save file at all.
+        (None, "voice-host: no game in progress to resume (no save at {save})"),
+        # Not a save file: named, with what to do.
+        ("{not json", "voice-host: {save}: not a saved game (broken JSON at line 1)"),
+        # A save whose engine state is broken.
+        (
+            json.dumps({"format": "voice-host-save", "version": 1, "game": "{}"}),
+            "voice-host: {save}: ",
+        ),
+        # A save made with a deck of another size.
+        ("deck:20", "voice-host: the saved game used a deck of 20 cards, this one has 500"),
+    ],
+)
+def test_resume_errors_are_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    content: str | None,
+    message: str,
+) -> None:
+    save = tmp_path / "game.json"
+    if content == "deck:20":
+        game = Game(
+            parse_teams(TEAMS), board_from_data(["START", "Object", "FINISH"]), deck_size=20
+        )
+        SaveSlot(save).save(game.to_json())
+    elif content is not None:
+        _write_save(save, content)
+    before = save.read_bytes() if save.exists() else None
+    code, out, err = _play(monkeypatch, capsys, "", "--resume", "--save", str(save))
+    assert code == 2
+    assert err.startswith(message.format(save=save)) and err.count("\n") == 1
+    assert "Traceback" not in err + out
+    assert (save.read_bytes() if save.exists() else None) == before  # nothing lost
+
+
+def test_a_keyboard_save_is_resumed_by_the_live_host_and_back(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    deck = ["--deck", str(HOST_DATA / "deck.txt"), "--board", str(HOST_DATA / "board.json")]
+    args = ["--teams", TEAMS, "--first", "Red", "--save", str(save), *deck]
+    code, _, err = _play(monkeypatch, capsys, " \nc\nc\n", *args, deck=True)
+    assert (code, err) == (0, "")
+    by_keys = _saved(save)
+    assert by_keys.state.correct == 2
+
+    config = HostConfig(
+        deck=HOST_DATA / "deck.txt",
+        board=HOST_DATA / "board.json",
+        keyboard_only=True,
+        plain=True,
+        save=save,
+        resume=True,
+    )
+    out = io.StringIO()
+    assert run_live(config, stdin=io.StringIO("q\ny\n"), stdout=out, env={}) == 0
+    text = out.getvalue()
+    assert "Resuming the saved game. Red on START; Blue on START." in text
+    assert "Red's turn. Ann describing, Bob guessing." in text
+    assert _saved(save).state.correct == 2  # the live host saved the same game back
+    assert _saved(save).inputs == by_keys.inputs
+
+    code, out_text, err = _play(
+        monkeypatch, capsys, "", "--resume", "--save", str(save), *deck, deck=True
+    )
+    assert (code, err) == (0, "")
+    assert out_text.startswith("Resuming the saved game.")
+    assert _saved(save).to_data() == by_keys.to_data()

@@ -1,0 +1,106 @@
+"""What only the keyboard game says: its keys and its start-on-space timer.
+
+Everything the keyboard game shares with the live host (the welcome, moves,
+spins, counts, phase prompts, status, undo) comes from
+:mod:`voice_host.host.dialogue`; this module holds the rest, in one place.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from voice_host.rules import CONTROL_ENTRY, Game, Phase
+
+#: The welcome's last sentence: how to get the keys.
+HELP_HINT = "Press ? at any time for the keys."
+#: A turn key before the timer was started.
+START_FIRST = "Press space to start the timer first."
+#: How a paused turn goes on.
+PAUSE_HINT = "Press space to go on."
+#: Asked before quitting.
+QUIT_QUESTION = "Quit the game? Press y to quit, any other key to play on."
+#: After the winner: what can still be done.
+GAME_OVER_KEYS = "Press u to undo or q to quit."
+#: The keys ran out (a pipe ended).
+END_OF_INPUT = "End of input: the game stops here."
+#: Ctrl-C.
+INTERRUPTED = "Interrupted: the game stops here."
+#: Keys that work in every phase.
+ALWAYS_KEYS = ("?: these keys", "i: where everyone is", "u: undo", "q: quit")
+
+
+def go(timer_seconds: float) -> str:
+    """The timer has started."""
+    return f"Go! {timer_seconds:g} seconds."
+
+
+def start_timer(timer_seconds: float) -> str:
+    """A turn waits for its timer to be started."""
+    return f"Press space to start the {timer_seconds:g} second timer."
+
+
+def team_keys(game: Game) -> str:
+    """``1 Red, 2 Blue``: each team's number key."""
+    return ", ".join(f"{i + 1} {t.name}" for i, t in enumerate(game.teams))
+
+
+def who_answered(game: Game) -> str:
+    """A CONTROL or FINISH round's question, by key."""
+    return f"Who answered first? Press {team_keys(game)}; s if two at once."
+
+
+def spin_choice_keys(game: Game) -> str:
+    """After a green spin: the key to move forward and the key pushing each team back."""
+    s = game.state
+    pushes = [
+        f"{i + 1} to push {t.name} back"
+        for i, t in enumerate(game.teams)
+        if i != s.to_play and s.positions[i] > 0
+    ]
+    return "Press " + "; ".join(["f to move forward", *pushes]) + "."
+
+
+def card_line(category: str, text: str) -> str:
+    """The card shown to the describer (everyone's card in a CONTROL or FINISH round)."""
+    label = "Everyone's card" if category == CONTROL_ENTRY else "Card"
+    return f"{label}: {text}"
+
+
+def help_lines(game: Game, timer_started: bool) -> list[str]:
+    """The keys that work now, then the ones that work everywhere."""
+    phase = game.phase
+    teams = team_keys(game)
+    if phase is Phase.TURN and not timer_started:
+        now_keys = ["space: start the timer"]
+    elif phase is Phase.TURN:
+        now_keys = [
+            "c: correct",
+            "p: pass (one per turn)",
+            "f: foul (the card is lost)",
+            "t: time is up now",
+            "space: pause or resume the timer",
+        ]
+    elif phase is Phase.SPIN:
+        now_keys = [
+            "space or s: spin",
+            "w, n, r, l: a real spinner's wide green, narrow green, red, line",
+        ]
+    elif phase is Phase.SPIN_CHOICE:
+        now_keys = ["f: move forward", f"a team's number pushes it back ({teams})"]
+    elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+        now_keys = [
+            f"the number of the team that answered first ({teams})",
+            "s: two answered at once, draw another card",
+        ]
+    else:
+        now_keys = []
+    first = "Keys now: " + "; ".join(now_keys) + "." if now_keys else "The game is over."
+    return [first, "Always: " + "; ".join(ALWAYS_KEYS) + "."]
+
+
+def saved_at(path: Path, *, default_path: bool, saved: bool) -> str:
+    """Where the game is kept when play stops before the end, and how to resume it."""
+    resume = "voice-host play --resume" + ("" if default_path else f" --save {path}")
+    if saved:
+        return f"Saved to {path}; resume with {resume}"
+    return f"Saving failed; the last good save, if any, is at {path}; resume with {resume}"

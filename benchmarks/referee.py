@@ -135,7 +135,11 @@ def judge_text(referee: Referee, clip: dict[str, Any], entry: Entry | None) -> l
 
 
 def judge_audio(
-    referee: Referee, recognizer: Any, clip: dict[str, Any], entry: Entry | None
+    referee: Referee,
+    recognizer: Any,
+    clip: dict[str, Any],
+    entry: Entry | None,
+    folder: Path = MANIFEST.parent,
 ) -> tuple[list[Judgement], str]:
     """Replay a clip through the recogniser; judge its events; also return the transcript."""
     from voice_host.audio.wav import WavSource
@@ -151,7 +155,7 @@ def judge_audio(
         pronunciations=entry.pronunciations if entry else {},
         free_text=True,
     )
-    events = replay(recognizer, WavSource(MANIFEST.parent / clip["file"]), context)
+    events = replay(recognizer, WavSource(folder / clip["file"]), context)
     situation = Situation(entry=entry, phase=clip_phase(clip), teams=TEAMS)
     referee.reset()
     out = referee.observe_all(events, situation)
@@ -348,7 +352,9 @@ def main(argv: list[str] | None = None) -> int:
     todo = clips[: args.limit] if args.limit else clips
     t0 = time.process_time()
     for clip in todo:
-        js, heard = judge_audio(referee, recognizer, clip, entries.get(clip.get("entry")))
+        js, heard = judge_audio(
+            referee, recognizer, clip, entries.get(clip.get("entry")), args.manifest.parent
+        )
         audio_recs.append(record(clip, js, heard))
     cpu = time.process_time() - t0
     print(f"\n== audio level: {len(audio_recs)} clips through pocketsphinx ({cpu:.0f} s CPU)")

@@ -9,7 +9,7 @@ as CMU phone sequences, with the phrase ("canker you" is close to
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from rapidfuzz.distance import Levenshtein
 
@@ -30,6 +30,47 @@ TRUST_PHONES = 7
 def is_confirmed(target: Sequence[str], similarity: float) -> bool:
     """Whether a hit on ``target`` (its phones) with this free-text similarity stands."""
     return similarity >= CONFIRM_SIMILARITY or len(target) >= TRUST_PHONES
+
+
+#: Share of a hit's time a single transcript word must cover to speak for it.
+COVER = 0.7
+#: A transcript word overlapping more than this share of a hit takes part in it.
+SHARE = 0.2
+
+
+def written_as_other(
+    target: Sequence[str],
+    hit: HeardWord,
+    free_words: Sequence[HeardWord],
+    alikes: Iterable[str],
+    phones_of: Callable[[str], tuple[str, ...] | None],
+) -> bool:
+    """Whether the transcript wrote one of the target's sound-alikes over the hit.
+
+    The biased model offered the decoder the card word *and* its sound-alikes
+    ("sinker" beside "singer"); when, favouring the card word, it still chose a
+    sound-alike for the same stretch of audio, that is the independent check
+    saying no, however close the two sound ("is it a sinker" is not "singer").
+    ``target`` is the hit's phones; ``phones_of`` looks a word's phones up.
+    """
+    span = hit.end - hit.start
+    if span <= 0:
+        return False
+    others = set(alikes) - set(hit.text.split())
+    if not others:
+        return False
+    # Only a whole-word substitute counts: one sound-alike over most of the hit and
+    # no other word over much of it ("a anger you" for "kangaroo" is a garble
+    # that the phone similarity judges, not a different word).
+    over = [w for w in free_words if min(w.end, hit.end) - max(w.start, hit.start) > SHARE * span]
+    if len(over) != 1:
+        return False
+    w = over[0]
+    if w.text not in others or min(w.end, hit.end) - max(w.start, hit.start) < COVER * span:
+        return False
+    # As long as the target, give or take a phone: "anger" is a piece of "kangaroo".
+    phones = phones_of(w.text)
+    return phones is not None and len(phones) >= len(target) - 1
 
 
 def phone_similarity(a: Sequence[str], b: Sequence[str]) -> float:

@@ -70,13 +70,14 @@ LONE_HIT_WAIT = 0.6
 #: in MEDIUM_STRICT mode) closes a short utterance at once, without waiting for
 #: the endpointer's window: the host answers a guess sooner.  Speech that
 #: resumes becomes the next utterance.  Measured with ``benchmarks/host_latency.py``
-#: (p50 0.54 -> 0.39 s) and on the clue fixtures, whose pauses it must not split
-#: (0.15 s with the STRICT detector split 7 of 124 clues after a plural, "the
-#: rainbows | were bright", turning fouls into "correct"; 0.2 s split none).
-EARLY_SILENCE = 0.2
+#: and on the clue fixtures, whose pauses it must not split (0.15 s with the
+#: STRICT detector split 7 of 124 clues after a plural, "the rainbows | were
+#: bright", turning fouls into "correct"; MEDIUM_STRICT at 0.15 s split none).
+EARLY_SILENCE = 0.15
 #: Only utterances up to this long (seconds) close early: longer ones are clues
 #: to the referee, whose verdict is not urgent.
 EARLY_MAX_UTTERANCE = 3.0
+SPECULATE = True
 #: Consecutive speech frames (30 ms) that start a resumed utterance after an early close.
 RESUME_FRAMES = 3
 #: An utterance longer than this is cut (and free-decoded) here, seconds: keeps
@@ -88,13 +89,17 @@ SEARCH_CACHE = 32
 #: takes about 0.2 s to build).
 LM_CACHE = 4
 #: Free-decoding beams: narrower than pocketsphinx's defaults; measured to halve
-#: the time on the fixtures with the same transcripts.
+#: the time on the fixtures with the same transcripts.  Without the flat second
+#: pass (``fwdflat``) the decode at an utterance's end takes half the time again
+#: (25.1 -> 13.6 s on the 241 guess and clue clips) and wrote the answer in 80
+#: guesses instead of 81, with the same false writes: the host answers sooner.
 FAST_BEAMS: dict[str, Any] = {
     "beam": 1e-40,
     "wbeam": 1e-30,
     "pbeam": 1e-40,
     "maxhmmpf": 2000,
     "maxwpf": 5,
+    "fwdflat": False,
 }
 _FREE = "free"
 #: Which language model the per-utterance free decode uses: ``biased`` (a small
@@ -151,13 +156,21 @@ class PocketSphinxRecognizer:
             self._decoder: Any = Decoder(
                 hmm=str(hmm), dict=str(dict_path), lm=None, loglevel="FATAL", **beams
             )
+            # A second decoder (0.14 s, 27 MB more) writes the transcripts, so the
+            # spotter's stream is never interrupted to decode: "host, pass" stays one
+            # phrase across a decode at its comma.
+            self._free_dec: Any = Decoder(
+                hmm=str(hmm), dict=str(dict_path), lm=None, loglevel="FATAL", **beams
+            )
             if free_lm == "full":
-                self._decoder.add_lm_file(_FREE, str(lm_path))
+                self._free_dec.add_lm_file(_FREE, str(lm_path))
         except (RuntimeError, ValueError) as exc:
             raise ModelError(f"cannot load the pocketsphinx model at {hmm}: {exc}") from None
         self.free_lm = free_lm
         self._dict_path = dict_path
         self._lms: dict[tuple[tuple[str, ...], ...], str] = {}
+        # Each biased model's sound-alikes: the words a near miss is written as.
+        self._lm_alikes: dict[str, frozenset[str]] = {}
         self._lm_name: str = _FREE
         self.cue_phrases = tuple(cue_phrases)
         self._searches: dict[tuple[kws.Keyphrase, ...], str] = {}
@@ -201,8 +214,9 @@ class PocketSphinxRecognizer:
             phrases, self._decoder.lookup_word, context.pronunciations
         )
         for i, (word, phones) in enumerate(to_add.items()):
-            if self._decoder.lookup_word(word) is None:
-                self._decoder.add_word(word, " ".join(phones), update=i == len(to_add) - 1)
+            for dec in (self._decoder, self._free_dec):
+                if dec.lookup_word(word) is None:
+                    dec.add_word(word, " ".join(phones), update=i == len(to_add) - 1)
             self._phones_cache.pop(word, None)
         self._kws_phones = {k.phrase: k.phones for k in planned}
         self._urgent = {
@@ -219,7 +233,7 @@ class PocketSphinxRecognizer:
             name = self._add_search(
                 "kws", ".kws", kws.kws_file_text(planned), self._decoder.add_kws, "key phrases"
             )
-            self._remember(self._searches, key, name, SEARCH_CACHE)
+            self._remember(self._searches, key, name, SEARCH_CACHE, self._decoder)
         return name
 
     def _lm_for(self, phrases: tuple[tuple[str, ...], ...]) -> str:
@@ -232,10 +246,13 @@ class PocketSphinxRecognizer:
             "lm",
             ".arpa",
             biased_lm.arpa_text(spec),
-            self._decoder.add_lm_file,
+            self._free_dec.add_lm_file,
             "biased language model",
         )
-        self._remember(self._lms, phrases, name, LM_CACHE)
+        self._remember(self._lms, phrases, name, LM_CACHE, self._free_dec)
+        self._lm_alikes[name] = frozenset(spec.sound_alikes)
+        for gone in set(self._lm_alikes) - set(self._lms.values()):
+            del self._lm_alikes[gone]
         return name
 
     def _add_search(
@@ -255,12 +272,13 @@ class PocketSphinxRecognizer:
             os.unlink(handle.name)
         return name
 
-    def _remember(self, cache: dict[_K, str], key: _K, name: str, limit: int) -> None:
-        """Keep ``name`` under ``key``; past ``limit`` searches, drop the oldest."""
+    def _remember(self, cache: dict[_K, str], key: _K, name: str, limit: int, decoder: Any) -> None:
+        """Keep ``name`` (a search of ``decoder``) under ``key``; past ``limit``
+        searches, drop the oldest."""
         cache[key] = name
         if len(cache) > limit:
             oldest = next(iter(cache))
-            self._decoder.remove_search(cache.pop(oldest))
+            decoder.remove_search(cache.pop(oldest))
 
     def start(self, context: ListenContext) -> None:
         """Begin a stream listening for ``context`` (audio time restarts at the next chunk)."""
@@ -407,13 +425,15 @@ class PocketSphinxRecognizer:
             self._close_utterance(self._silent_since, events, emit_at)
             self._early = True
         elif self._guess_pause_due():
-            # No spotted phrase, but a short utterance paused: decode what was said so
-            # far; if it holds an answer, command or team name, that is the utterance.
+            # No urgent phrase spotted (maybe a form: "sing" before "singer"), but a
+            # short utterance paused: decode what was said so far; if it holds an
+            # answer, command or team name, that is the utterance.
             assert self._silent_since is not None and self._utt_start is not None
             self._tried_pause = self._silent_since
-            for hit in self._end_kws_utt():
-                self._add_hit(hit, events, emit_at)
-            if not self._hits:
+            if any(self._is_urgent(h.word.text) for h in self._hits):
+                self._close_utterance(self._silent_since, events, emit_at)
+                self._early = True
+            elif not self._has_cue():
                 words = self._free_decode(
                     self._utt_start - PRE_ROLL, self._silent_since + POST_ROLL
                 )
@@ -460,15 +480,22 @@ class PocketSphinxRecognizer:
         return self.now - self._silent_since >= EARLY_SILENCE
 
     def _guess_pause_due(self) -> bool:
-        """A short utterance without spotted phrases has paused for EARLY_SILENCE (once
-        per pause), and the context wants free text (so it would be decoded anyway)."""
-        if self._utt_start is None or self._hits or self._silent_since is None:
+        """A short utterance without letter or rhyme talk spotted has paused for
+        EARLY_SILENCE (once per pause), and the context wants free text (so it would
+        be decoded anyway)."""
+        if not SPECULATE:
+            return False
+        if self._utt_start is None or self._silent_since is None or self._has_cue():
             return False
         if not self._context.free_text or self._tried_pause == self._silent_since:
             return False
         if self._silent_since - self._utt_start > EARLY_MAX_UTTERANCE:
             return False
         return self.now - self._silent_since >= EARLY_SILENCE
+
+    def _has_cue(self) -> bool:
+        """Whether letter or rhyme talk was spotted in the utterance (it goes on)."""
+        return any(h.word.text in self.cue_phrases for h in self._hits)
 
     def _has_urgent(self, words: tuple[HeardWord, ...]) -> bool:
         """Whether a transcript holds an urgent phrase word for word."""
@@ -521,7 +548,7 @@ class PocketSphinxRecognizer:
         if len(audio) < 2 * SAMPLE_RATE // 10:
             return ()
         t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
-        dec = self._decoder
+        dec = self._free_dec
         dec.activate_search(self._lm_name)
         dec.start_utt()
         dec.process_raw(audio, full_utt=True)
@@ -568,7 +595,10 @@ class PocketSphinxRecognizer:
             ok: bool | None = None
             if was_decoded:
                 sim = confirm.best_window_similarity(hit.phones, hit.word, free, self.phones_of)
-                ok = confirm.is_confirmed(hit.phones, sim)
+                alikes = self._lm_alikes.get(self._lm_name, frozenset())
+                ok = confirm.is_confirmed(hit.phones, sim) and not confirm.written_as_other(
+                    hit.phones, hit.word, free, alikes, self.phones_of
+                )
             events.append(
                 RecognitionEvent("final", (hit.word,), round(emit_at, 3), "kws", ok, span)
             )

@@ -208,7 +208,7 @@ class _NoSegments:
 def test_a_decoder_with_no_segments_gives_an_empty_transcript_not_a_crash() -> None:
     rec = PocketSphinxRecognizer()
     rec.start(ListenContext(answers=("kangaroo",), free_text=True))
-    rec._free_dec = _NoSegments(rec._free_dec)
+    rec._decoder = _NoSegments(rec._decoder)
     clip = next(c for c in manifest_clips() if c["kind"] == "guess" and c["noise"] is None)
     events = replay(rec, WavSource(FIXTURES / clip["file"]), rec._context)
     free = [e for e in events if e.source == "free" and e.kind == "final"]

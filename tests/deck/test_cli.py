@@ -24,7 +24,9 @@ def test_check_bad_deck_lists_every_problem(
     path.write_text(bad, encoding="utf-8")
     assert main(["deck", "check", str(path)]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == "voice-host: 3 problems in deck"
+    # Every problem on its own line, then the one-line error.
+    assert len(err) == 4
+    assert err[-1] == f"voice-host: 3 problems in deck {path}"
     assert any("card 1: line 8: Control: empty entry" in line for line in err)
     assert any("card 2" in line and "World: missing category" in line for line in err)
     assert any("card 2" in line and "Object: duplicate" in line for line in err)
@@ -53,3 +55,17 @@ def test_build_writes_where_asked(
     assert main(["deck", "build", "--output", str(output)]) == 0
     assert "unchanged" in capsys.readouterr().out
     assert main(["deck", "check", str(output)]) == 0
+
+
+def test_playing_a_bad_deck_is_one_line_naming_the_first_problem(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (DATA / "good_deck.txt").read_text(encoding="utf-8")
+    bad = text.replace("Banana", "").replace("world: Japan\n", "").replace("Umbrella", "Teapot")
+    path = tmp_path / "bad.txt"
+    path.write_text(bad, encoding="utf-8")
+    assert main(["deck", "stats", "--deck", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert err[0].startswith(f"voice-host: {path}")
+    assert f"(and 2 more; 'voice-host deck check {path}' lists them all)" in err[0]

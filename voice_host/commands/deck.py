@@ -14,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from voice_host.errors import InputFileError
+
 HELP = "check, describe and build card decks"
 
 
@@ -38,12 +40,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def _check(args: argparse.Namespace) -> int:
     from voice_host.deck.loader import check_deck, load_deck
-    from voice_host.deck.problems import DeckError
 
     path: Path = args.path
     count, problems = check_deck(path)
     if problems:
-        raise DeckError(problems)
+        # Checking is asked for the whole list: every problem, one per line, then
+        # the usual one-line error.
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        n = len(problems)
+        raise InputFileError(f"{n} problem{'s' if n != 1 else ''} in deck {path}")
     if args.full:
         count = len(load_deck(path))
     print(f"{path}: ok ({count} cards)")

@@ -35,10 +35,22 @@ class DeckProblem:
 
 
 class DeckError(InputFileError):
-    """A deck with one or more defects; the message lists every one, one per line."""
+    """A deck with one or more defects.
+
+    The message is one line (the command line's rule for errors): the first
+    defect, and how many more there are, pointing at ``voice-host deck check``,
+    which lists them all.  :attr:`problems` holds every one.
+    """
 
     def __init__(self, problems: Sequence[DeckProblem]) -> None:
         self.problems: tuple[DeckProblem, ...] = tuple(problems)
-        count = len(self.problems)
-        head = f"{count} problem{'s' if count != 1 else ''} in deck"
-        super().__init__("\n".join([head, *(str(p) for p in self.problems)]))
+        if not self.problems:
+            super().__init__("deck problem")
+            return
+        first = self.problems[0]
+        more = len(self.problems) - 1
+        if more:
+            tail = f" (and {more} more; 'voice-host deck check {first.path}' lists them all)"
+        else:
+            tail = ""
+        super().__init__(f"{first}{tail}")

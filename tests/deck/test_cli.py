@@ -15,13 +15,19 @@ def test_check_good_text_deck(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.strip().endswith("good_deck.txt: ok (2 cards)")
 
 
+def bad_deck(folder: Path) -> Path:
+    """The good deck with three problems: an empty entry, a missing category, a duplicate."""
+    text = (DATA / "good_deck.txt").read_text(encoding="utf-8")
+    bad = text.replace("Banana", "").replace("world: Japan\n", "").replace("Umbrella", "Teapot")
+    path = folder / "bad.txt"
+    path.write_text(bad, encoding="utf-8")
+    return path
+
+
 def test_check_bad_deck_lists_every_problem(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text = (DATA / "good_deck.txt").read_text(encoding="utf-8")
-    bad = text.replace("Banana", "").replace("world: Japan\n", "").replace("Umbrella", "Teapot")
-    path = tmp_path / "bad.txt"
-    path.write_text(bad, encoding="utf-8")
+    path = bad_deck(tmp_path)
     assert main(["deck", "check", str(path)]) == 2
     err = capsys.readouterr().err.splitlines()
     # Every problem on its own line, then the one-line error.
@@ -60,10 +66,7 @@ def test_build_writes_where_asked(
 def test_playing_a_bad_deck_is_one_line_naming_the_first_problem(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text = (DATA / "good_deck.txt").read_text(encoding="utf-8")
-    bad = text.replace("Banana", "").replace("world: Japan\n", "").replace("Umbrella", "Teapot")
-    path = tmp_path / "bad.txt"
-    path.write_text(bad, encoding="utf-8")
+    path = bad_deck(tmp_path)
     assert main(["deck", "stats", "--deck", str(path)]) == 2
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1

@@ -10,6 +10,8 @@ import pytest
 
 from voice_host.announce.protocol import AnnounceOptions
 from voice_host.announce.recording import RecordingAnnouncer
+from voice_host.audio.chunk import AudioChunk
+from voice_host.config import HostConfig
 from voice_host.deck.loader import load_deck
 from voice_host.deck.model import Deck
 from voice_host.host.clock import AudioClock
@@ -17,6 +19,7 @@ from voice_host.host.core import Host, HostOptions
 from voice_host.host.listening import Listening
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, load_board, parse_teams
+from voice_host.speech.events import ListenContext, RecognitionEvent
 
 DATA = Path(__file__).with_name("data")
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "audio"
@@ -88,3 +91,30 @@ def make_host(deck: Deck, tmp_path: Path) -> HostMaker:
         return host, clock, announcer
 
     return make
+
+
+class Silent:
+    """A recogniser that hears nothing (for tests about everything but hearing)."""
+
+    name = "silent"
+
+    def start(self, context: ListenContext) -> None: ...
+    def set_context(self, context: ListenContext) -> None: ...
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        return []
+
+    def finish(self) -> list[RecognitionEvent]:
+        return []
+
+
+def live_config(tmp_path: Path, **changes: object) -> HostConfig:
+    """A keys-only, line-mode configuration on the small test deck and board."""
+    return HostConfig(
+        deck=DATA / "deck.txt",
+        board=DATA / "board.json",
+        keyboard_only=True,
+        plain=True,
+        save=tmp_path / "game.json",
+        seed=7,
+        **changes,  # type: ignore[arg-type]
+    )

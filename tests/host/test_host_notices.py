@@ -21,26 +21,11 @@ from voice_host.host.live import _listen, run_live
 from voice_host.host.setup import SetupDialogue
 from voice_host.host.setup_live import SetupRunner
 from voice_host.referee import Referee
-from voice_host.speech.events import ListenContext, RecognitionEvent
 
-from .conftest import DATA, HostMaker
+from .conftest import HostMaker, Silent, live_config
 
 KEYBOARD_ONLY = "Keyboard only: not listening."
 LOST = "No microphone: the microphone stopped."
-
-
-class Silent:
-    """A recogniser that hears nothing."""
-
-    name = "silent"
-
-    def start(self, context: ListenContext) -> None: ...
-    def set_context(self, context: ListenContext) -> None: ...
-    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
-        return []
-
-    def finish(self) -> list[RecognitionEvent]:
-        return []
 
 
 def _said(texts: list[str], part: str) -> int:
@@ -133,16 +118,7 @@ def test_the_set_up_and_the_game_word_a_lost_microphone_alike(
     assert news == MicStatus(False, runner.notice)
 
 
-def _config(tmp_path: Path, **changes: object) -> HostConfig:
-    return HostConfig(
-        deck=DATA / "deck.txt",
-        board=DATA / "board.json",
-        keyboard_only=True,
-        plain=True,
-        save=tmp_path / "game.json",
-        seed=7,
-        **changes,  # type: ignore[arg-type]
-    )
+_config = live_config
 
 
 @pytest.mark.parametrize(

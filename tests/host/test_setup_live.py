@@ -19,7 +19,6 @@ import pytest
 from voice_host.announce.recording import RecordingAnnouncer
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.wav import read_wav
-from voice_host.config import HostConfig
 from voice_host.errors import DeviceError, UsageError
 from voice_host.host.clock import AudioClock
 from voice_host.host.live import run_live
@@ -27,7 +26,7 @@ from voice_host.host.setup import SetupDialogue, Step, teams_spec
 from voice_host.host.setup_live import SetupRunner, listen_context, utterance_words
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 
-from .conftest import DATA, FIXTURES
+from .conftest import DATA, FIXTURES, Silent, live_config
 
 SETUP_CLIPS = FIXTURES / "setup"
 #: Seconds of audio per microphone chunk in these runs.
@@ -254,17 +253,6 @@ def test_a_microphone_lost_mid_set_up_hands_over_to_the_keys() -> None:
         yield AudioChunk(bytes(3200), SAMPLE_RATE, 0.0)
         raise DeviceError("the microphone stopped; check the cable")
 
-    class Silent:
-        name = "silent"
-
-        def start(self, context: ListenContext) -> None: ...
-        def set_context(self, context: ListenContext) -> None: ...
-        def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
-            return []
-
-        def finish(self) -> list[RecognitionEvent]:
-            return []
-
     later = scripted("222y")
 
     def keys(timeout: float) -> str | None:
@@ -359,15 +347,7 @@ def test_the_listen_context_is_the_steps_words() -> None:
     assert context.free_text
 
 
-def config(tmp_path: Path) -> HostConfig:
-    return HostConfig(
-        deck=DATA / "deck.txt",
-        board=DATA / "board.json",
-        keyboard_only=True,
-        plain=True,
-        save=tmp_path / "game.json",
-        seed=7,
-    )
+config = live_config
 
 
 def test_play_without_teams_sets_them_up_then_plays(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/referee.py            # text level (fast)
     .venv/bin/python benchmarks/referee.py --audio    # also replay WAVs through pocketsphinx
     .venv/bin/python benchmarks/referee.py --errors   # list every wrong clip
+    .venv/bin/python benchmarks/referee.py --audio --gain -20   # a quiet microphone
 
 Text level: each clip's ``text`` becomes a free transcript with synthetic word
 timings (``voice_host.referee.text.synthetic_words``): this measures the
@@ -26,13 +27,14 @@ import json
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from voice_host.audio.chunk import AudioChunk  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
 from voice_host.referee import Judgement, Phase, Referee, Situation  # noqa: E402
 from voice_host.referee.phones import PhoneLookup, default_phone_lookup  # noqa: E402
@@ -134,14 +136,28 @@ def judge_text(referee: Referee, clip: dict[str, Any], entry: Entry | None) -> l
     return referee.judge(event, situation)
 
 
+def scaled(chunks: Iterable[AudioChunk], factor: float) -> Iterator[AudioChunk]:
+    """The chunks with every sample multiplied by ``factor`` (clipped to 16 bits)."""
+    import numpy as np
+
+    for chunk in chunks:
+        samples = np.frombuffer(chunk.samples, dtype="<i2").astype(np.float64) * factor
+        data = np.clip(np.round(samples), -32768, 32767).astype("<i2").tobytes()
+        yield AudioChunk(data, chunk.rate, chunk.start_time)
+
+
 def judge_audio(
     referee: Referee,
     recognizer: Any,
     clip: dict[str, Any],
     entry: Entry | None,
     folder: Path = MANIFEST.parent,
+    gain_db: float = 0.0,
 ) -> tuple[list[Judgement], str]:
-    """Replay a clip through the recogniser; judge its events; also return the transcript."""
+    """Replay a clip through the recogniser; judge its events; also return the transcript.
+
+    ``gain_db`` scales the audio first (-20 is a quiet microphone), clipping at full scale.
+    """
     from voice_host.audio.wav import WavSource
     from voice_host.referee.commands import command_phrases
     from voice_host.speech.events import ListenContext
@@ -155,7 +171,10 @@ def judge_audio(
         pronunciations=entry.pronunciations if entry else {},
         free_text=True,
     )
-    events = replay(recognizer, WavSource(folder / clip["file"]), context)
+    chunks: Iterable[AudioChunk] = WavSource(folder / clip["file"])
+    if gain_db:
+        chunks = scaled(chunks, 10 ** (gain_db / 20))
+    events = replay(recognizer, chunks, context)
     situation = Situation(entry=entry, phase=clip_phase(clip), teams=TEAMS)
     referee.reset()
     out = referee.observe_all(events, situation)
@@ -300,6 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--errors", action="store_true", help="list wrong clips")
     ap.add_argument("--manifest-entries", action="store_true", help="entries from expect roles")
     ap.add_argument("--markdown", action="store_true", help="README-ready markdown tables")
+    ap.add_argument(
+        "--gain", type=float, default=0.0, help="scale the audio by this many dB (-20: quiet mic)"
+    )
     args = ap.parse_args(argv)
     global MARKDOWN
     MARKDOWN = args.markdown
@@ -353,7 +375,12 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.process_time()
     for clip in todo:
         js, heard = judge_audio(
-            referee, recognizer, clip, entries.get(clip.get("entry")), args.manifest.parent
+            referee,
+            recognizer,
+            clip,
+            entries.get(clip.get("entry")),
+            args.manifest.parent,
+            args.gain,
         )
         audio_recs.append(record(clip, js, heard))
     cpu = time.process_time() - t0

@@ -42,10 +42,10 @@ class SpeechEndpointer:
         self.start_time = start_time
         self.in_speech = False
         """Whether speech is going on (as of the last frame)."""
-        self._vad: Any = Vad(Vad.MEDIUM_STRICT)
+        self._vad: Any = Vad(Vad.LOOSE)
         self.frame_is_speech = False
-        """Whether the last frame alone sounded like speech (the same voice detector,
-        without the window)."""
+        """Whether the last frame alone sounded like speech (the same voice detector
+        in the same LOOSE mode, without the window)."""
 
     def feed(self, frame: bytes) -> SpeechBoundary | None:
         """Process one frame of exactly :attr:`frame_bytes`; a boundary if one was crossed."""

@@ -17,12 +17,12 @@ How one stream is handled (all in audio time, 30 ms frames):
   ``final`` event with ``source="free"`` when the context asks for free text.
 
 * a short utterance (at most :data:`EARLY_MAX_UTTERANCE`) closes early, after
-  only :data:`EARLY_SILENCE` of non-speech, when it holds an answer, command or
-  team name: spotted, or found by decoding the utterance so far at that pause
-  (once per pause).  The endpointer's own end comes about 0.3 s after the
-  word; this saves most of that wait for the replies the players wait for.
-  Letter and rhyme talk and forms wait for the endpointer, so a sentence is
-  not cut after "rhymes with".
+  only :data:`EARLY_SILENCE` of non-speech, when a decode of the utterance so
+  far (once per pause) holds an answer, command or team name word for word.
+  The endpointer's own end comes about 0.3 s after the word; this saves most
+  of that wait for the replies the players wait for.  An utterance with letter
+  or rhyme talk spotted waits for the endpointer, so a sentence is not cut
+  after "rhymes with".
 
 ``source="free"`` therefore names the per-utterance transcript, which now
 comes from the biased model (``free_lm="biased"``, the default) rather than
@@ -65,22 +65,23 @@ PRE_ROLL = 0.25
 POST_ROLL = 0.15
 #: A hit heard outside any utterance is finalised this long after it ends, seconds.
 LONE_HIT_WAIT = 0.6
-#: An answer, command or team name (spotted, or in a decode of the utterance so
-#: far) followed by this much non-speech (seconds, by the frame voice detector
-#: in MEDIUM_STRICT mode) closes a short utterance at once, without waiting for
-#: the endpointer's window: the host answers a guess sooner.  Speech that
-#: resumes becomes the next utterance.  Measured with ``benchmarks/host_latency.py``
-#: and on the clue fixtures, whose pauses it must not split (0.15 s with the
-#: STRICT detector split 7 of 124 clues after a plural, "the rainbows | were
-#: bright", turning fouls into "correct"; MEDIUM_STRICT at 0.15 s split none).
+#: A short utterance followed by this much non-speech (seconds, by the frame
+#: voice detector in its LOOSE mode) is decoded so far; when the transcript
+#: holds an answer, command or team name word for word, the utterance ends
+#: there, without waiting for the endpointer's window: the host answers a guess
+#: sooner.  Speech that resumes becomes the next utterance.  Measured with
+#: ``benchmarks/host_latency.py`` and on the 124 clue clips, whose pauses it must
+#: not split, at full level and 20 dB quieter (a quiet microphone): cutting "the
+#: penguins | slide on the ice" turns a describer's foul into "correct".  LOOSE
+#: at 0.15 s split none at either level (host latency p95 0.54 s); MEDIUM_STRICT
+#: split none at full level but 3 when quieter (p95 0.50 s); STRICT split 7 at
+#: full level.  A real room was preferred to the last 0.04 s.
 EARLY_SILENCE = 0.15
 #: Only utterances up to this long (seconds) close early: longer ones are clues
 #: to the referee, whose verdict is not urgent.
 EARLY_MAX_UTTERANCE = 3.0
-#: Whether a short utterance's pause is decoded to look for an answer the spotter
-#: missed (see :data:`EARLY_SILENCE`); off, only spotted phrases close early
-#: (host latency p95 0.55 s instead of 0.49 s on the fixtures).
-SPECULATE = True
+#: Whether short utterances may close early at all (see :data:`EARLY_SILENCE`).
+EARLY_CLOSE = True
 #: Consecutive speech frames (30 ms) that start a resumed utterance after an early close.
 RESUME_FRAMES = 3
 #: An utterance longer than this is cut (and free-decoded) here, seconds: keeps
@@ -415,14 +416,11 @@ class PocketSphinxRecognizer:
             if not self._early or self._utt_start is not None:
                 self._close_utterance(boundary.time, events, emit_at)
             self._early = False
-        elif self._early_close_due():
-            assert self._silent_since is not None
-            self._close_utterance(self._silent_since, events, emit_at)
-            self._early = True
-        elif self._guess_pause_due():
-            # No urgent phrase spotted (maybe a form: "sing" before "singer"), but a
-            # short utterance paused: decode what was said so far; if it holds an
-            # answer, command or team name, that is the utterance.
+        elif self._pause_check_due():
+            # A short utterance paused: decode what was said so far; if the transcript
+            # holds an answer, command or team name word for word, that is the
+            # utterance.  A spotted answer alone is not enough: "the pizzas | were
+            # hot" would end at "pizzas" (a clue cut into a guess).
             assert self._silent_since is not None and self._utt_start is not None
             self._tried_pause = self._silent_since
             # One decoder: the spotter's utterance ends here (it restarts on the next
@@ -430,10 +428,7 @@ class PocketSphinxRecognizer:
             # only a short utterance's pause is tried, once.
             for hit in self._end_kws_utt():
                 self._add_hit(hit, events, emit_at)
-            if any(self._is_urgent(h.word.text) for h in self._hits):
-                self._close_utterance(self._silent_since, events, emit_at)
-                self._early = True
-            elif not self._has_cue():
+            if not self._has_cue():
                 words = self._free_decode(
                     self._utt_start - PRE_ROLL, self._silent_since + POST_ROLL
                 )
@@ -465,29 +460,19 @@ class PocketSphinxRecognizer:
             if self._silent_since is None:
                 self._silent_since = frame_start
 
-    def _early_close_due(self) -> bool:
-        """A short utterance with an urgent spotted phrase, then EARLY_SILENCE of
-        non-speech after its last spotted phrase."""
-        if self._utt_start is None or not self._hits or self._silent_since is None:
-            return False
-        last = self._hits[-1]
-        if self._silent_since < last.word.start:
-            return False  # the silence began before the phrase: not its end
-        if not any(self._is_urgent(h.word.text) for h in self._hits):
-            return False  # only letter or rhyme talk, forms: wait for the whole sentence
-        if self._silent_since - self._utt_start > EARLY_MAX_UTTERANCE:
-            return False
-        return self.now - self._silent_since >= EARLY_SILENCE
-
-    def _guess_pause_due(self) -> bool:
+    def _pause_check_due(self) -> bool:
         """A short utterance without letter or rhyme talk spotted has paused for
-        EARLY_SILENCE (once per pause), and the context wants free text (so it would
-        be decoded anyway)."""
-        if not SPECULATE:
+        EARLY_SILENCE after its last spotted phrase (checked once per pause), and it
+        would be decoded anyway (free text wanted, or an urgent phrase spotted)."""
+        if not EARLY_CLOSE or self._utt_start is None or self._silent_since is None:
             return False
-        if self._utt_start is None or self._silent_since is None or self._has_cue():
+        if self._tried_pause == self._silent_since or self._has_cue():
             return False
-        if not self._context.free_text or self._tried_pause == self._silent_since:
+        if self._hits and self._silent_since < self._hits[-1].word.start:
+            return False  # the silence began before the phrase: not its end
+        if not self._context.free_text and not any(
+            self._is_urgent(h.word.text) for h in self._hits
+        ):
             return False
         if self._silent_since - self._utt_start > EARLY_MAX_UTTERANCE:
             return False

@@ -128,6 +128,9 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         # a recogniser's stray ending on the answer (as "telescoped" for slt's "telescope!")
         # is the answer: no guesser means the verb form of a thing
         ("posted", POST, Phase.TURN, ["guess"]),
+        # ... but only said exactly: a near miss of "posted" is two steps from the
+        # answer ("toasted" was taken for it), so it is not a correct guess
+        ("toasted", POST, Phase.TURN, ["nothing"]),
         # a form in a clue
         ("you do it in a swimming pool", SWIM, Phase.TURN, ["foul:derivative"]),
         # letter talk: starts with + letter

@@ -214,6 +214,7 @@ class EntryTargets:
             targets.append(Target(phrase, words, compact, phones, kind, compact in own_compacts))
 
         forms = {" ".join(norm_phrase(f)) for f in entry.forms}
+        noisy: set[str] = set()  # answer + a recogniser's stray ending: exact only
         for a in answers:
             add(a, "answer")
         for a in list(answers):
@@ -226,8 +227,10 @@ class EntryTargets:
                 if (end == "d") != a.endswith("e") and end != "'s":
                     continue  # "telescope" + d, "bicycle" + d, "swim" + ed
                 variant = a + end
-                if variant in forms:
+                compact = "".join(variant.split())
+                if variant in forms and compact not in seen:
                     add(variant, "answer")
+                    noisy.add(compact)
         for w in own:
             add(w, "entry_word")
         for f in entry.forms:
@@ -236,9 +239,13 @@ class EntryTargets:
                 add(" ".join(words), "form")
         self.targets: tuple[Target, ...] = tuple(targets)
         self.answers = tuple(t for t in targets if t.kind == "answer")
-        # fuzzy matching ignores a leading article: "the rain" must not come
-        # close to "the rainbow" on the strength of a shared "the"
-        self.fuzzy_answers = tuple(t for t in self.answers if t.words[0] not in ARTICLES)
+        # Fuzzy matching leaves out answers with a leading article ("the rain" must
+        # not come close to "the rainbow" on the strength of a shared "the") and
+        # the stray-ending variants: a near miss of "posted" is an answer twice
+        # removed ("toasted" on the card Post was a "correct" guess).
+        self.fuzzy_answers = tuple(
+            t for t in self.answers if t.words[0] not in ARTICLES and t.compact not in noisy
+        )
         self._by_compact = {t.compact: t for t in targets}
         self._max_words = max((len(t.words) for t in targets), default=1)
         self._lookup = lookup

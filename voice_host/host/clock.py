@@ -7,6 +7,7 @@ recorded game replays deterministically and faster than real time.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from voice_host.audio.chunk import AudioChunk
@@ -47,3 +48,13 @@ class AudioClock:
         if t < self._t:
             raise ValueError(f"audio time cannot go back from {self._t:.3f} to {t:.3f}")
         self._t = t
+
+
+def restamped(chunks: Iterable[AudioChunk], clock: Clock) -> Iterator[AudioChunk]:
+    """Microphone chunks moved onto ``clock`` (offset fixed at the first chunk), so the
+    timer, guesses, claims and the microphone gate share one clock."""
+    offset: float | None = None
+    for chunk in chunks:
+        if offset is None:
+            offset = clock.now() - chunk.end_time
+        yield AudioChunk(chunk.samples, chunk.rate, chunk.start_time + offset)

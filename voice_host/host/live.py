@@ -48,16 +48,15 @@ import os
 import random
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from voice_host.announce.factory import open_announcer
 from voice_host.announce.protocol import Announcer
-from voice_host.audio.chunk import AudioChunk
 from voice_host.config import HostConfig
 from voice_host.deck.model import Deck
 from voice_host.errors import InputFileError, ModelError, UsageError, VoiceHostError
-from voice_host.host.clock import Clock, WallClock
+from voice_host.host.clock import Clock, WallClock, restamped
 from voice_host.host.core import Host, HostOptions
 from voice_host.host.dialogue import no_microphone
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus, Notice, Stop
@@ -149,15 +148,6 @@ def _open_listening(
         return None, f"No speech recogniser ({exc})."
 
 
-def _restamped(chunks: Iterator[AudioChunk], clock: Clock) -> Iterator[AudioChunk]:
-    """Microphone chunks moved onto the host's clock (offset fixed at the first chunk)."""
-    offset: float | None = None
-    for chunk in chunks:
-        if offset is None:
-            offset = clock.now() - chunk.end_time
-        yield AudioChunk(chunk.samples, chunk.rate, chunk.start_time + offset)
-
-
 def _listen(
     config: HostConfig,
     listening: Listening,
@@ -178,7 +168,7 @@ def _listen(
     while not stopping.is_set():
         source = MicrophoneSource(config.device, on_event=news)
         try:
-            for chunk in _restamped(iter(source), clock):
+            for chunk in restamped(source, clock):
                 if lost:
                     lost = False
                     inputs.put(MicStatus(True, "The microphone is back."))

@@ -31,14 +31,14 @@ import io
 import os
 import random
 import select
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from voice_host.announce.protocol import Announcer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.errors import UsageError, VoiceHostError
-from voice_host.host.clock import AudioClock, Clock
+from voice_host.host.clock import AudioClock, Clock, restamped
 from voice_host.host.dialogue import no_microphone
 from voice_host.host.setup import GLOBAL_WORDS, SetupDialogue, SetupResult
 from voice_host.rules import Team
@@ -100,16 +100,6 @@ def utterance_words(events: Sequence[RecognitionEvent]) -> list[tuple[str, ...]]
         elif 0 < len(free) <= MAX_ANSWER_WORDS:
             out.append(free)
     return out
-
-
-def restamped(chunks: Iterable[AudioChunk], clock: Clock) -> Iterator[AudioChunk]:
-    """Microphone chunks moved onto ``clock`` (offset fixed at the first chunk), so the
-    gate compares them with the announcer's speech on the same clock."""
-    offset: float | None = None
-    for chunk in chunks:
-        if offset is None:
-            offset = clock.now() - chunk.end_time
-        yield AudioChunk(chunk.samples, chunk.rate, chunk.start_time + offset)
 
 
 class SetupRunner:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from voice_host.deck.words import number_words
 from voice_host.referee.text import Token
 
 #: Letter names as recognisers write them (besides single letters "b", "b.").
@@ -55,22 +56,7 @@ LETTER_NAMES = frozenset(
 )
 #: Letter counts a describer gives ("it has four letters"), in order (the biased
 #: language model lists them too, and its text must not depend on set order).
-NUMBER_WORDS: tuple[str, ...] = (
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-)
+NUMBER_WORDS: tuple[str, ...] = tuple(number_words(n) for n in range(2, 16))
 #: Words a recogniser writes for a letter name that are also ordinary words
 #: ("see" for C, "tea" for T, "as" for S).  Alone they are not spelling; right
 #: after "starts with (a|an|the)" they are, since no clue goes on that way.

@@ -4,12 +4,18 @@
 utterance boundaries come from its separate ``Endpointer`` (WebRTC-style
 voice activity detection over 30 ms frames).  It marks the end of speech
 about ``window`` seconds late: that is the price of not cutting words.
+
+Frames reach the voice detector through a level gate
+(:mod:`voice_host.speech.level_gate`): in a noisy room only the frames that
+stand out from the room's level count as speech, so utterances end there too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from voice_host.speech.level_gate import LevelGate
 
 #: Seconds of audio the endpointer looks at to decide a transition.
 WINDOW = 0.3
@@ -30,10 +36,18 @@ class SpeechBoundary:
 class SpeechEndpointer:
     """Feeds fixed frames to pocketsphinx's ``Endpointer``; reports boundaries.
 
-    ``start_time`` is the audio time of the first frame fed.
+    ``start_time`` is the audio time of the first frame fed.  ``gate`` decides
+    which frames are loud enough to be judged at all (None: a default
+    :class:`~voice_host.speech.level_gate.LevelGate`).
     """
 
-    def __init__(self, window: float = WINDOW, ratio: float = RATIO, start_time: float = 0.0):
+    def __init__(
+        self,
+        window: float = WINDOW,
+        ratio: float = RATIO,
+        start_time: float = 0.0,
+        gate: LevelGate | None = None,
+    ):
         from pocketsphinx import Endpointer, Vad
 
         self._ep: Any = Endpointer(window=window, ratio=ratio)
@@ -43,14 +57,18 @@ class SpeechEndpointer:
         self.in_speech = False
         """Whether speech is going on (as of the last frame)."""
         self._vad: Any = Vad(Vad.LOOSE)
+        self.gate = LevelGate() if gate is None else gate
+        """The level gate in front of the voice detector."""
         self.frame_is_speech = False
         """Whether the last frame alone sounded like speech (the same voice detector
         in the same LOOSE mode, without the window)."""
 
     def feed(self, frame: bytes) -> SpeechBoundary | None:
         """Process one frame of exactly :attr:`frame_bytes`; a boundary if one was crossed."""
-        self._ep.process(frame)
-        self.frame_is_speech = bool(self._vad.is_speech(frame))
+        raw_speech = bool(self._vad.is_speech(frame))
+        gated = self.gate.gated(frame, raw_speech)
+        self._ep.process(gated)
+        self.frame_is_speech = raw_speech if gated is frame else False
         now = bool(self._ep.in_speech)
         if now == self.in_speech:
             return None

@@ -1,0 +1,108 @@
+"""A level gate in front of the voice detector: speech must stand out from the room.
+
+pocketsphinx's voice detector judges each 30 ms frame by its spectrum and an
+absolute level.  In a room with steady sound at the level a laptop's
+microphone gain gives it (a fan, music, the chatter of the other players),
+nearly every frame sounds like speech, so an utterance never ends.  It was
+cut only at the backend's ``MAX_UTTERANCE`` (10 s) and judged as one long
+"sentence": a guess in it was a clue, and nothing closed early.  Measured
+with ``benchmarks/room.py`` (guesses over a continuous noise bed at
+-26 dBFS), 0 of 27 guesses were counted in babble or pink noise at 15 dB SNR.
+
+The gate acts only in such a room: while the voice detector alone has called
+at least half of the last few seconds speech (:data:`BUSY_SHARE`).  It keeps
+the room's level: a low percentile (:data:`FLOOR_PERCENTILE`)
+of the frame levels over the last :data:`WINDOW` seconds.  A frame reaches the
+voice detector only when it is at least :data:`MARGIN_DB` louder than that;
+otherwise the detector gets digital silence.  A player talking to the laptop is
+louder than the room, and chatter across the room is not.  In a quiet room the
+floor is low and speech passes as before.  The gate decides where utterances
+start and end; the recogniser still hears every frame as it was.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+#: A frame passes when it is this many dB above the room's level.  Set with
+#: ``benchmarks/room.py``: 10-15 dB were alike on babble and pink noise; 12 dB
+#: lets the vowels of a guess 10 dB above the room through, and stops all but
+#: about 1% of the frames of four-voice babble.
+MARGIN_DB = 12.0
+#: Seconds of frame levels the room's level is taken from.
+WINDOW = 6.0
+#: The room's level is this percentile of the frame levels in the window: low,
+#: so that a describer who talks for several seconds does not raise it to speech
+#: level and gate their own quieter syllables.
+FLOOR_PERCENTILE = 20.0
+#: Until this many seconds have been heard, the room's level is the quietest
+#: frame so far (a stream may begin with speech).
+WARM_UP = 1.0
+#: The gate acts only while the voice detector alone has called at least this
+#: share of the last :data:`WINDOW` seconds speech: a room that fools it.  In a
+#: quieter room the detector's own level threshold already ends utterances, and
+#: gating on top of it broke quiet guesses into pieces (``benchmarks/room.py``,
+#: pink noise at -46 dBFS: 45% of guesses counted with the gate always on, 70%
+#: with it off).
+BUSY_SHARE = 0.5
+#: Seconds per frame the gate is fed (pocketsphinx's voice detector frame).
+FRAME_SECONDS = 0.03
+
+
+def frame_level_db(frame: bytes) -> float:
+    """A frame's level: 10 log10 of its mean squared sample (16-bit samples), in dB.
+
+    Digital silence is 0 dB; a full-scale sine about 87 dB.
+    """
+    samples = np.frombuffer(frame, dtype="<i2").astype(np.float64)
+    if samples.size == 0:
+        return 0.0
+    return 10.0 * float(np.log10(float(np.mean(samples * samples)) + 1.0))
+
+
+class LevelGate:
+    """Passes the frames that stand out from the room's recent level (see the module).
+
+    ``margin_db`` (None: :data:`MARGIN_DB`) <= 0 turns the gate off (every frame passes).
+    """
+
+    def __init__(
+        self,
+        margin_db: float | None = None,
+        window: float = WINDOW,
+        percentile: float = FLOOR_PERCENTILE,
+        frame_seconds: float = FRAME_SECONDS,
+    ) -> None:
+        self.margin_db = MARGIN_DB if margin_db is None else margin_db
+        self.percentile = percentile
+        self._levels: deque[float] = deque(maxlen=max(1, round(window / frame_seconds)))
+        self._voiced: deque[bool] = deque(maxlen=max(1, round(window / frame_seconds)))
+        self._warm_frames = max(1, round(WARM_UP / frame_seconds))
+        self.floor_db = 0.0
+        """The room's level as of the last frame, dB (see :func:`frame_level_db`)."""
+
+    @property
+    def busy(self) -> bool:
+        """Whether the voice detector alone called most of the recent window speech
+        (so the gate acts)."""
+        return bool(self._voiced) and sum(self._voiced) >= BUSY_SHARE * len(self._voiced)
+
+    def passes(self, frame: bytes, sounds_like_speech: bool = True) -> bool:
+        """Take the next frame and the voice detector's verdict on it alone; True when
+        it may be judged as speech: the room is not busy, or the frame stands out."""
+        level = frame_level_db(frame)
+        self._levels.append(level)
+        self._voiced.append(sounds_like_speech)
+        if len(self._levels) < self._warm_frames:
+            self.floor_db = min(self._levels)
+        else:
+            self.floor_db = float(np.percentile(np.fromiter(self._levels, float), self.percentile))
+        if self.margin_db <= 0 or not self.busy:
+            return True
+        return level >= self.floor_db + self.margin_db
+
+    def gated(self, frame: bytes, sounds_like_speech: bool = True) -> bytes:
+        """The frame itself when it passes, else digital silence of the same length."""
+        return frame if self.passes(frame, sounds_like_speech) else bytes(len(frame))

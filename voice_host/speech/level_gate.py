@@ -47,6 +47,8 @@ WARM_UP = 1.0
 #: pink noise at -46 dBFS: 45% of guesses counted with the gate always on, 70%
 #: with it off).
 BUSY_SHARE = 0.5
+#: Seconds the busy share is taken over at least (the start of a stream).
+BUSY_MIN_WINDOW = 2.0
 #: Seconds per frame the gate is fed (pocketsphinx's voice detector frame).
 FRAME_SECONDS = 0.03
 
@@ -74,12 +76,14 @@ class LevelGate:
         window: float = WINDOW,
         percentile: float = FLOOR_PERCENTILE,
         frame_seconds: float = FRAME_SECONDS,
+        busy_min_window: float = BUSY_MIN_WINDOW,
     ) -> None:
         self.margin_db = MARGIN_DB if margin_db is None else margin_db
         self.percentile = percentile
         self._levels: deque[float] = deque(maxlen=max(1, round(window / frame_seconds)))
         self._voiced: deque[bool] = deque(maxlen=max(1, round(window / frame_seconds)))
         self._warm_frames = max(1, round(WARM_UP / frame_seconds))
+        self._busy_min_frames = max(1, round(busy_min_window / frame_seconds))
         self.floor_db = 0.0
         """The room's level as of the last frame, dB (see :func:`frame_level_db`)."""
 
@@ -87,7 +91,9 @@ class LevelGate:
     def busy(self) -> bool:
         """Whether the voice detector alone called most of the recent window speech
         (so the gate acts)."""
-        return bool(self._voiced) and sum(self._voiced) >= BUSY_SHARE * len(self._voiced)
+        # Over at least BUSY_MIN_WINDOW: a quiet stream that opens with a guess is not busy.
+        span = max(len(self._voiced), self._busy_min_frames)
+        return sum(self._voiced) >= BUSY_SHARE * span
 
     def passes(self, frame: bytes, sounds_like_speech: bool = True) -> bool:
         """Take the next frame and the voice detector's verdict on it alone; True when

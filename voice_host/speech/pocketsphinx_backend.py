@@ -22,7 +22,8 @@ How one stream is handled (all in audio time, 30 ms frames):
   The endpointer's own end comes about 0.3 s after the word; this saves most
   of that wait for the replies the players wait for.  An utterance with letter
   or rhyme talk spotted waits for the endpointer, so a sentence is not cut
-  after "rhymes with".
+  after "rhymes with".  In a noisy room (the level gate busy,
+  :mod:`voice_host.speech.level_gate`) nothing closes early.
 
 ``source="free"`` therefore names the per-utterance transcript, which now
 comes from the biased model (``free_lm="biased"``, the default) rather than
@@ -465,6 +466,11 @@ class PocketSphinxRecognizer:
         EARLY_SILENCE after its last spotted phrase (checked once per pause), and it
         would be decoded anyway (free text wanted, or an urgent phrase spotted)."""
         if not EARLY_CLOSE or self._utt_start is None or self._silent_since is None:
+            return False
+        if self._endpointer is not None and self._endpointer.gate.busy:
+            # A noisy room: a pause found by the level gate may be a describer's
+            # breath between "a bar of chocolate | is sweet", and a clue cut there
+            # is a false "correct".  Wait for the endpointer's longer window.
             return False
         if self._tried_pause == self._silent_since or self._has_cue():
             return False

@@ -105,7 +105,7 @@ def test_a_room_the_voice_detector_already_calls_quiet_is_not_gated() -> None:
 
 def test_the_gate_acts_once_the_room_sounds_like_speech_most_of_the_time() -> None:
     gate = LevelGate()
-    room = noise_frames(-26, 200)
+    room = noise_frames(-26, 300)
     for i, f in enumerate(room[:100]):
         gate.passes(f, sounds_like_speech=i % 3 == 0)  # a third of the time
     assert not gate.busy

@@ -114,11 +114,13 @@ def run(
     starts: list[float],
     recognizer: PocketSphinxRecognizer,
     referee: Referee,
+    errors: bool = False,
 ) -> dict[str, Any]:
     """Play the stream; per guess clip the judgements made while its card was up."""
     entries = [make_entry(str(c["entry"]), "Object") for c in guesses]
     switch = [max(0.0, s - GAP / 2) for s in starts]
     found: list[list[tuple[float, Any]]] = [[] for _ in guesses]
+    heard: list[list[str]] = [[] for _ in guesses]
     recognizer.start(ListenContext(commands=command_phrases(TEAMS), team_names=TEAMS))
     card = -1
     situation: Situation | None = None
@@ -141,10 +143,13 @@ def run(
         for event in recognizer.feed(chunk):
             if situation is None:
                 continue
+            if event.kind == "final" and event.source == "free":
+                heard[card].append(event.text)
             for j in referee.observe(event, situation):
                 if j.type != "nothing":
                     found[card].append((chunk.end_time, j))
     counted, other, invented, latencies = 0, 0, 0, []
+    card_of = {id(c): k for k, c in enumerate(guesses)}
     for clip, start, js in zip(guesses, starts, found, strict=True):
         end = start + float(clip["duration"])
         word_end = start + max(float(e["end"]) for e in clip["expect"] if e["role"] == "answer")
@@ -156,6 +161,11 @@ def run(
             latencies.append(guess[0] - word_end)
         elif inside:
             other += 1
+        if guess is None and errors:
+            said = ", ".join(f"{j.label} '{j.heard}'" for _, j in js) or "nothing"
+            print(
+                f"    missed {clip['file']}: judged {said}; transcripts {heard[card_of[id(clip)]]}"
+            )
     return {
         "n": len(guesses),
         "counted": counted,
@@ -170,6 +180,8 @@ def main() -> int:
     parser.add_argument("--no-gate", action="store_true", help="voice detector alone")
     parser.add_argument("--level", type=float, default=-26.0, help="noise bed level, dBFS RMS")
     parser.add_argument("--limit", type=int, default=0, help="first N guesses per split")
+    parser.add_argument("--errors", action="store_true", help="list the guesses not counted")
+    parser.add_argument("--bed", default="", help="only this bed (quiet, pink, babble)")
     args = parser.parse_args()
     if args.no_gate:
         level_gate.MARGIN_DB = 0.0
@@ -199,8 +211,10 @@ def main() -> int:
         if args.limit:
             guesses = guesses[: args.limit]
         for bed, snr in BEDS:
+            if args.bed and bed != args.bed:
+                continue
             stream, starts = build(guesses, bed, snr, args.level, clues)
-            r = run(guesses, stream, starts, recognizer, referee)
+            r = run(guesses, stream, starts, recognizer, referee, args.errors)
             lat = r["lat"]
             timing = "-"
             if len(lat) >= 2:

@@ -19,7 +19,7 @@ from voice_host.audio.wav import read_wav
 from voice_host.deck.knowledge import make_entry
 from voice_host.referee import Phase, Referee, Situation, default_phone_lookup
 from voice_host.speech import level_gate, pocketsphinx_backend
-from voice_host.speech.events import ListenContext, RecognitionEvent
+from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
 from voice_host.speech.replay import replay
 
@@ -105,3 +105,24 @@ def test_without_the_gate_the_room_is_one_long_utterance(monkeypatch: pytest.Mon
     # The guess is inside a stretch cut only at the backend's limit.
     assert all(e - s >= pocketsphinx_backend.MAX_UTTERANCE - 0.5 for s, e in around)
     assert not any(s >= LEAD - 0.5 and e <= clip_end + 0.5 for s, e in around)
+
+
+def test_words_heard_in_the_room_but_not_from_a_player_are_dropped() -> None:
+    # In a busy room a word whose every frame is at the room's level is chatter
+    # across the room; a word from the player who stands out is kept.  In a quiet
+    # room nothing is dropped.
+    data, clip_end = room_stream("kal16/guess__pyramid.wav", snr_db=15)
+    recognizer = PocketSphinxRecognizer()
+    recognizer.start(ListenContext())
+    for chunk in chunks(data[: int((clip_end + 0.2) * SAMPLE_RATE)]):
+        recognizer.feed(chunk)
+    room_word = HeardWord("chatter", 3.0, 3.4)
+    guess_word = HeardWord("pyramid", LEAD + 0.3, clip_end - 0.2)
+    assert recognizer._from_the_room(room_word)
+    assert not recognizer._from_the_room(guess_word)
+
+    quiet = PocketSphinxRecognizer()
+    quiet.start(ListenContext())
+    for chunk in chunks(np.zeros(5 * SAMPLE_RATE, dtype="<i2")):
+        quiet.feed(chunk)
+    assert not quiet._from_the_room(HeardWord("anything", 3.0, 3.4))

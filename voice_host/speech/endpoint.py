@@ -62,6 +62,8 @@ class SpeechEndpointer:
         self.frame_is_speech = False
         """Whether the last frame alone sounded like speech (the same voice detector
         in the same LOOSE mode, without the window)."""
+        self.frame_stands_out = True
+        """Whether the last frame passed the level gate (always, in a quiet room)."""
 
     def feed(self, frame: bytes) -> SpeechBoundary | None:
         """Process one frame of exactly :attr:`frame_bytes`; a boundary if one was crossed."""
@@ -69,6 +71,7 @@ class SpeechEndpointer:
         gated = self.gate.gated(frame, raw_speech)
         self._ep.process(gated)
         self.frame_is_speech = raw_speech if gated is frame else False
+        self.frame_stands_out = gated is frame
         now = bool(self._ep.in_speech)
         if now == self.in_speech:
             return None

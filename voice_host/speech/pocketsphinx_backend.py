@@ -41,8 +41,10 @@ when the context wants free text or there is a hit to confirm.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import tempfile
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,6 +90,9 @@ RESUME_FRAMES = 3
 #: An utterance longer than this is cut (and free-decoded) here, seconds: keeps
 #: the free decoder's pause bounded while someone talks on and on.
 MAX_UTTERANCE = 10.0
+#: Voice-detector frames (30 ms) whose level-gate verdicts are kept: longer than
+#: the longest utterance and its pre-roll.
+ROOM_FRAMES_KEPT = int((MAX_UTTERANCE + 2.0) / 0.03)
 #: Searches kept for recent contexts (switching between them costs under 1 ms).
 SEARCH_CACHE = 32
 #: Biased language models kept for recent contexts (each holds about 16 MB and
@@ -314,6 +319,10 @@ class PocketSphinxRecognizer:
         self._early = False  # closed early; the endpointer still thinks speech goes on
         self._tried_pause: float | None = None  # the pause last decoded speculatively
         self._hits: list[_Hit] = []
+        # Per voice-detector frame since t0 (the latest ones): whether it stood out
+        # from the room (always True in a quiet room).
+        self._stands_out: deque[bool] = deque(maxlen=ROOM_FRAMES_KEPT)
+        self._frames = 0
         self._kws_open = False
         self._kws_utt_start = 0.0
         self._kws_seen: set[tuple[str, int]] = set()
@@ -360,9 +369,26 @@ class PocketSphinxRecognizer:
                 end=round(self._kws_utt_start + (seg.end_frame + 1) / FRAME_RATE, 3),
                 confidence=prob if 0.0 <= prob <= 1.0 else None,
             )
+            if self._from_the_room(word):
+                continue
             phones = self._kws_phones.get(phrase) or self._phrase_phones(phrase)
             out.append(_Hit(word, phones))
         return out
+
+    def _from_the_room(self, word: HeardWord) -> bool:
+        """Whether none of the word's frames stood out from a noisy room's level: the
+        chatter across the room, not a player talking to the host.  Never in a quiet
+        room (every frame stands out there)."""
+        if self._endpointer is None:
+            return False
+        seconds = self._endpointer.frame_bytes / 2 / SAMPLE_RATE
+        t0 = self._t0 or 0.0
+        first_kept = self._frames - len(self._stands_out)
+        a = max(first_kept, int((word.start - t0) / seconds))
+        b = min(self._frames, math.ceil((word.end - t0) / seconds))
+        if b <= a:
+            return False
+        return not any(self._stands_out[i - first_kept] for i in range(a, b))
 
     def _phrase_phones(self, phrase: str) -> tuple[str, ...]:
         out: list[str] = []
@@ -409,6 +435,8 @@ class PocketSphinxRecognizer:
                 self._add_hit(hit, events, emit_at)
         assert self._endpointer is not None
         boundary = self._endpointer.feed(frame)
+        self._stands_out.append(self._endpointer.frame_stands_out)
+        self._frames += 1
         self._track_speech(self._endpointer.frame_is_speech, len(frame) // 2)
         if boundary is not None and boundary.kind == "start":
             self._utt_start = boundary.time
@@ -582,6 +610,7 @@ class PocketSphinxRecognizer:
         elif self._context.free_text or hits:
             free = self._free_decode(start - PRE_ROLL, end + POST_ROLL)
             was_decoded = True
+        free = tuple(w for w in free if not self._from_the_room(w))
         for hit in sorted(hits, key=lambda h: h.word.start):
             ok: bool | None = None
             if was_decoded:

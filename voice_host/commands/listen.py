@@ -60,6 +60,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="print judgements, recogniser events, or both (default; judgements need --word)",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per line")
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="with --audio: replay once with a fresh recogniser (by default the recording "
+        "is first heard once, unreported, so the recogniser adapts to its microphone and "
+        "room as a live host's has)",
+    )
     parser.add_argument("--model", metavar="PATH", help="speech model folder")
     parser.add_argument(
         "--backend", choices=("auto", "pocketsphinx", "vosk"), default="auto", help="recogniser"
@@ -303,6 +310,10 @@ def run(args: argparse.Namespace) -> int:
     judge = None
     if args.show != "heard" and (entry is not None or teams or args.phase != "turn"):
         judge = referee_judge(entry, args.phase, teams)
+    if args.audio and not args.cold:
+        from voice_host.speech.replay import adapt_to
+
+        adapt_to(recognizer, chunks, context)
     events = listen(recognizer, chunks, context)
     for line in render(events, args.json, judge, show_heard=args.show != "judgements"):
         print(line, flush=not args.audio)

@@ -126,3 +126,26 @@ def test_words_heard_in_the_room_but_not_from_a_player_are_dropped() -> None:
     for chunk in chunks(np.zeros(5 * SAMPLE_RATE, dtype="<i2")):
         quiet.feed(chunk)
     assert not quiet._from_the_room(HeardWord("anything", 3.0, 3.4))
+
+
+def test_the_room_is_remembered_across_streams() -> None:
+    # The live host stops listening while it speaks and starts a new stream after.
+    # A guess 0.5 s into the new stream is still an utterance of its own: the gate
+    # already knows the room is noisy (a fresh one would need 2 s to learn it, and
+    # the room before the guess would open the utterance).
+    recognizer = PocketSphinxRecognizer()
+    replay(
+        recognizer,
+        chunks((pink(6 * SAMPLE_RATE, seed=5) * 10 ** (-26 / 20) * 32768).astype("<i2")),
+        ListenContext(free_text=True),
+    )
+    data, clip_end = room_stream("kal16/guess__pyramid.wav", snr_db=15)
+    after = data[int((LEAD - 0.5) * SAMPLE_RATE) :]  # the new stream starts 0.5 s before the guess
+    events = replay(recognizer, chunks(after), ListenContext(free_text=True))
+    spans = [e.utterance for e in finals(events) if e.utterance is not None]
+    end_of_clip = clip_end - (LEAD - 0.5)
+    around = [(s, e) for s, e in spans if s < end_of_clip and e > 0.5]
+    assert len(around) == 1, spans
+    start, end = around[0]
+    assert start >= 0.3
+    assert end <= end_of_clip + 0.5

@@ -55,6 +55,7 @@ from voice_host.errors import EngineError, ModelError
 from voice_host.speech import biased_lm, confirm, kws
 from voice_host.speech.endpoint import SpeechEndpointer
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
+from voice_host.speech.level_gate import LevelGate
 
 log = logging.getLogger(__name__)
 
@@ -184,6 +185,10 @@ class PocketSphinxRecognizer:
         self._kws_name: str | None = None
         self._kws_phones: dict[str, tuple[str, ...]] = {}
         self._urgent: set[str] = set()  # phrases whose hits close an utterance early
+        # The room outlives a stream: the host stops listening while it speaks and
+        # starts a new stream after, and a fresh gate would need seconds to learn
+        # again that the room is noisy (as the cepstral mean, it carries on).
+        self._gate = LevelGate()
         self._reset_stream(0.0)
         self._started = False
 
@@ -414,7 +419,7 @@ class PocketSphinxRecognizer:
         if self._t0 is None:
             self._t0 = chunk.start_time
         if self._endpointer is None:
-            self._endpointer = SpeechEndpointer(start_time=self._t0)
+            self._endpointer = SpeechEndpointer(start_time=self._t0, gate=self._gate)
         events: list[RecognitionEvent] = []
         data = self._leftover + chunk.samples
         step = self._endpointer.frame_bytes

@@ -121,3 +121,14 @@ def test_a_quiet_stream_that_opens_with_a_guess_is_not_busy() -> None:
     for f in noise_frames(-20, 33):
         gate.passes(f, sounds_like_speech=True)
     assert not gate.busy
+
+
+def test_frames_just_after_a_loud_one_pass_as_the_voice_detectors_hangover() -> None:
+    # A short dip inside a word or between two words of one sentence must not end
+    # the utterance in a noisy room: 0.15 s (5 frames) after a loud frame pass.
+    gate = LevelGate()
+    passed(gate, noise_frames(-26, 200))
+    assert gate.busy
+    assert gate.passes(noise_frames(-6, 1, seed=12)[0])
+    after = [gate.passes(f) for f in noise_frames(-26, 8, seed=13)]
+    assert after == [True] * 5 + [False] * 3

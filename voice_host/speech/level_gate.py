@@ -7,17 +7,20 @@ nearly every frame sounds like speech, so an utterance never ends.  It was
 cut only at the backend's ``MAX_UTTERANCE`` (10 s) and judged as one long
 "sentence": a guess in it was a clue, and nothing closed early.  Measured
 with ``benchmarks/room.py`` (guesses over a continuous noise bed at
--26 dBFS), 0 of 27 guesses were counted in babble or pink noise at 15 dB SNR.
+-26 dBFS), 0 of 40 guesses were counted in chatter or pink noise at 15 dB SNR.
 
 The gate acts only in such a room: while the voice detector alone has called
 at least 80% of the last few seconds speech (:data:`BUSY_SHARE`).  It keeps
 the room's level: a low percentile (:data:`FLOOR_PERCENTILE`)
 of the frame levels over the last :data:`WINDOW` seconds.  A frame reaches the
 voice detector only when it is at least :data:`MARGIN_DB` louder than that;
-otherwise the detector gets digital silence.  A player talking to the laptop is
-louder than the room, and chatter across the room is not.  In a quiet room the
-floor is low and speech passes as before.  The gate decides where utterances
-start and end; the recogniser still hears every frame as it was.
+otherwise the detector gets digital silence, except for :data:`HANGOVER` after a
+frame that stood out.  A player talking to the laptop is louder than the room,
+and chatter across the room is not.  In a quiet room the gate does nothing.
+The gate decides where utterances start and end; the recogniser still hears
+every frame as it was.  The pocketsphinx backend keeps one gate for all its
+streams (the room outlives the host's pauses to speak), closes nothing early
+while it is busy, and drops words none of whose frames stood out.
 """
 
 from __future__ import annotations

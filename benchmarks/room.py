@@ -149,8 +149,7 @@ def run(
                 if j.type != "nothing":
                     found[card].append((chunk.end_time, j))
     counted, other, invented, latencies = 0, 0, 0, []
-    card_of = {id(c): k for k, c in enumerate(guesses)}
-    for clip, start, js in zip(guesses, starts, found, strict=True):
+    for clip, start, js, said_there in zip(guesses, starts, found, heard, strict=True):
         end = start + float(clip["duration"])
         word_end = start + max(float(e["end"]) for e in clip["expect"] if e["role"] == "answer")
         inside = [(t, j) for t, j in js if t <= end + 2.0]
@@ -163,9 +162,7 @@ def run(
             other += 1
         if guess is None and errors:
             said = ", ".join(f"{j.label} '{j.heard}'" for _, j in js) or "nothing"
-            print(
-                f"    missed {clip['file']}: judged {said}; transcripts {heard[card_of[id(clip)]]}"
-            )
+            print(f"    missed {clip['file']}: judged {said}; transcripts {said_there}")
     return {
         "n": len(guesses),
         "counted": counted,

@@ -77,6 +77,13 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("is it a telescope you", TELESCOPE, Phase.TURN, ["guess"]),
         # an article opener inside the matched answer, the stray "you" after
         ("the kangaroo you", KANGAROO, Phase.TURN, ["guess"]),
+        # the answer called out alone, the breath after it written as "you"
+        # (slt saying "kangaroo!" after a clue: was judged the describer's foul)
+        ("kangaroo you", KANGAROO, Phase.TURN, ["guess"]),
+        # ... or with a tail word
+        ("telescope right", TELESCOPE, Phase.TURN, ["guess"]),
+        # ... but two words after the bare answer are a sentence going on
+        ("kangaroo you see", KANGAROO, Phase.TURN, ["foul:word"]),
         # "what about" opens a guess; a tail word after
         ("what about a telescope then", TELESCOPE, Phase.TURN, ["guess"]),
         # a word that cannot end a sentence: it goes on (the describer)

@@ -27,7 +27,8 @@ The rules, in the order they decide:
 4. **Short question.** An utterance of at most :data:`QUESTION_MAX_WORDS`
    words and :data:`QUESTION_MAX_SECONDS` that opens with a guess opener
    (:data:`GUESS_OPENERS`: "is it", "it's", "a", "the", "maybe", "what
-   about" ...), has only guess lead-in words before the match and at most
+   about" ...) or with the match itself ("kangaroo you": the answer called
+   out, the breath after it written as "you"), has only guess lead-in words before the match and at most
    :data:`QUESTION_MAX_TRAILING` word after it that can end a question
    (:data:`QUESTION_TAIL`: "is a kangaroo you" is a garbled "is it a
    kangaroo?") is a guesser.
@@ -291,6 +292,10 @@ def attribute(
     # a leading article of the matched words opens the utterance too ("the
     # kangaroo you" with the answer "the kangaroo")
     opener = _opener(before) if before else _opener([toks[first].text], articles_only=True)
+    if not before and not opener:
+        # the answer alone, called out: "kangaroo you" is "kangaroo?" with the
+        # breath after it written as a word
+        opener = "(the answer itself)"
     if (
         opener
         and not any(w in CLUE_WORDS or w not in GUESS_LEAD for w in before)

@@ -28,8 +28,9 @@ The rules, in the order they decide:
    words and :data:`QUESTION_MAX_SECONDS` that opens with a guess opener
    (:data:`GUESS_OPENERS`: "is it", "it's", "a", "the", "maybe", "what
    about" ...) or with the match itself ("kangaroo you": the answer called
-   out, the breath after it written as "you"), has only guess lead-in words before the match and at most
-   :data:`QUESTION_MAX_TRAILING` word after it that can end a question
+   out, the breath after it written as "you"), has only guess lead-in words
+   before the match and at most :data:`QUESTION_MAX_TRAILING` word after it
+   that can end a question
    (:data:`QUESTION_TAIL`: "is a kangaroo you" is a garbled "is it a
    kangaroo?") is a guesser.
 5. **Short ending.** A match ending an utterance of at most

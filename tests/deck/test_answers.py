@@ -66,3 +66,20 @@ def test_overrides_add_and_remove_forms() -> None:
     )
     assert "mail" in entry.forms
     assert "postage" not in entry.forms
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "free_word"),
+    [
+        # R11: a pronoun in an action phrase is no part of the card's word: a
+        # describer cannot describe "Cross your fingers" without "your"
+        ("Cross your fingers", "Action", "your"),
+        ("Thank you", "Action", "you"),
+        ("I spy", "Random", "i"),
+    ],
+)
+def test_pronouns_of_a_phrase_are_not_forbidden(text: str, category: str, free_word: str) -> None:
+    entry = make_entry(text, category)
+    assert free_word not in entry.forms
+    # the phrase's own words still are
+    assert set(entry.forms) & set(text.lower().split()) - {free_word}

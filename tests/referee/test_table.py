@@ -86,8 +86,11 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("kangaroo you see", KANGAROO, Phase.TURN, ["foul:word"]),
         # "what about" opens a guess; a tail word after
         ("what about a telescope then", TELESCOPE, Phase.TURN, ["guess"]),
-        # a word that cannot end a sentence: it goes on (the describer)
-        ("is it a telescope of", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # one garbage word after a short question: pocketsphinx writes "of" for
+        # a breath ("cake of", "nebraska of right" were called-out answers)
+        ("is it a telescope of", TELESCOPE, Phase.TURN, ["guess"]),
+        # ... but two that cannot end a question: the sentence goes on
+        ("is it a telescope of the", TELESCOPE, Phase.TURN, ["foul:word"]),
         # a clue word after an article opener: "the post we ..." (a clue)
         ("the post we", POST, Phase.TURN, ["foul:word"]),
         # two words after the answer: the describer going on
@@ -98,8 +101,18 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("is it the a telescope you", TELESCOPE, Phase.TURN, ["foul:word"]),
         # clue words before the answer: no question opener, a clue
         ("they use a telescope too", TELESCOPE, Phase.TURN, ["foul:word"]),
-        # no opener ("kangaroo jumps" could be a clue's start): the describer
-        ("kangaroo jumps", KANGAROO, Phase.TURN, ["foul:word"]),
+        # two words with no clue word: a called-out answer and a garbled breath
+        # ("basil move", "hairstyle move" were guesses), not a describer
+        ("kangaroo jumps", KANGAROO, Phase.TURN, ["guess"]),
+        # a verb after "is": a describer's short sentence, not a breath
+        ("a car is fast", CAR, Phase.TURN, ["foul:word"]),
+        # a garbled word after a word of a two-word answer: a near miss
+        # ("white hounds" for "white house"), not the describer
+        ("eiffel hounds", EIFFEL, Phase.TURN, ["near_miss"]),
+        # a word after a derivative: the describer going on ("a telescopic lens")
+        ("it is a telescopic lens", TELESCOPE, Phase.TURN, ["foul:derivative"]),
+        # ... a clue word after it is the describer going on
+        ("kangaroo we saw", KANGAROO, Phase.TURN, ["foul:word"]),
         # an innocent clue: nothing
         ("you look through it to see the stars", TELESCOPE, Phase.TURN, ["nothing"]),
         # "car" is not "carpet": neither answer nor form
@@ -148,6 +161,16 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("it has nine letters", TELESCOPE, Phase.TURN, ["foul:letter"]),
         # letter talk: three spelled letters
         ("t e l and then some more", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # ... two of three misheard letters are still the card's ("t e b" for "t e l")
+        ("t e b and then some more", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # NEGATIVE: letters that are not the card's are the recogniser's garbage
+        # ("at the seaside" written "at the c side" beside "on p c n")
+        ("it is on p c n in the garden", KANGAROO, Phase.TURN, ["nothing"]),
+        # NEGATIVE: two of three letters are the card's, but a describer spells
+        # from the start ("r n l" in a clue for "hairstyle")
+        ("like a god r n l help", EIFFEL, Phase.TURN, ["nothing"]),
+        # ... spelled letter names count by the letter they stand for
+        ("kay en gee and then some more", KANGAROO, Phase.TURN, ["foul:letter"]),
         # "a" and "i" are words, not spelling
         ("i think a big one", TELESCOPE, Phase.TURN, ["nothing"]),
         # "starts with" followed by an ordinary word is an innocent clue
@@ -258,8 +281,10 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
             ["foul:word"],
         ),
         # NEGATIVE: one word right, the other another word: not the whole answer,
-        # only the first name with a word after it (a clue's)
-        ("albert frankenstein", EINSTEIN_FORMS, Phase.TURN, ["foul:word"]),
+        # only the first name in a two-word utterance, a garbled guess: near miss
+        ("albert frankenstein", EINSTEIN_FORMS, Phase.TURN, ["near_miss"]),
+        # ... while the first name inside a sentence is the describer's
+        ("albert was a clever man who won prizes", EINSTEIN_FORMS, Phase.TURN, ["foul:word"]),
         # letter talk with the short "with" lost by the recogniser
         ("it starts a c", TELESCOPE, Phase.TURN, ["foul:letter"]),
         # NEGATIVE: "starts a" + a word is an innocent clue

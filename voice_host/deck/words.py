@@ -32,6 +32,26 @@ STOP_WORDS: frozenset[str] = frozenset(
         "der",
         "da",
         "di",
+        # pronouns and possessives: nobody can describe "Cross your fingers"
+        # or "Thank you" without "your" or "you"; they are not the card's word
+        "i",
+        "you",
+        "your",
+        "my",
+        "me",
+        "he",
+        "his",
+        "him",
+        "she",
+        "her",
+        "it",
+        "its",
+        "we",
+        "our",
+        "us",
+        "they",
+        "their",
+        "them",
     ]
 )
 

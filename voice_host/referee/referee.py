@@ -265,7 +265,7 @@ class Referee:
         ``context`` is another transcript than ``seg``)."""
         assert situation.entry is not None
         out: list[Judgement] = []
-        talks = find_talk(seg)
+        talks = find_talk(seg, situation.entry.text)
         in_talk = [False] * len(seg)
         for talk in talks:
             for i in range(talk.first, talk.last + 1):
@@ -302,7 +302,14 @@ class Referee:
         span: tuple[float, float] | None,
     ) -> Judgement:
         first, last = (m.first, m.last) if where is None else where
-        who = attribute(context, first, last, span=span, turn_start=situation.turn_start)
+        who = attribute(
+            context,
+            first,
+            last,
+            span=span,
+            turn_start=situation.turn_start,
+            answer_like=m.target.kind == "answer" or m.target.own,
+        )
         heard = _span_text(seg, m.first, m.last)
         feats: dict[str, Any] = {
             "target": m.target.phrase,

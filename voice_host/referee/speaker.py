@@ -9,7 +9,7 @@ utterance around the matched words.  Two conventions hold throughout:
   kangaroo you"); spelled letters that mean something are letter talk,
   found elsewhere (:mod:`voice_host.referee.talk`);
 * word limits count the matched words as one word and leave stray letters
-  out (:data:`SHORT_ENDING_WORDS` words is "is it the eiffel tower" as much
+  out (:data:`SHORT_WORDS` words is "is it the eiffel tower" as much
   as "is it a kangaroo"); the evidence still gives the heard word count.
 
 The rules, in the order they decide:
@@ -24,27 +24,24 @@ The rules, in the order they decide:
    :data:`MAX_TAIL_WORDS` guess tail words follow ("right?", "yes"), and the
    utterance has at most :data:`MAX_GUESS_WORDS` words and lasts at most
    :data:`MAX_GUESS_SECONDS`: a guesser.
-4. **Short question.** An utterance of at most :data:`QUESTION_MAX_WORDS`
-   words and :data:`QUESTION_MAX_SECONDS` that opens with a guess opener
-   (:data:`GUESS_OPENERS`: "is it", "it's", "a", "the", "maybe", "what
-   about" ...) or with the match itself ("kangaroo you": the answer called
-   out, the breath after it written as "you"), has only guess lead-in words
-   before the match and at most :data:`QUESTION_MAX_TRAILING` word after it
-   that can end a question
-   (:data:`QUESTION_TAIL`: "is a kangaroo you" is a garbled "is it a
-   kangaroo?") is a guesser.
-5. **Short ending.** A match ending an utterance of at most
-   :data:`SHORT_ENDING_WORDS` words without clue words ("you", "we", "like",
-   "use" ...) is a guesser: recognisers garble the lead-in of a short guess
-   ("the to the eiffel tower", "repeat alberts einstein").
-6. **Otherwise** (the match inside or at the end of a longer sentence): the
+4. **Short utterance.** An utterance of at most :data:`SHORT_WORDS` words
+   and :data:`SHORT_SECONDS` with no clue word ("you", "we", "like", "use"
+   ...) before the match or after it (a last "you" excepted), and at most
+   :data:`SHORT_ODD_AFTER` word after the match that cannot end a question,
+   is a guesser, whatever its other words: pocketsphinx garbles the lead-in
+   of a called-out answer ("the to the eiffel tower", "on green get some
+   robot") and writes a word for the breath or a misheard "right" after it
+   ("kangaroo you", "cake of", "nebraska of right").
+5. **Otherwise** (the match inside or at the end of a longer sentence): the
    describer.
 
 Why rules and not a learnt score: the cues are few, they must be explainable
 in the evidence ("the answer inside a 9-word sentence"), and the failure that
 costs most (a describer's clue counted as a correct guess) is avoided by
 requiring a guess to *look* like a guess.  Measured in
-``benchmarks/referee.py`` on the fixture texts.
+``benchmarks/referee.py`` on the fixture texts, and on recordings of 30 cards
+the fixtures do not hold (rule 4 was written for the garbage around bare
+answers those showed).
 """
 
 from __future__ import annotations
@@ -65,10 +62,9 @@ WORDS_PER_SECOND = 3.0
 #: Guess tail words allowed after the answer ("telescope, right?").
 MAX_TAIL_WORDS = 2
 
-#: A short utterance (at most this many words) ending with the match is a
-#: guess whatever its other words, unless one of them is a clue word.
-SHORT_ENDING_WORDS = 4
-#: Words that mark a description ("you drive a car", "we have a dog").
+#: Words that mark a description ("you drive a car", "we have a dog"): before
+#: the match, or after it (except a last "you"), they make a short utterance
+#: the describer's.
 CLUE_WORDS = frozenset(
     ["you", "your", "we", "our", "they", "their", "like", "use", "used", "when", "where", "which"]
 )
@@ -145,38 +141,25 @@ GUESS_TAIL = frozenset(
     ]
 )
 
-#: Openers that make a short utterance a question or a called-out guess
-#: ("is it a kangaroo", "the kangaroo?", "what about a kangaroo"; "isn't" is
-#: how pocketsphinx wrote "is it" for the slt voice).
-GUESS_OPENERS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(p.split())
-    for p in (
-        "is it",
-        "is",
-        "isn't",
-        "it's",
-        "its",
-        "a",
-        "an",
-        "the",
-        "maybe",
-        "what about",
-    )
-)
-#: The short question rule: at most this many words in the utterance ...
-QUESTION_MAX_WORDS = 5
+#: The short utterance rule: at most this many words (the match counted as
+#: one, stray letters not at all) ...
+SHORT_WORDS = 5
 #: ... lasting at most this long (seconds of audio time) ...
-QUESTION_MAX_SECONDS = 2.5
-#: ... with at most this many words after the match: the recogniser often
-#: adds one garbled word after a short question, while a describer saying the
-#: word goes on for several ("a car you drive") ...
-QUESTION_MAX_TRAILING = 1
-#: ... and that word one that can end a question: a guess tail word, or
-#: "you", which pocketsphinx writes for the breath or rising tone after a
-#: question ("is a kangaroo you", "ok test push blue you").  A word that
-#: cannot end a sentence ("of", "and") or a clue word ("we") means the
-#: sentence goes on ("the post we ..." was "the postman brings your letters").
+SHORT_SECONDS = 2.5
+#: ... with at most this many words after the match that cannot end a question
+#: (:data:`SHORT_TAIL`), none after a derivative: pocketsphinx often writes one word for the breath,
+#: the rising tone or a garbled "right" after a called-out answer ("cake of",
+#: "nebraska of right", "basil move"), while a describer saying the word goes
+#: on for several ("a car you drive").
+SHORT_ODD_AFTER = 1
+#: Words that may end a called-out answer: a guess tail word, or "you", which
+#: pocketsphinx writes for the breath or rising tone after a question ("is a
+#: kangaroo you", "ok test push blue you").  As the last word only: "a car you
+#: drive" goes on.
 QUESTION_TAIL = GUESS_TAIL | {"you"}
+#: The words that may end a short utterance's called-out answer: not "is" or
+#: "it", which start a describer's short sentence ("a banana is yellow").
+SHORT_TAIL = QUESTION_TAIL - {"is", "it", "isn't"}
 
 #: Phrases that frame the match as part of a clue, checked right before it.
 CLUE_FRAMES: tuple[tuple[str, ...], ...] = tuple(
@@ -231,12 +214,15 @@ def attribute(
     *,
     span: tuple[float, float] | None = None,
     turn_start: float | None = None,
+    answer_like: bool = True,
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
 
     ``span`` is the utterance's (start, end) in seconds of audio time when the
     recogniser reported it (it may be longer than the words it wrote);
-    ``turn_start`` is when the turn began.
+    ``turn_start`` is when the turn began.  ``answer_like`` says the match is
+    the answer or a word of it; a derivative ("telescopic") is no called-out
+    answer, and a word after it is the describer going on ("a telescopic lens").
     """
     heard_before = [t.text for t in toks[:first]]
     before = [w for w in heard_before if not is_stray(w)]
@@ -290,33 +276,28 @@ def attribute(
                 "guesser", f"short guess '{' '.join(before)} ...' ({n} words)", feats
             )
         return Attribution("guesser", f"short utterance ({n} words) ending with it", feats)
-    # a leading article of the matched words opens the utterance too ("the
-    # kangaroo you" with the answer "the kangaroo")
-    opener = _opener(before) if before else _opener([toks[first].text], articles_only=True)
-    if not before and not opener:
-        # the answer alone, called out: "kangaroo you" is "kangaroo?" with the
-        # breath after it written as a word
-        opener = "(the answer itself)"
+    # A short utterance: the recogniser's garbage around a called-out answer
+    # ("nebraska of right", "cake of", "on green get some robot") is no clue;
+    # a describer's sentence shows itself by clue words or by going on.
+    odd_after = [w for w in after if w not in SHORT_TAIL]
+    clue_after = [w for w in after[:-1] if w in CLUE_WORDS] + [
+        w for w in after[-1:] if w in CLUE_WORDS and w != "you"
+    ]
     if (
-        opener
-        and not any(w in CLUE_WORDS or w not in GUESS_LEAD for w in before)
-        and len(after) <= QUESTION_MAX_TRAILING
-        and all(w in QUESTION_TAIL for w in after)
-        and words <= QUESTION_MAX_WORDS
-        and seconds <= QUESTION_MAX_SECONDS
-    ):
-        feats["opener"] = opener
-        return Attribution("guesser", f"short question '{' '.join(before)} ...' ({n} words)", feats)
-    if (
-        not after
-        and words <= SHORT_ENDING_WORDS
-        and seconds <= MAX_GUESS_SECONDS
+        words <= SHORT_WORDS
+        and seconds <= SHORT_SECONDS
         and not any(w in CLUE_WORDS for w in before)
+        and not clue_after
+        and len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
     ):
-        # recognisers garble the lead-in of a short guess ("is it a post" ->
-        # "the top post"): a short utterance ending with the match, with no
-        # clue words, is still a guess
-        return Attribution("guesser", f"short utterance ({n} words) ending with it", feats)
+        feats["short"] = True
+        if odd_after:
+            return Attribution(
+                "guesser",
+                f"short utterance ({n} words), '{' '.join(odd_after)}' after it taken for noise",
+                feats,
+            )
+        return Attribution("guesser", f"short utterance ({n} words) without clue words", feats)
     if words > MAX_GUESS_WORDS:
         where = "at the end of" if not after else "inside"
         return Attribution("describer", f"{where} a {n}-word sentence", feats)
@@ -336,15 +317,4 @@ def _frame(before: list[str]) -> str:
         if len(before) >= k and tuple(before[-k:]) == frame:
             # "is it like a" is still a clue; "is it a" is not a frame at all
             return " ".join(frame)
-    return ""
-
-
-def _opener(before: list[str], *, articles_only: bool = False) -> str:
-    """The guess opener ``before`` starts with (only "a", "an", "the" when
-    ``articles_only``), or ''."""
-    for opener in GUESS_OPENERS:
-        if articles_only and opener not in (("a",), ("an",), ("the",)):
-            continue
-        if len(before) >= len(opener) and tuple(before[: len(opener)]) == opener:
-            return " ".join(opener)
     return ""

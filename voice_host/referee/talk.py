@@ -14,7 +14,13 @@ count itself is often garbled ("it has far letters"); "has ... letter"
 (the plural's "s" lost) with exactly one word between that could be a count
 ("it has fire letter", not "it has a letter").
 "a" and "i" are words, so a run of spelled letters needs at least two
-letters that are not "a" or "i".
+letters that are not "a" or "i".  When the card is known, at least two thirds
+of a run's letters must be letters of the card's words: a describer spells
+the word from its start, while a recogniser writes single letters for
+garbled speech ("at the c side" for "at the seaside", "on p c n" in a clue
+for "basil"): so the run's first letter must also be the initial of one of
+the card's words.  On clue recordings for 30 cards the benchmarks had never
+seen, 3 of 120 held such a garbage run, 2 of them with two letters of the card.
 """
 
 from __future__ import annotations
@@ -111,6 +117,47 @@ class Talk:
     """What gave it away, for the evidence."""
 
 
+#: The letter each letter name stands for.
+_NAME_LETTER = {
+    "bee": "b",
+    "cee": "c",
+    "dee": "d",
+    "ee": "e",
+    "eff": "f",
+    "gee": "g",
+    "aitch": "h",
+    "jay": "j",
+    "kay": "k",
+    "el": "l",
+    "ell": "l",
+    "em": "m",
+    "en": "n",
+    "pee": "p",
+    "cue": "q",
+    "ar": "r",
+    "ess": "s",
+    "tee": "t",
+    "vee": "v",
+    "ex": "x",
+    "zee": "z",
+    "zed": "z",
+}
+assert set(_NAME_LETTER) == LETTER_NAMES
+
+
+def letter_of(word: str) -> str:
+    """The letter a spelled letter (``is_letter``) stands for."""
+    return _NAME_LETTER.get(word, word)
+
+
+def spells_from(run: list[str], card: str) -> bool:
+    """Whether spelled letters ``run`` spell (the start of) ``card``: the first is
+    the initial of one of its words and at least two thirds are its letters."""
+    initials = {w[0] for w in card.lower().split() if w}
+    inside = sum(letter_of(w) in card.lower() for w in run)
+    return letter_of(run[0]) in initials and 3 * inside >= 2 * len(run)
+
+
 def is_letter(word: str, strong_only: bool = False) -> bool:
     """Whether ``word`` (normalised) is a spelled letter; "a" and "i" only when
     ``strong_only`` is False."""
@@ -143,8 +190,12 @@ def _has_count_of_letters(words: list[str], i: int) -> bool:
     return False
 
 
-def find_talk(toks: tuple[Token, ...]) -> list[Talk]:
-    """Letter and rhyme talk in ``toks``, in spoken order, non-overlapping."""
+def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
+    """Letter and rhyme talk in ``toks``, in spoken order, non-overlapping.
+
+    ``card`` is the active entry's text: spelled letters count only when most
+    of them are its letters (:func:`spells_from`).  None: any run counts.
+    """
     words = [t.text for t in toks]
     n = len(words)
     found: list[Talk] = []
@@ -197,7 +248,11 @@ def find_talk(toks: tuple[Token, ...]) -> list[Talk]:
             while j < n and is_letter(words[j]):
                 j += 1
             run = words[i:j]
-            if len(run) >= 3 and sum(is_letter(x, strong_only=True) for x in run) >= 2:
+            if (
+                len(run) >= 3
+                and sum(is_letter(x, strong_only=True) for x in run) >= 2
+                and (card is None or spells_from(run, card))
+            ):
                 talk = Talk("letter", i, j - 1, f"spelled letters '{' '.join(run)}'")
         if talk is not None:
             found.append(talk)

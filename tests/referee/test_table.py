@@ -111,6 +111,13 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("eiffel hounds", EIFFEL, Phase.TURN, ["near_miss"]),
         # a word after a derivative: the describer going on ("a telescopic lens")
         ("it is a telescopic lens", TELESCOPE, Phase.TURN, ["foul:derivative"]),
+        # "are you ...?": how action cards are guessed; the "you" is the guess's
+        # (a guesser's form of this test entry: a near miss, not a foul)
+        ("are you swimming", SWIM, Phase.TURN, ["near_miss"]),
+        ("you're swimming", SWIM, Phase.TURN, ["near_miss"]),
+        ("are you swims", SWIM, Phase.TURN, ["guess"]),
+        # ... while a "you" further back is a clue's ("you can swim in it")
+        ("you can swim", SWIM, Phase.TURN, ["foul:word"]),
         # ... a clue word after it is the describer going on
         ("kangaroo we saw", KANGAROO, Phase.TURN, ["foul:word"]),
         # an innocent clue: nothing

@@ -5,6 +5,8 @@ Uses numpy (imported here, at the audio boundary, not by the game core).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -44,22 +46,52 @@ def pcm_to_float(data: bytes, sample_width: int, channels: int) -> FloatSamples:
     return samples.astype(np.float32)
 
 
-def resample(samples: FloatSamples, rate: int, target: int = SAMPLE_RATE) -> FloatSamples:
-    """Resample by linear interpolation (enough for speech recognition at 16 kHz).
+#: soxr's quality for speech: "HQ" passes 0-7.2 kHz flat and stops aliasing
+#: above 8 kHz (the recogniser's filterbank reaches 6.8 kHz).
+RESAMPLE_QUALITY = "HQ"
 
-    Going down, a moving average first takes off most of what would alias.
-    """
+
+def resample(samples: FloatSamples, rate: int, target: int = SAMPLE_RATE) -> FloatSamples:
+    """Resample a whole recording with soxr (band-limited: no aliasing)."""
     if rate == target or len(samples) == 0:
         return samples
-    if rate > target:
-        width = round(rate / target)
-        if width > 1:
-            kernel = np.ones(width, dtype=np.float32) / width
-            samples = np.convolve(samples, kernel, mode="same").astype(np.float32)
-    n_out = round(len(samples) * target / rate)
-    positions = np.arange(n_out, dtype=np.float64) * (rate / target)
-    out = np.interp(positions, np.arange(len(samples), dtype=np.float64), samples)
-    return out.astype(np.float32)
+    import soxr
+
+    out = soxr.resample(samples, rate, target, quality=RESAMPLE_QUALITY)
+    return np.asarray(out, dtype=np.float32)
+
+
+class StreamConverter:
+    """Converts consecutive blocks of one PCM stream to 16 kHz mono s16.
+
+    The resampling filter keeps its state from block to block (soxr's stream
+    resampler), so block edges leave no clicks, and the samples out add up to
+    the samples in times the rate ratio.  Converting 100 ms blocks one by one
+    without that state clicked at every edge and aliased: a 44.1 or 48 kHz
+    recording was heard worse than the same speech at 16 kHz.
+    """
+
+    def __init__(self, rate: int, sample_width: int, channels: int) -> None:
+        self.rate = rate
+        self.sample_width = sample_width
+        self.channels = channels
+        self._stream: Any = None
+        if rate != SAMPLE_RATE:
+            import soxr
+
+            self._stream = soxr.ResampleStream(
+                rate, SAMPLE_RATE, 1, dtype="float32", quality=RESAMPLE_QUALITY
+            )
+
+    def convert(self, data: bytes, last: bool = False) -> bytes:
+        """The next block's samples at 16 kHz mono s16 (``last``: flush the filter)."""
+        if self._stream is None:
+            if self.sample_width == 2 and self.channels == 1:
+                return bytes(data[: len(data) - len(data) % 2])
+            return float_to_s16(pcm_to_float(data, self.sample_width, self.channels))
+        samples = pcm_to_float(data, self.sample_width, self.channels)
+        out = self._stream.resample_chunk(samples, last=last)
+        return float_to_s16(np.asarray(out, dtype=np.float32))
 
 
 def float_to_s16(samples: FloatSamples) -> bytes:

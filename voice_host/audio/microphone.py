@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
-from voice_host.audio.convert import to_s16_mono_16k
+from voice_host.audio.convert import StreamConverter
 from voice_host.audio.devices import InputDevice, load_sounddevice, resolve_input_device
 from voice_host.errors import DeviceError
 
@@ -169,6 +169,7 @@ class MicrophoneSource:
         self._emit("opened", f"listening on {self.input_device.name if self.input_device else '?'}")
         last_block = self._clock()
         poll = min(0.1, self.stall_seconds / 4)
+        converter: StreamConverter | None = None
         try:
             while not self._closed:
                 try:
@@ -178,10 +179,13 @@ class MicrophoneSource:
                         self._emit("stalled", "no sound from the microphone; reopening it")
                         self._close_stream()
                         self._reopen()
+                        converter = None  # a new stream: no filter state from the old one
                         last_block = self._clock()
                     continue
                 last_block = self._clock()
-                samples = to_s16_mono_16k(raw, self._rate, 2, 1)
+                if converter is None or converter.rate != self._rate:
+                    converter = StreamConverter(self._rate, 2, 1)
+                samples = converter.convert(raw)
                 if not samples:
                     continue
                 yield AudioChunk(samples, SAMPLE_RATE, self._delivered / SAMPLE_RATE)

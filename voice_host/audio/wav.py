@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
-from voice_host.audio.convert import to_s16_mono_16k
+from voice_host.audio.convert import StreamConverter
 from voice_host.errors import InputFileError
 
 _PCM = 0x0001
@@ -121,6 +121,7 @@ class WavSource:
         frames_per_read = max(1, round(fmt.rate * self.chunk_seconds))
         produced = 0  # 16 kHz samples yielded so far: the audio clock
         remaining = fmt.data_size - fmt.data_size % frame_bytes
+        converter = StreamConverter(fmt.rate, fmt.sample_width, fmt.channels)
         with self.path.open("rb") as handle:
             handle.seek(fmt.data_offset)
             while remaining > 0:
@@ -129,7 +130,7 @@ class WavSource:
                     break
                 remaining -= len(raw)
                 raw = raw[: len(raw) - len(raw) % frame_bytes]
-                samples = to_s16_mono_16k(raw, fmt.rate, fmt.sample_width, fmt.channels)
+                samples = converter.convert(raw, last=remaining <= 0)
                 if not samples:
                     continue
                 yield AudioChunk(samples, SAMPLE_RATE, produced / SAMPLE_RATE)

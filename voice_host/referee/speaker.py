@@ -161,6 +161,13 @@ QUESTION_TAIL = GUESS_TAIL | {"you"}
 #: "it", which start a describer's short sentence ("a banana is yellow").
 SHORT_TAIL = QUESTION_TAIL - {"is", "it", "isn't"}
 
+#: A question about what the players do, right before the answer ("are you
+#: running?", "you're polishing"): the "you" of a guess, not of a clue.  Action
+#: cards are guessed this way more than any other.
+QUESTION_LEADS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split()) for p in ("are you", "were you", "you are", "you're", "youre", "do you")
+)
+
 #: Phrases that frame the match as part of a clue, checked right before it.
 CLUE_FRAMES: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split())
@@ -286,7 +293,7 @@ def attribute(
     if (
         words <= SHORT_WORDS
         and seconds <= SHORT_SECONDS
-        and not any(w in CLUE_WORDS for w in before)
+        and not any(w in CLUE_WORDS for w in _without_question_lead(before))
         and not clue_after
         and len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
     ):
@@ -318,3 +325,11 @@ def _frame(before: list[str]) -> str:
             # "is it like a" is still a clue; "is it a" is not a frame at all
             return " ".join(frame)
     return ""
+
+
+def _without_question_lead(before: list[str]) -> list[str]:
+    """``before`` less a question lead (:data:`QUESTION_LEADS`) that ends it."""
+    for lead in QUESTION_LEADS:
+        if tuple(before[-len(lead) :]) == lead:
+            return before[: -len(lead)]
+    return before

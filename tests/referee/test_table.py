@@ -22,6 +22,14 @@ from voice_host.referee import Phase, Referee, Situation
 
 TEAMS = ("red", "blue")
 #: Einstein with the possessive-less "alberts" among its forms, as the deck build gives it.
+#: Bus, with the homophone "buss" among its forms, as the deck build gives it.
+BUS = Entry(
+    "Bus",
+    "Object",
+    ("bus", "buses", "the bus"),
+    ("buses", "buss", "busy"),
+    {"bus": ("B", "AH", "S"), "buss": ("B", "AH", "S"), "busy": ("B", "IH", "Z", "IY")},
+)
 EINSTEIN_FORMS = Entry(
     "Albert Einstein",
     "Person",
@@ -84,6 +92,14 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("telescope right", TELESCOPE, Phase.TURN, ["guess"]),
         # ... but two words after the bare answer are a sentence going on
         ("kangaroo you see", KANGAROO, Phase.TURN, ["foul:word"]),
+        # a form that sounds exactly like the answer is the answer to a guesser
+        # (slt's "bus!" came back as "buss", was a near miss)
+        ("buss", BUS, Phase.TURN, ["guess"]),
+        # ... while a form that sounds different stays a near miss
+        ("busy", BUS, Phase.TURN, ["near_miss"]),
+        # ... and in a clue the homophone is the describer's foul all the same
+        # (a form of the word, as the stray-ending answers "telescoped" are)
+        ("you buss to school every morning in town", BUS, Phase.TURN, ["foul:derivative"]),
         # "what about" opens a guess; a tail word after
         ("what about a telescope then", TELESCOPE, Phase.TURN, ["guess"]),
         # one garbage word after a short question: pocketsphinx writes "of" for

@@ -231,6 +231,20 @@ class EntryTargets:
                 if variant in forms and compact not in seen:
                     add(variant, "answer")
                     noisy.add(compact)
+        # A form that sounds exactly like an answer ("buss" for "bus") is the
+        # answer to a guesser: no recogniser can tell which was meant.
+        answer_sounds = {t.phones for t in targets if t.phones}
+        for f in entry.forms:
+            words = norm_phrase(f)
+            compact = "".join(words)
+            if (
+                words
+                and compact not in seen
+                and compact not in own_compacts
+                and phrase_phones(words, known, lookup) in answer_sounds
+            ):
+                add(" ".join(words), "answer")
+                noisy.add(compact)
         for w in own:
             add(w, "entry_word")
         for f in entry.forms:

@@ -134,6 +134,9 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("are you swims", SWIM, Phase.TURN, ["guess"]),
         # ... while a "you" further back is a clue's ("you can swim in it")
         ("you can swim", SWIM, Phase.TURN, ["foul:word"]),
+        # a conjunction after the answer carries the sentence on ("you stick a
+        # poster on the wall" in noise came back "needs poster while")
+        ("needs telescope while", TELESCOPE, Phase.TURN, ["foul:word"]),
         # ... a clue word after it is the describer going on
         ("kangaroo we saw", KANGAROO, Phase.TURN, ["foul:word"]),
         # an innocent clue: nothing

@@ -69,6 +69,8 @@ def labels(text: str, phase: Phase) -> list[str]:
         ("okay test blue", Phase.CONTROL, ["team:blue"]),
         # the plural of a known variant at the start ("host, pause" -> "posts pause")
         ("posts pause", Phase.TURN, ["command:pause"]),
+        # ... and its possessive, as pocketsphinx wrote it for espeak's "host, pause"
+        ("post's pause", Phase.TURN, ["command:pause"]),
         # NEGATIVE: a two-word clue ending in a command word, no attention word
         ("bus pass", Phase.TURN, ["nothing"]),
         # NEGATIVE: a describer's sentence ending in "help"

@@ -8,7 +8,7 @@ Precision first: a command the players did not give is worse than one missed
   pass", "most foul", "coast to pause", "a toast to quit");
 * a variant other than "host"/"hosts" (or its plural: "posts pause") counts
   only at the start of a short command utterance (so "the post office" in a
-  clue never wakes the host);
+  clue never wakes the host); so does its possessive ("post's pause");
 * any other word counts as the wake word only by sound, and only in the shape
   of a spoken command and nothing else (:meth:`CommandReader.read`,
   ``whole=True``: the recogniser's whole utterance): the word sounds like the
@@ -183,7 +183,9 @@ class CommandReader:
         wake = norm_word(wake_word) or "host"
         if wake == "host":
             self.wake_exact: frozenset[str] = WAKE_EXACT
-            self.wake_loose: frozenset[str] = WAKE_VARIANTS | {v + "s" for v in WAKE_VARIANTS}
+            self.wake_loose: frozenset[str] = WAKE_VARIANTS | {
+                v + end for v in WAKE_VARIANTS for end in ("s", "'s")
+            }
         else:
             self.wake_exact = frozenset({wake, wake + "s"})
             self.wake_loose = frozenset()

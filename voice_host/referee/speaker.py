@@ -66,7 +66,24 @@ MAX_TAIL_WORDS = 2
 #: the match, or after it (except a last "you"), they make a short utterance
 #: the describer's.
 CLUE_WORDS = frozenset(
-    ["you", "your", "we", "our", "they", "their", "like", "use", "used", "when", "where", "which"]
+    [
+        "you",
+        "your",
+        "we",
+        "our",
+        "they",
+        "their",
+        "like",
+        "use",
+        "used",
+        "when",
+        "where",
+        "which",
+        "while",
+        "because",
+        "who",
+        "whose",
+    ]
 )
 #: Words that may lead into a guess ("is it the", "oh, a", "how about").
 GUESS_LEAD = frozenset(
@@ -290,10 +307,11 @@ def attribute(
     clue_after = [w for w in after[:-1] if w in CLUE_WORDS] + [
         w for w in after[-1:] if w in CLUE_WORDS and w != "you"
     ]
+    core = _without_question_lead(before)
     if (
         words <= SHORT_WORDS
         and seconds <= SHORT_SECONDS
-        and not any(w in CLUE_WORDS for w in _without_question_lead(before))
+        and not any(w in CLUE_WORDS for w in core)
         and not clue_after
         and len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
     ):

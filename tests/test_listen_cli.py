@@ -190,3 +190,14 @@ def test_listen_adapts_to_a_recording_before_judging_it(
     assert cli.main([*args, *options]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["type"] for line in lines] == ([judged] if judged else [])
+
+
+def test_a_word_in_no_deck_and_no_category_is_judged_as_noun_and_verb() -> None:
+    from voice_host.commands.listen import find_entry
+
+    # "Knitting" is on no built-in card: worked out on the spot, both readings
+    entry = find_entry("Knitting", None, None)
+    assert {"knitting", "knit"} <= set(entry.answers)
+    assert "knitted" in entry.forms
+    # with a category given, that reading alone
+    assert "knit" not in find_entry("Knitting", "Object", None).answers

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_host.deck.knowledge import EntryOverrides, make_entry
+from voice_host.deck.knowledge import EntryOverrides, make_entry, make_entry_any_category
 
 
 @pytest.mark.parametrize(
@@ -83,3 +83,15 @@ def test_pronouns_of_a_phrase_are_not_forbidden(text: str, category: str, free_w
     assert free_word not in entry.forms
     # the phrase's own words still are
     assert set(entry.forms) & set(text.lower().split()) - {free_word}
+
+
+def test_a_word_without_a_category_is_read_as_a_noun_and_a_verb() -> None:
+    # "--word swim" on the command line: an Object card and an Action card at once
+    swim = make_entry_any_category("Swim")
+    assert {"swim", "swims", "swimming", "swam"} <= set(swim.answers)
+    assert swim.answers[0] == "swim"
+    # the verb family is forbidden too: "juggle" for "Juggling" (an Object has none)
+    assert "juggle" not in make_entry("Juggling", "Object").forms
+    assert "juggle" in make_entry_any_category("Juggling").forms
+    # a plain noun stays a plain noun
+    assert make_entry_any_category("Kangaroo").answers == make_entry("Kangaroo", "Object").answers

@@ -38,8 +38,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--word", metavar="ENTRY", help="the card entry to listen for")
     parser.add_argument(
         "--category",
-        default="Object",
-        help="category of --word, decides accepted answers (default: Object)",
+        default=None,
+        help="category of --word, decides accepted answers and forms (default: for a "
+        "word in no deck, both an Object's and an Action's)",
     )
     parser.add_argument(
         "--teams", default="", metavar="A,B", help="team names to listen for (comma-separated)"
@@ -82,10 +83,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 # -- context ------------------------------------------------------------------
 
 
-def find_entry(word: str, category: str, deck_path: str | None) -> Entry:
+def find_entry(word: str, category: str | None, deck_path: str | None) -> Entry:
     """``word``'s entry: from the deck when it holds it (any field, ``category``'s
-    first), else worked out on the spot by the code the deck build uses."""
-    from voice_host.deck.knowledge import make_entry
+    first), else worked out on the spot by the code the deck build uses (with
+    no ``category``, as an Object and an Action at once)."""
+    from voice_host.deck.knowledge import make_entry, make_entry_any_category
     from voice_host.deck.loader import load_builtin, load_deck
 
     deck = load_deck(Path(deck_path)) if deck_path else load_builtin()
@@ -98,7 +100,7 @@ def find_entry(word: str, category: str, deck_path: str | None) -> Entry:
     if found is not None:
         return found
     try:
-        return make_entry(word, category)
+        return make_entry(word, category) if category else make_entry_any_category(word)
     except (KeyError, ValueError) as exc:
         raise UsageError(f"--word {word!r} / --category {category!r}: {exc}") from None
 
@@ -110,7 +112,7 @@ def push_commands(team_names: Sequence[str]) -> tuple[str, ...]:
 
 def build_context(
     word: str | None,
-    category: str,
+    category: str | None,
     teams: Sequence[str],
     free_text: bool = True,
     entry: Entry | None = None,
@@ -279,7 +281,7 @@ def referee_judge(entry: Entry | None, phase: str, teams: Sequence[str]) -> Judg
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
     teams = [t for t in str(args.teams or "").split(",") if t.strip()]
-    if args.category not in CARD_FIELDS:
+    if args.category is not None and args.category not in CARD_FIELDS:
         raise UsageError(
             f"--category: expected one of {', '.join(CARD_FIELDS)}, got {args.category!r}"
         )

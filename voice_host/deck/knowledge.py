@@ -345,3 +345,25 @@ def make_entry(
         [EntrySpec(text, category, overrides)], exceptions=exceptions, lexicon=lexicon
     )
     return entries[0]
+
+
+def make_entry_any_category(text: str) -> Entry:
+    """An :class:`Entry` for ``text`` when its card category is not known.
+
+    A word typed on the command line ("--word swim") may be a noun card or an
+    action card: the entry takes both readings, the answers and forms of
+    ``text`` as an Object and as an Action together.  So "swimming" is a
+    correct guess for "swim" (as on an Action card) and "swims" too (as on an
+    Object card), and a describer saying "juggle" for "juggling" is caught
+    (an Object reading alone has no verb family).
+    """
+    entries, _ = make_entries([EntrySpec(text, "Object"), EntrySpec(text, "Action")])
+    noun, verb = entries
+    return Entry(
+        text=noun.text,
+        category=noun.category,
+        answers=tuple(dict.fromkeys((*noun.answers, *verb.answers))),
+        forms=tuple(sorted(set(noun.forms) | set(verb.forms))),
+        pronunciations={**verb.pronunciations, **noun.pronunciations},
+        generated=tuple(dict.fromkeys((*noun.generated, *verb.generated))),
+    )

@@ -95,3 +95,13 @@ def test_confirmation_needs_the_transcript_or_a_long_phrase(
     phones: tuple[str, ...], similarity: float, expected: bool
 ) -> None:
     assert confirm.is_confirmed(phones, similarity) is expected
+
+
+def test_a_leading_article_does_not_make_a_phrase_long_enough_to_trust() -> None:
+    the_rainbow = ("DH", "AH", "R", "EY", "N", "B", "OW")  # 7 phones, 2 of them "the"
+    # spotted over a transcript "after green" (awb saying "... after the rain")
+    assert not confirm.is_confirmed(the_rainbow, 0.3, article=2)
+    # the article alone counted would have trusted it
+    assert confirm.is_confirmed(the_rainbow, 0.3)
+    # the transcript agreeing still confirms it
+    assert confirm.is_confirmed(the_rainbow, 0.9, article=2)

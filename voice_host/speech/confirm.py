@@ -27,9 +27,14 @@ SLACK = 0.15
 TRUST_PHONES = 7
 
 
-def is_confirmed(target: Sequence[str], similarity: float) -> bool:
-    """Whether a hit on ``target`` (its phones) with this free-text similarity stands."""
-    return similarity >= CONFIRM_SIMILARITY or len(target) >= TRUST_PHONES
+def is_confirmed(target: Sequence[str], similarity: float, article: int = 0) -> bool:
+    """Whether a hit on ``target`` (its phones) with this free-text similarity stands.
+
+    ``article`` is how many of the phones are a leading article's ("the
+    rainbow"): they do not make a phrase long enough to trust, as the spotter
+    fits "the" to any syllable ("the rainbow" over a transcript "after green").
+    """
+    return similarity >= CONFIRM_SIMILARITY or len(target) - article >= TRUST_PHONES
 
 
 #: Share of a hit's time a single transcript word must cover to speak for it.

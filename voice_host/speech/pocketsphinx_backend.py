@@ -113,6 +113,7 @@ FAST_BEAMS: dict[str, Any] = {
     "fwdflat": False,
 }
 _FREE = "free"
+_ARTICLES = frozenset({"the", "a", "an"})
 #: Which language model the per-utterance free decode uses: ``biased`` (a small
 #: model per context, :mod:`voice_host.speech.biased_lm`) or ``full`` (en-us).
 FREE_LM = "biased"
@@ -535,7 +536,7 @@ class PocketSphinxRecognizer:
         """Whether a hit on ``phrase`` wants a quick answer: an answer (with or without
         an article), a command or a team name, not letter or rhyme talk or a form."""
         first, _, rest = phrase.partition(" ")
-        return phrase in self._urgent or (first in ("the", "a", "an") and rest in self._urgent)
+        return phrase in self._urgent or (first in _ARTICLES and rest in self._urgent)
 
     def _add_hit(self, hit: _Hit, events: list[RecognitionEvent], emit_at: float) -> None:
         self._hits.append(hit)
@@ -621,7 +622,11 @@ class PocketSphinxRecognizer:
             if was_decoded:
                 sim = confirm.best_window_similarity(hit.phones, hit.word, free, self.phones_of)
                 alikes = self._lm_alikes.get(self._lm_name, frozenset())
-                ok = confirm.is_confirmed(hit.phones, sim) and not confirm.written_as_other(
+                first, _, rest = hit.word.text.partition(" ")
+                article = len(self._phrase_phones(first)) if rest and first in _ARTICLES else 0
+                ok = confirm.is_confirmed(
+                    hit.phones, sim, article
+                ) and not confirm.written_as_other(
                     hit.phones, hit.word, free, alikes, self.phones_of
                 )
             events.append(

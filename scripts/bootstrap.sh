@@ -13,11 +13,21 @@ say() { printf 'voice-host setup: %s\n' "$*" >&2; }
 # use flite and sox (fixture regeneration checks).
 deb_pkgs=(libportaudio2 espeak-ng)
 if [ "$mode" = test ]; then deb_pkgs+=(flite sox); fi
+# Festival's two voices are only for benchmarks/new_cards.py (left out without
+# them): installed when this runs as root, never required.
+opt_pkgs=()
+if [ "$mode" = test ]; then opt_pkgs+=(festival festvox-kdlpc16k festvox-us-slt-hts); fi
 
 missing=()
 for p in "${deb_pkgs[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
         missing+=("$p")
+    fi
+done
+optional=()
+for p in "${opt_pkgs[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        optional+=("$p")
     fi
 done
 
@@ -45,6 +55,13 @@ if [ "${#missing[@]}" -gt 0 ]; then
     elif command -v dpkg-query >/dev/null 2>&1; then
         say "missing system packages; run: sudo apt-get install -y ${missing[*]}"
         exit 1
+    fi
+fi
+if [ "${#optional[@]}" -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing ${optional[*]} with apt-get (benchmark voices; optional)"
+    export DEBIAN_FRONTEND=noninteractive
+    if ! { apt-get update -qq && apt-get install -y -qq "${optional[@]}"; } >/dev/null 2>&1; then
+        say "could not install ${optional[*]}; benchmarks/new_cards.py will leave those voices out"
     fi
 fi
 if [ -z "$pybin" ]; then

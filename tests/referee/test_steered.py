@@ -168,3 +168,22 @@ def test_confirmed_hit_where_free_heard_another_family_word_is_not_a_guess() -> 
     ref.observe(free("telescoped", start=1.0), SIT)
     js = ref.observe(spotted("telescope", 1.0, 1.7, True, span=(1.0, 1.8)), SIT)
     assert all(j.type != "guess" for j in js)
+
+
+def test_spotted_command_inside_a_clue_sentence_is_dropped() -> None:
+    # a clue for Disneyland, "... with making most undo cash l", spotted as
+    # "host undo": the free transcript has "undo", but inside a sentence that no
+    # reading makes a command (a command is a short utterance of its own)
+    ref = Referee(phones)
+    ref.observe(free("seem park him california with making most undo cash", start=0.2), SIT)
+    assert ref.observe(command_hit(True), SIT) == []
+    # ... while a long transcript that does read as a command gives the command
+    # once (from the transcript; the spotted phrase is the same words)
+    ref2 = Referee(phones)
+    transcript = free("okay everybody listen now host undo that please", start=0.2)
+    host, undo = transcript.words[4:6]
+    spotted_there = RecognitionEvent(
+        "final", (host, undo), undo.end + 0.2, "kws", True, (host.start, undo.end)
+    )
+    said = ref2.observe(transcript, SIT) + ref2.observe(spotted_there, SIT)
+    assert [j.label for j in said] == ["command:undo"]

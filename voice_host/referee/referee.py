@@ -76,6 +76,9 @@ from voice_host.referee.values import (
 )
 from voice_host.speech.events import RecognitionEvent
 
+#: A spotted command whose free transcript is longer than this (words) must
+#: read as a command in that transcript too: commands are said on their own.
+COMMAND_MAX_WORDS = 5
 #: A silence this long (seconds) between two heard words splits an utterance:
 #: a guesser's shout right after the describer's clue is its own utterance.
 SPLIT_GAP_SECONDS = 0.6
@@ -546,11 +549,17 @@ class Referee:
     def _free_agrees(self, j: Judgement, event: RecognitionEvent, situation: Situation) -> bool:
         """A spotted command stands unless a free transcript of the same time
         lacks its command word (precision first: "host status" spotted as
-        "host undo" while the free decoder wrote "post and sketches")."""
+        "host undo" while the free decoder wrote "post and sketches"), or holds
+        it inside a sentence that no reading makes a command (a clue "... with
+        making most undo cash": a command is a short utterance of its own)."""
         ftoks = self._free_tokens(event, situation)
         if not ftoks:
             return True
         reader = self._reader(situation)
+        if len(ftoks) > COMMAND_MAX_WORDS and not any(
+            reader.read(seg, situation.phase, whole=False) for seg in _segments(tuple(ftoks))
+        ):
+            return False
         wanted = j.argument if j.command == "team" else j.command
         for t in ftoks:
             if j.command == "team" and reader.team(t.text) == wanted:

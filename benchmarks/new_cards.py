@@ -183,14 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         n = 0
         for card in todo:
             entry = entries[card["entry"]]
-            context = ListenContext(
-                answers=entry.answers,
-                forms=entry.forms,
-                commands=command_phrases(TEAMS),
-                team_names=TEAMS,
-                pronunciations=entry.pronunciations,
-                free_text=True,
-            )
+            context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
             for kind, expected in EXPECT.items():
                 for j in range(2):
                     voice = speakers[(n + 3 * j) % len(speakers)]

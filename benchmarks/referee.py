@@ -163,14 +163,7 @@ def judge_audio(
     from voice_host.speech.events import ListenContext
     from voice_host.speech.replay import replay
 
-    context = ListenContext(
-        answers=entry.answers if entry else (),
-        forms=entry.forms if entry else (),
-        commands=command_phrases(TEAMS),
-        team_names=TEAMS,
-        pronunciations=entry.pronunciations if entry else {},
-        free_text=True,
-    )
+    context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
     chunks: Iterable[AudioChunk] = WavSource(folder / clip["file"])
     if gain_db:
         chunks = scaled(chunks, 10 ** (gain_db / 20))

@@ -128,16 +128,7 @@ def run(
         while card + 1 < len(guesses) and chunk.start_time >= switch[card + 1]:
             card += 1
             entry = entries[card]
-            recognizer.set_context(
-                ListenContext(
-                    answers=entry.answers,
-                    forms=entry.forms,
-                    commands=command_phrases(TEAMS),
-                    team_names=TEAMS,
-                    pronunciations=entry.pronunciations,
-                    free_text=True,
-                )
-            )
+            recognizer.set_context(ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS))
             referee.reset()
             situation = Situation(entry=entry, phase=Phase.TURN, teams=TEAMS)
         for event in recognizer.feed(chunk):

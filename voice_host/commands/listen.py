@@ -124,14 +124,7 @@ def build_context(
         return ListenContext(commands=commands, team_names=team_names, free_text=free_text)
     if entry is None:
         entry = find_entry(word, category, None)
-    return ListenContext(
-        answers=entry.answers,
-        forms=entry.forms,
-        commands=commands,
-        team_names=team_names,
-        pronunciations=entry.pronunciations,
-        free_text=free_text,
-    )
+    return ListenContext.for_entry(entry, commands, team_names, free_text)
 
 
 # -- backend ------------------------------------------------------------------

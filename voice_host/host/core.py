@@ -281,14 +281,7 @@ class Host:
         teams: tuple[str, ...] = ()
         if phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND, Phase.SPIN_CHOICE):
             teams = tuple(t.name.lower() for t in self.game.teams)
-        return ListenContext(
-            answers=entry.answers if entry else (),
-            forms=entry.forms if entry else (),
-            commands=command_phrases(teams, wake),
-            team_names=teams,
-            pronunciations=entry.pronunciations if entry else {},
-            free_text=True,
-        )
+        return ListenContext.for_entry(entry, command_phrases(teams, wake), teams)
 
     # ----- keys ----------------------------------------------------------------------------
 

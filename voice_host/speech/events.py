@@ -65,6 +65,17 @@ class RecognitionEvent:
         return self.words[-1].end if self.words else self.emitted_at
 
 
+class CardWords(Protocol):
+    """What a context takes from a card entry (``voice_host.deck.model.Entry``)."""
+
+    @property
+    def answers(self) -> tuple[str, ...]: ...
+    @property
+    def forms(self) -> tuple[str, ...]: ...
+    @property
+    def pronunciations(self) -> Mapping[str, tuple[str, ...]]: ...
+
+
 @dataclass(frozen=True)
 class ListenContext:
     """The words worth listening for right now."""
@@ -81,6 +92,24 @@ class ListenContext:
     """Word -> ARPAbet phones (no stress marks) for words a dictionary may lack."""
     free_text: bool = True
     """Also run free decoding (needed for foul phrases such as 'starts with')."""
+
+    @classmethod
+    def for_entry(
+        cls,
+        entry: CardWords | None,
+        commands: tuple[str, ...] = (),
+        team_names: tuple[str, ...] = (),
+        free_text: bool = True,
+    ) -> ListenContext:
+        """The context while ``entry`` is being described (None: no card up)."""
+        return cls(
+            answers=entry.answers if entry else (),
+            forms=entry.forms if entry else (),
+            commands=commands,
+            team_names=team_names,
+            pronunciations=entry.pronunciations if entry else {},
+            free_text=free_text,
+        )
 
     def phrases(self) -> tuple[str, ...]:
         """Every phrase to spot, without duplicates, in a stable order."""

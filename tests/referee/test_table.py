@@ -137,6 +137,17 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         # a conjunction after the answer carries the sentence on ("you stick a
         # poster on the wall" in noise came back "needs poster while")
         ("needs telescope while", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # guesses called out in one breath, the answer last: a guesser's list
+        ("is it a cat a dog a kangaroo", KANGAROO, Phase.TURN, ["guess"]),
+        ("a mouse a rat a hamster or a kangaroo", KANGAROO, Phase.TURN, ["guess"]),
+        # ... with the recogniser's "can't" for "a cat" in it
+        ("is it can't adopted kangaroo you", KANGAROO, Phase.TURN, ["guess"]),
+        # NEGATIVE: a sentence ending with the answer is no list ("that", "is")
+        ("the animal that hops is a kangaroo", KANGAROO, Phase.TURN, ["foul:word"]),
+        # NEGATIVE: three words in a row are a sentence, not one guess
+        ("it hops around australia a kangaroo", KANGAROO, Phase.TURN, ["foul:word"]),
+        # NEGATIVE: prepositions belong to sentences
+        ("a pouch in australia a kangaroo", KANGAROO, Phase.TURN, ["foul:word"]),
         # ... a clue word after it is the describer going on
         ("kangaroo we saw", KANGAROO, Phase.TURN, ["foul:word"]),
         # an innocent clue: nothing

@@ -185,6 +185,113 @@ QUESTION_LEADS: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split()) for p in ("are you", "were you", "you are", "you're", "youre", "do you")
 )
 
+#: Words that join called-out guesses ("a cat? a dog? or a kangaroo!").
+LIST_JOINS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "or",
+        "no",
+        "maybe",
+        "is",
+        "it",
+        "it's",
+        "its",
+        "oh",
+        "ah",
+        "um",
+        "er",
+        "erm",
+        "uh",
+        "hmm",
+        "what",
+        "about",
+        "yes",
+        "yeah",
+        "ok",
+        "okay",
+        "some",
+        "isn't",
+    ]
+)
+#: Words no list of guesses holds but nearly every sentence does: pronouns,
+#: prepositions, verbs of being and having, conjunctions ("the animal that hops
+#: is a kangaroo", "it lives in australia like a kangaroo").  Not the short
+#: negations: pocketsphinx writes "can't" and "didn't" for "a cat", "a dog".
+SENTENCE_WORDS = CLUE_WORDS | frozenset(
+    [
+        "i",
+        "me",
+        "my",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "them",
+        "us",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "in",
+        "on",
+        "at",
+        "of",
+        "for",
+        "from",
+        "to",
+        "by",
+        "with",
+        "into",
+        "over",
+        "under",
+        "and",
+        "but",
+        "if",
+        "so",
+        "than",
+        "then",
+        "not",
+        "can",
+        "could",
+        "do",
+        "does",
+        "did",
+        "has",
+        "have",
+        "had",
+        "was",
+        "were",
+        "are",
+        "be",
+        "been",
+        "will",
+        "would",
+        "should",
+        "must",
+        "very",
+        "really",
+        "what's",
+        "thing",
+        "something",
+        "someone",
+        "one",
+        "ones",
+        "kind",
+        "sort",
+    ]
+)
+#: A list of guesses: at most this many words in one guess before the answer ...
+LIST_ITEM_WORDS = 2
+#: ... at most this many guesses before it ...
+LIST_MAX_ITEMS = 4
+#: ... all within this long (seconds of audio time).
+LIST_MAX_SECONDS = 5.0
+
 #: Phrases that frame the match as part of a clue, checked right before it.
 CLUE_FRAMES: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split())
@@ -323,6 +430,15 @@ def attribute(
                 feats,
             )
         return Attribution("guesser", f"short utterance ({n} words) without clue words", feats)
+    items = _guess_list(before)
+    if (
+        items
+        and seconds <= LIST_MAX_SECONDS
+        and not clue_after
+        and len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
+    ):
+        feats["list"] = items
+        return Attribution("guesser", f"a list of guesses ({items + 1} called out)", feats)
     if words > MAX_GUESS_WORDS:
         where = "at the end of" if not after else "inside"
         return Attribution("describer", f"{where} a {n}-word sentence", feats)
@@ -351,3 +467,24 @@ def _without_question_lead(before: list[str]) -> list[str]:
         if tuple(before[-len(lead) :]) == lead:
             return before[: -len(lead)]
     return before
+
+
+def _guess_list(before: list[str]) -> int:
+    """How many guesses ``before`` calls out when it is a list of them ("is it
+    a cat a dog a": 2), or 0 when it is not: each guess a word or two joined
+    by :data:`LIST_JOINS`, and no word that only a sentence has
+    (:data:`SENTENCE_WORDS`)."""
+    if not before or any(w in SENTENCE_WORDS and w not in LIST_JOINS for w in before):
+        return 0
+    items = 0
+    run = 0
+    for w in before:
+        if w in LIST_JOINS:
+            run = 0
+            continue
+        run += 1
+        if run == 1:
+            items += 1
+        if run > LIST_ITEM_WORDS:
+            return 0
+    return items if 1 <= items <= LIST_MAX_ITEMS else 0

@@ -201,3 +201,26 @@ def test_a_word_in_no_deck_and_no_category_is_judged_as_noun_and_verb() -> None:
     assert "knitted" in entry.forms
     # with a category given, that reading alone
     assert "knit" not in find_entry("Knitting", "Object", None).answers
+
+
+@pytest.mark.slow
+def test_a_telephone_band_recording_is_heard_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import wave
+
+    with wave.open(str(FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav")) as w:
+        samples = w.readframes(w.getnframes())
+    path = tmp_path / "phone.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(8000)
+        w.writeframes(b"".join(samples[i : i + 2] for i in range(0, len(samples), 4)))
+    assert cli.main(["listen", "--audio", str(path), "--word", "Kangaroo", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "is 8000 Hz" in err and "telephone-band" in err
+    # a wideband recording gets no such note
+    clip = FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"
+    assert cli.main(["listen", "--audio", str(clip), "--word", "Kangaroo", "--json"]) == 0
+    assert "telephone-band" not in capsys.readouterr().err

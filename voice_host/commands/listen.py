@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from voice_host.audio.chunk import AudioChunk
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.deck.model import CARD_FIELDS, Entry
 from voice_host.errors import UsageError
 from voice_host.referee.commands import command_phrases
@@ -81,6 +81,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 # -- context ------------------------------------------------------------------
+
+
+#: Recordings sampled below this rate (Hz) carry telephone-band speech only.
+NARROWBAND_BELOW = 11_025
 
 
 def find_entry(word: str, category: str | None, deck_path: str | None) -> Entry:
@@ -288,7 +292,15 @@ def run(args: argparse.Namespace) -> int:
     if args.audio:
         from voice_host.audio.wav import WavSource
 
-        chunks = WavSource(args.audio)  # checks the file before the model loads
+        source = WavSource(args.audio)  # checks the file before the model loads
+        if source.format.rate < NARROWBAND_BELOW:
+            # information, not an error: the recording is still heard
+            print(
+                f"note: {args.audio} is {source.format.rate} Hz; the recogniser is trained on "
+                f"{SAMPLE_RATE} Hz speech and hears little in telephone-band audio",
+                file=sys.stderr,
+            )
+        chunks = source
     else:
         from voice_host.audio.devices import resolve_input_device
         from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource

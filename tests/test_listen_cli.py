@@ -69,10 +69,10 @@ def test_listen_text_prints_one_line_per_event(capsys: pytest.CaptureFixture[str
     [
         (b"not audio at all", "not a WAV file"),  # a text file named .wav
         (
-            b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x03\x00\x01\x00\x80>\x00\x00"
-            b"\x00\xfa\x00\x00\x04\x00\x20\x00data\x00\x00\x00\x00",
-            "floating-point",
-        ),  # float WAV
+            b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x07\x00\x01\x00\x40\x1f\x00\x00"
+            b"\x40\x1f\x00\x00\x01\x00\x08\x00data\x00\x00\x00\x00",
+            "compressed",
+        ),  # mu-law WAV (a float WAV is read: tests/audio/test_audio_wav.py)
     ],
 )
 def test_listen_refuses_bad_audio_in_one_line(
@@ -224,3 +224,27 @@ def test_a_telephone_band_recording_is_heard_with_a_note(
     clip = FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"
     assert cli.main(["listen", "--audio", str(clip), "--word", "Kangaroo", "--json"]) == 0
     assert "telephone-band" not in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_floating_point_recording_is_judged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import struct
+    import wave
+
+    import numpy as np
+
+    # "is it a kangaroo" as an editor exports it: 32-bit float (was refused)
+    with wave.open(str(FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav")) as w:
+        ints = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
+    data = (ints.astype("<f4") / 32768).tobytes()
+    fmt = struct.pack("<HHIIHH", 3, 1, 16000, 64000, 4, 32)
+    body = b"WAVEfmt " + struct.pack("<I", len(fmt)) + fmt + b"data"
+    body += struct.pack("<I", len(data)) + data
+    path = tmp_path / "float.wav"
+    path.write_bytes(b"RIFF" + struct.pack("<I", len(body)) + body)
+    args = ["listen", "--audio", str(path), "--word", "Kangaroo", "--json", "--show", "judgements"]
+    assert cli.main(args) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["type"] for line in lines] == ["guess"]

@@ -117,6 +117,30 @@ def test_sound_above_8_khz_does_not_fold_into_the_speech_band(tmp_path: Path) ->
     assert float(np.sqrt(np.mean(out**2))) < 0.005  # the whistle was 0.35 RMS
 
 
+@pytest.mark.parametrize(
+    ("dtype", "rate", "channels"),
+    [
+        ("<f4", 44100, 2),  # 32-bit float, as editors export
+        ("<f8", 48000, 1),  # 64-bit float
+        ("<f4", 16000, 1),  # float at the host's own rate
+    ],
+)
+def test_floating_point_wav_is_read(tmp_path: Path, dtype: str, rate: int, channels: int) -> None:
+    mono = tone(rate, 0.5)
+    frames = np.repeat(mono, channels) if channels > 1 else mono
+    width = np.dtype(dtype).itemsize
+    fmt = struct.pack(
+        "<HHIIHH", 3, channels, rate, rate * channels * width, channels * width, 8 * width
+    )
+    path = tmp_path / "float.wav"
+    path.write_bytes(riff(fmt, frames.astype(dtype).tobytes()))
+    whole = read_wav(path)
+    assert abs(whole.duration - 0.5) < 0.002
+    samples = np.frombuffer(whole.samples, dtype="<i2").astype(float) / 32768
+    # the tone keeps its loudness (RMS of a 0.5-amplitude sine is 0.354)
+    assert 0.30 < float(np.sqrt(np.mean(samples[800:-800] ** 2))) < 0.40
+
+
 def test_extensible_24_bit_wav_is_read(tmp_path: Path) -> None:
     data = encode(tone(48000, 0.2), 3)
     sub_pcm = b"\x01\x00\x00\x00\x00\x00\x10\x00\x80\x00\x00\xaa\x00\x38\x9b\x71"
@@ -130,10 +154,10 @@ def test_extensible_24_bit_wav_is_read(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        # IEEE float samples (format 3)
+        # IEEE float samples of a width no writer uses (16-bit float)
         (
-            lambda: riff(struct.pack("<HHIIHH", 3, 1, 16000, 64000, 4, 32), bytes(400)),
-            "floating-point",
+            lambda: riff(struct.pack("<HHIIHH", 3, 1, 16000, 32000, 2, 16), bytes(400)),
+            "unsupported floating-point WAV layout",
         ),
         # mu-law, a compressed format
         (

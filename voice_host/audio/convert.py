@@ -16,13 +16,22 @@ from voice_host.audio.chunk import SAMPLE_RATE
 FloatSamples = npt.NDArray[np.float32]
 
 
-def pcm_to_float(data: bytes, sample_width: int, channels: int) -> FloatSamples:
-    """Decode interleaved integer PCM to mono float samples in -1..1.
+def pcm_to_float(
+    data: bytes, sample_width: int, channels: int, floating: bool = False
+) -> FloatSamples:
+    """Decode interleaved PCM to mono float samples in -1..1.
 
     ``sample_width`` is bytes per sample: 1 (unsigned 8-bit, as WAV stores
-    it), 2, 3 or 4 (signed little-endian).  Channels are averaged.
+    it), 2, 3 or 4 (signed little-endian); with ``floating``, 4 or 8 (IEEE
+    little-endian, clipped to -1..1).  Channels are averaged.
     """
-    if sample_width == 1:
+    if floating:
+        if sample_width not in (4, 8):
+            raise ValueError(f"unsupported floating-point sample width: {sample_width} bytes")
+        ints = np.frombuffer(data, dtype="<f4" if sample_width == 4 else "<f8")
+        ints = np.clip(np.nan_to_num(ints.astype(np.float32)), -1.0, 1.0)
+        scale = 1.0
+    elif sample_width == 1:
         ints = np.frombuffer(data, dtype=np.uint8).astype(np.float32) - 128.0
         scale = 128.0
     elif sample_width == 2:
@@ -51,16 +60,6 @@ def pcm_to_float(data: bytes, sample_width: int, channels: int) -> FloatSamples:
 RESAMPLE_QUALITY = "HQ"
 
 
-def resample(samples: FloatSamples, rate: int, target: int = SAMPLE_RATE) -> FloatSamples:
-    """Resample a whole recording with soxr (band-limited: no aliasing)."""
-    if rate == target or len(samples) == 0:
-        return samples
-    import soxr
-
-    out = soxr.resample(samples, rate, target, quality=RESAMPLE_QUALITY)
-    return np.asarray(out, dtype=np.float32)
-
-
 class StreamConverter:
     """Converts consecutive blocks of one PCM stream to 16 kHz mono s16.
 
@@ -71,10 +70,11 @@ class StreamConverter:
     recording was heard worse than the same speech at 16 kHz.
     """
 
-    def __init__(self, rate: int, sample_width: int, channels: int) -> None:
+    def __init__(self, rate: int, sample_width: int, channels: int, floating: bool = False) -> None:
         self.rate = rate
         self.sample_width = sample_width
         self.channels = channels
+        self.floating = floating
         self._stream: Any = None
         if rate != SAMPLE_RATE:
             import soxr
@@ -86,10 +86,10 @@ class StreamConverter:
     def convert(self, data: bytes, last: bool = False) -> bytes:
         """The next block's samples at 16 kHz mono s16 (``last``: flush the filter)."""
         if self._stream is None:
-            if self.sample_width == 2 and self.channels == 1:
+            if self.sample_width == 2 and self.channels == 1 and not self.floating:
                 return bytes(data[: len(data) - len(data) % 2])
-            return float_to_s16(pcm_to_float(data, self.sample_width, self.channels))
-        samples = pcm_to_float(data, self.sample_width, self.channels)
+            return float_to_s16(pcm_to_float(data, self.sample_width, self.channels, self.floating))
+        samples = pcm_to_float(data, self.sample_width, self.channels, self.floating)
         out = self._stream.resample_chunk(samples, last=last)
         return float_to_s16(np.asarray(out, dtype=np.float32))
 
@@ -98,10 +98,3 @@ def float_to_s16(samples: FloatSamples) -> bytes:
     """Encode float samples in -1..1 as signed 16-bit little-endian bytes (clipping)."""
     clipped = np.clip(np.round(samples * 32768.0), -32768, 32767)
     return clipped.astype("<i2").tobytes()
-
-
-def to_s16_mono_16k(data: bytes, rate: int, sample_width: int, channels: int) -> bytes:
-    """Convert any integer PCM to the host's format; a no-op copy when already right."""
-    if rate == SAMPLE_RATE and sample_width == 2 and channels == 1:
-        return bytes(data[: len(data) - len(data) % 2])
-    return float_to_s16(resample(pcm_to_float(data, sample_width, channels), rate))

@@ -2,7 +2,8 @@
 
 Reads the RIFF chunks itself because the standard ``wave`` module of Python
 3.11 refuses WAVE_FORMAT_EXTENSIBLE files, which is how many programs write
-24-bit and multichannel integer PCM.
+24-bit and multichannel integer PCM, and floating-point files, which many
+editors export.
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ class WavFormat:
     channels: int
     """Interleaved channels."""
     sample_width: int
-    """Bytes per sample (1, 2, 3 or 4)."""
+    """Bytes per sample (1, 2, 3 or 4; 4 or 8 for floating point)."""
     data_offset: int
     """Byte offset of the first sample in the file."""
     data_size: int
     """Bytes of sample data."""
+    floating: bool = False
+    """IEEE floating-point samples (32 or 64 bits, full scale at 1.0)."""
 
     @property
     def duration(self) -> float:
@@ -73,19 +76,21 @@ def read_wav_format(path: Path, handle: BinaryIO) -> WavFormat:
             if fmt is None:
                 raise _refuse(path, "WAV file has data before its fmt chunk")
             tag, channels, rate, bits = fmt
-            if tag == _FLOAT:
-                raise _refuse(path, "floating-point WAV is not supported; save as 16-bit PCM")
-            if tag != _PCM:
+            if tag not in (_PCM, _FLOAT):
                 raise _refuse(path, f"compressed WAV (format 0x{tag:04x}) is not supported")
-            if bits not in (8, 16, 24, 32) or channels < 1 or rate < 1000:
-                raise _refuse(path, f"unsupported WAV layout: {bits}-bit, {channels} ch, {rate} Hz")
+            widths = (32, 64) if tag == _FLOAT else (8, 16, 24, 32)
+            if bits not in widths or channels < 1 or rate < 1000:
+                sort = "floating-point " if tag == _FLOAT else ""
+                raise _refuse(
+                    path, f"unsupported {sort}WAV layout: {bits}-bit, {channels} ch, {rate} Hz"
+                )
             offset = handle.tell()
             handle.seek(0, 2)
             available = handle.tell() - offset
             handle.seek(offset)
             # Writers that stream (e.g. sox to a pipe) leave the size as 0 or 0xFFFFFFFF.
             data_size = available if size in (0, 0xFFFFFFFF) else min(size, available)
-            return WavFormat(rate, channels, bits // 8, offset, data_size)
+            return WavFormat(rate, channels, bits // 8, offset, data_size, tag == _FLOAT)
         else:
             handle.seek(size + (size & 1), 1)
 
@@ -94,7 +99,8 @@ class WavSource:
     """Chunks of a WAV file, converted to 16 kHz mono s16, about 100 ms each.
 
     Raises :class:`InputFileError` at construction for a missing file, a file
-    that is not a WAV, or a float or compressed WAV.
+    that is not a WAV, or a compressed WAV (integer and floating-point PCM
+    are read).
     """
 
     def __init__(self, path: Path | str, chunk_seconds: float = CHUNK_SECONDS) -> None:
@@ -121,7 +127,7 @@ class WavSource:
         frames_per_read = max(1, round(fmt.rate * self.chunk_seconds))
         produced = 0  # 16 kHz samples yielded so far: the audio clock
         remaining = fmt.data_size - fmt.data_size % frame_bytes
-        converter = StreamConverter(fmt.rate, fmt.sample_width, fmt.channels)
+        converter = StreamConverter(fmt.rate, fmt.sample_width, fmt.channels, fmt.floating)
         with self.path.open("rb") as handle:
             handle.seek(fmt.data_offset)
             while remaining > 0:

@@ -188,3 +188,28 @@ def test_silence_source_yields_zeros_in_order() -> None:
     assert [c.frames for c in chunks] == [1600, 1600, 800]
     assert [c.start_time for c in chunks] == [0.0, 0.1, 0.2]
     assert all(set(c.samples) == {0} for c in chunks)
+
+
+@pytest.mark.parametrize(("rate", "offset"), [(16000, 4000), (44100, -3000)])
+def test_a_dc_offset_is_taken_off(tmp_path: Path, rate: int, offset: int) -> None:
+    # "is it a kangaroo" with 3000 added was heard as nothing at all
+    samples = np.round(tone(rate, 3.0) * 8000 + offset).astype("<i2")
+    path = tmp_path / "dc.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(samples.tobytes())
+    out = np.frombuffer(read_wav(path).samples, dtype="<i2").astype(float)
+    assert abs(out[SAMPLE_RATE:].mean()) < 100  # after the first second
+    # the tone itself is kept (RMS of a 4000-amplitude sine: 2828)
+    assert 2500 < out[SAMPLE_RATE:].std() < 3100
+
+
+def test_recordings_without_an_offset_pass_untouched() -> None:
+    # every fixture clip: the host's own format, byte for byte
+    fixtures = Path(__file__).resolve().parents[2] / "fixtures" / "audio"
+    for path in sorted(fixtures.glob("*/*.wav")):
+        with wave.open(str(path)) as w:
+            raw = w.readframes(w.getnframes())
+        assert b"".join(c.samples for c in WavSource(path)) == raw, path.name

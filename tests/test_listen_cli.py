@@ -248,3 +248,27 @@ def test_a_floating_point_recording_is_judged(
     assert cli.main(args) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["type"] for line in lines] == ["guess"]
+
+
+@pytest.mark.slow
+def test_a_clipped_recording_is_heard_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import wave
+
+    import numpy as np
+
+    clip = FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"
+    with wave.open(str(clip)) as w:
+        ints = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(float)
+    path = tmp_path / "loud.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(np.clip(ints * 2.8, -32768, 32767).astype("<i2").tobytes())  # +9 dB
+    assert cli.main(["listen", "--audio", str(path), "--word", "Kangaroo", "--json"]) == 0
+    assert "is clipped" in capsys.readouterr().err
+    # the recording as made: no note
+    assert cli.main(["listen", "--audio", str(clip), "--word", "Kangaroo", "--json"]) == 0
+    assert "clipped" not in capsys.readouterr().err

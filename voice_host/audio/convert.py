@@ -89,12 +89,15 @@ class DcBlocker:
         self.active = self.active or abs(self.offset) > DC_LIMIT
         return self.active
 
+    def remove(self, samples: FloatSamples) -> FloatSamples:
+        """``samples`` less the offset (after :meth:`observe` said so)."""
+        return (samples - np.float32(self.offset or 0.0)).astype(np.float32)
+
     def __call__(self, samples: FloatSamples) -> FloatSamples:
         """``samples`` less the offset, once one was found."""
         if len(samples) == 0 or not self.observe(float(np.mean(samples))):
             return samples
-        assert self.offset is not None
-        return (samples - np.float32(self.offset)).astype(np.float32)
+        return self.remove(samples)
 
 
 class StreamConverter:
@@ -130,8 +133,7 @@ class StreamConverter:
                 ints = np.frombuffer(usable, dtype="<i2")
                 if len(ints) == 0 or not self.dc.observe(float(np.mean(ints)) / 32768.0):
                     return usable  # the host's own format, untouched
-                assert self.dc.offset is not None
-                return float_to_s16(ints.astype(np.float32) / 32768.0 - np.float32(self.dc.offset))
+                return float_to_s16(self.dc.remove(ints.astype(np.float32) / 32768.0))
             floats = pcm_to_float(data, self.sample_width, self.channels, self.floating)
             return float_to_s16(self.dc(floats))
         samples = self.dc(pcm_to_float(data, self.sample_width, self.channels, self.floating))

@@ -183,7 +183,7 @@ class MicrophoneSource:
                         last_block = self._clock()
                     continue
                 last_block = self._clock()
-                if converter is None or converter.rate != self._rate:
+                if converter is None:
                     converter = StreamConverter(self._rate, 2, 1)
                 samples = converter.convert(raw)
                 if not samples:

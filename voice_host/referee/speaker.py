@@ -421,13 +421,14 @@ def attribute(
     clue_after = [w for w in after[:-1] if w in CLUE_WORDS] + [
         w for w in after[-1:] if w in CLUE_WORDS and w != "you"
     ]
+    odd_ok = len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
     core = _without_question_lead(before)
     if (
         words <= SHORT_WORDS
         and seconds <= SHORT_SECONDS
         and not any(w in CLUE_WORDS for w in core)
         and not clue_after
-        and len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
+        and odd_ok
     ):
         feats["short"] = True
         if odd_after:
@@ -438,12 +439,7 @@ def attribute(
             )
         return Attribution("guesser", f"short utterance ({n} words) without clue words", feats)
     items = _guess_list(before)
-    if (
-        items
-        and seconds <= LIST_MAX_SECONDS
-        and not clue_after
-        and len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
-    ):
+    if items and seconds <= LIST_MAX_SECONDS and not clue_after and odd_ok:
         feats["list"] = items
         return Attribution("guesser", f"a list of guesses ({items + 1} called out)", feats)
     if words > MAX_GUESS_WORDS:

@@ -31,35 +31,36 @@ from typing import Literal
 from voice_host.deck.words import number_words
 from voice_host.referee.text import Token
 
-#: Letter names as recognisers write them (besides single letters "b", "b.").
-#: Ordinary words that are also letter names ("see", "you", "are", "why", "oh",
-#: "tea", "eye") are left out: they would turn sentences into spelling.
-LETTER_NAMES = frozenset(
-    [
-        "bee",
-        "cee",
-        "dee",
-        "ee",
-        "eff",
-        "gee",
-        "aitch",
-        "jay",
-        "kay",
-        "el",
-        "ell",
-        "em",
-        "en",
-        "pee",
-        "cue",
-        "ar",
-        "ess",
-        "tee",
-        "vee",
-        "ex",
-        "zee",
-        "zed",
-    ]
-)
+#: Letter names as recognisers write them (besides single letters "b", "b."),
+#: each with the letter it stands for.  Ordinary words that are also letter
+#: names ("see", "you", "are", "why", "oh", "tea", "eye") are left out: they
+#: would turn sentences into spelling.
+NAME_LETTER = {
+    "bee": "b",
+    "cee": "c",
+    "dee": "d",
+    "ee": "e",
+    "eff": "f",
+    "gee": "g",
+    "aitch": "h",
+    "jay": "j",
+    "kay": "k",
+    "el": "l",
+    "ell": "l",
+    "em": "m",
+    "en": "n",
+    "pee": "p",
+    "cue": "q",
+    "ar": "r",
+    "ess": "s",
+    "tee": "t",
+    "vee": "v",
+    "ex": "x",
+    "zee": "z",
+    "zed": "z",
+}
+#: The letter names alone.
+LETTER_NAMES = frozenset(NAME_LETTER)
 #: Letter counts a describer gives ("it has four letters"), in order (the biased
 #: language model lists them too, and its text must not depend on set order).
 NUMBER_WORDS: tuple[str, ...] = tuple(number_words(n) for n in range(2, 16))
@@ -117,37 +118,9 @@ class Talk:
     """What gave it away, for the evidence."""
 
 
-#: The letter each letter name stands for.
-_NAME_LETTER = {
-    "bee": "b",
-    "cee": "c",
-    "dee": "d",
-    "ee": "e",
-    "eff": "f",
-    "gee": "g",
-    "aitch": "h",
-    "jay": "j",
-    "kay": "k",
-    "el": "l",
-    "ell": "l",
-    "em": "m",
-    "en": "n",
-    "pee": "p",
-    "cue": "q",
-    "ar": "r",
-    "ess": "s",
-    "tee": "t",
-    "vee": "v",
-    "ex": "x",
-    "zee": "z",
-    "zed": "z",
-}
-assert set(_NAME_LETTER) == LETTER_NAMES
-
-
 def letter_of(word: str) -> str:
     """The letter a spelled letter (``is_letter``) stands for."""
-    return _NAME_LETTER.get(word, word)
+    return NAME_LETTER.get(word, word)
 
 
 def spells_from(run: list[str], card: str) -> bool:

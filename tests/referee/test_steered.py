@@ -101,6 +101,27 @@ def test_spotted_command_contradicted_by_free_transcript_is_dropped() -> None:
     assert [j.label for j in ref2.observe(command_hit(True), SIT)] == ["command:undo"]
 
 
+def test_spotted_command_deep_in_a_short_transcript_is_dropped() -> None:
+    # "he jumped over the fence" in a reverberant room: the spotter fired "host
+    # undo" and the free decoder wrote the command word as the fifth word; a
+    # command has at most an attention word, the wake word and a filler before it
+    ref = Referee(phones)
+    ref.observe(free("it jumped over so undo", start=1.0), SIT)
+    assert ref.observe(command_hit(True), SIT) == []
+    # nor one the sentence goes on after ("post undo review letters")
+    ref1 = Referee(phones)
+    ref1.observe(free("boast undo review letters", start=1.0), SIT)
+    assert ref1.observe(command_hit(True), SIT) == []
+    # the fourth word still agrees: "okay" and the wake word both garbled
+    ref2 = Referee(phones)
+    ref2.observe(free("go character almost undo", start=1.0), SIT)
+    assert [j.label for j in ref2.observe(command_hit(True), SIT)] == ["command:undo"]
+    # ... as does any transcript the command reader reads as that command
+    ref3 = Referee(phones)
+    ref3.observe(free("well i think we should say host undo", start=1.0), SIT)
+    assert "command:undo" in [j.label for j in ref3.observe(command_hit(True), SIT)]
+
+
 def test_spotted_word_of_a_multi_word_answer_defers_to_free_transcript() -> None:
     # kws reports "albert" alone; the free transcript heard the whole answer
     ref = Referee(phones)

@@ -107,7 +107,17 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("is it a telescope of", TELESCOPE, Phase.TURN, ["guess"]),
         # ... but two that cannot end a question: the sentence goes on
         ("is it a telescope of the", TELESCOPE, Phase.TURN, ["foul:word"]),
-        # a clue word after an article opener: "the post we ..." (a clue)
+        # an answer that sounds like the wake word, with a stray word after it:
+        # "host, pause" misheard (espeak's came back "post follows"), not a guess
+        ("post follows", POST, Phase.TURN, ["nothing"]),
+        # ... nor is "is it the poster" heard as "excited post a"
+        ("excited post a", POST, Phase.TURN, ["nothing"]),
+        # ... while the wake-word-like answer called out alone, or with a tail
+        # word, is a guess
+        ("post", POST, Phase.TURN, ["guess"]),
+        ("is it the post right", POST, Phase.TURN, ["guess"]),
+        # ... and any other answer keeps its one stray word
+        ("kangaroo of", KANGAROO, Phase.TURN, ["guess"]),
         ("the post we", POST, Phase.TURN, ["foul:word"]),
         # two words after the answer: the describer going on
         ("a car you drive", CAR, Phase.TURN, ["foul:word"]),
@@ -234,6 +244,12 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("post the past", TELESCOPE, Phase.TURN, ["command:pass"]),
         # ... after "okay" too ("okay host pause" heard as "ok post pause")
         ("ok post pause", TELESCOPE, Phase.TURN, ["command:pause"]),
+        # a wake variant and a command word are a command even while the card
+        # is Post ("host, pause" was written "post's pause" in pink noise) ...
+        ("post quit", POST, Phase.TURN, ["command:quit"]),
+        # ... but not when the sentence goes on: the card word said in a clue
+        # ("the postman brings your letters" in a reverberant room, espeak m3)
+        ("post quit review letters", POST, Phase.TURN, ["foul:word"]),
         # a loose wake word, a command word, then a clue going on: no command
         ("post repeat your letters", TELESCOPE, Phase.TURN, ["nothing"]),
         # a loose wake word after "okay" still needs a short utterance

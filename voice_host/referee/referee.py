@@ -61,7 +61,13 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from voice_host.deck.model import Entry
-from voice_host.referee.commands import LEADING_FILLERS, MAX_ATTENTION_WORDS, CommandReader
+from voice_host.referee.commands import (
+    LEADING_FILLERS,
+    MAX_ATTENTION_WORDS,
+    WAKE_EXACT,
+    WAKE_VARIANTS,
+    CommandReader,
+)
 from voice_host.referee.matching import EntryTargets, Match, affix_variant
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.speaker import attribute
@@ -79,6 +85,14 @@ from voice_host.speech.events import RecognitionEvent
 #: A spotted command whose free transcript is longer than this (words) must
 #: read as a command in that transcript too: commands are said on their own.
 COMMAND_MAX_WORDS = 5
+#: ... and in a shorter one its command word comes at most this many words in:
+#: an attention word, the wake word and a filler ("okay host to pass"), each
+#: of which a recogniser may write as something else.
+COMMAND_WORD_AT_MOST = 3
+#: ... with at most this many words after it (the breath, "please"): a sentence
+#: that goes on is no command ("the postman brings your letters" in a
+#: reverberant room was written "post quit review letters").
+COMMAND_TAIL_AT_MOST = 1
 #: A silence this long (seconds) between two heard words splits an utterance:
 #: a guesser's shout right after the describer's clue is its own utterance.
 SPLIT_GAP_SECONDS = 0.6
@@ -99,6 +113,12 @@ WAKE_PAUSE_SECONDS = 1.5
 
 def _nothing(t: float, heard: str, why: str, **features: Any) -> Judgement:
     return Judgement("nothing", t, heard, evidence=why, features=features)
+
+
+def _sounds_like_wake(heard: str) -> bool:
+    """Whether ``heard`` ends in the wake word or a variant a recogniser writes for it."""
+    last = heard.split()[-1] if heard else ""
+    return last in WAKE_EXACT or last.removesuffix("'s").removesuffix("s") in WAKE_VARIANTS
 
 
 def _span_text(toks: tuple[Token, ...], first: int, last: int) -> str:
@@ -326,6 +346,11 @@ class Referee:
         }
         is_answer = m.target.kind == "answer"
         guessing = who.role == "guesser"
+        if guessing and who.features.get("odd_after") and _sounds_like_wake(heard):
+            # "post follows" is "post" called out, or "host, pause" misheard: an
+            # answer that is a wake-word variant gets no stray word after it
+            why = f"'{heard}' and a stray word after it may be 'host ...' misheard"
+            return _nothing(seg[m.last].end, heard, why, **feats)
         late = self._outside_turn(seg[m.first], seg[m.last], situation, guess=guessing)
         if late:
             return _nothing(seg[m.last].end, heard, late, **feats)
@@ -551,22 +576,33 @@ class Referee:
         lacks its command word (precision first: "host status" spotted as
         "host undo" while the free decoder wrote "post and sketches"), or holds
         it inside a sentence that no reading makes a command (a clue "... with
-        making most undo cash": a command is a short utterance of its own)."""
+        making most undo cash": a command is a short utterance of its own), or
+        after more words than a command has before its command word, or
+        before more than it has after (:data:`COMMAND_WORD_AT_MOST`,
+        :data:`COMMAND_TAIL_AT_MOST`: "he jumped over the fence" in a
+        reverberant room was written "it jumped over so status")."""
         ftoks = self._free_tokens(event, situation)
         if not ftoks:
             return True
         reader = self._reader(situation)
-        if len(ftoks) > COMMAND_MAX_WORDS and not any(
-            reader.read(seg, situation.phase, whole=False) for seg in _segments(tuple(ftoks))
-        ):
-            return False
+        segments = _segments(tuple(ftoks))
+        read = [c for seg in segments if (c := reader.read(seg, situation.phase)) is not None]
         wanted = j.argument if j.command == "team" else j.command
-        for t in ftoks:
-            if j.command == "team" and reader.team(t.text) == wanted:
-                return True
-            found = reader.command_word(t.text)
-            if found is not None and found[0] == wanted:
-                return True
+        if any((c.argument if c.name == "team" else c.name) == wanted for c in read):
+            return True
+        if len(ftoks) > COMMAND_MAX_WORDS:
+            return False
+        # "push" has its team after it
+        tail = COMMAND_TAIL_AT_MOST + (j.command == "push")
+        for seg in segments:
+            for i, t in enumerate(seg[: COMMAND_WORD_AT_MOST + 1]):
+                if len(seg) - i - 1 > tail:
+                    continue
+                if j.command == "team" and reader.team(t.text) == wanted:
+                    return True
+                found = reader.command_word(t.text)
+                if found is not None and found[0] == wanted:
+                    return True
         return False
 
     def _overlapping_free(self, event: RecognitionEvent) -> bool:

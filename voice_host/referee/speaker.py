@@ -432,6 +432,7 @@ def attribute(
     ):
         feats["short"] = True
         if odd_after:
+            feats["odd_after"] = len(odd_after)
             return Attribution(
                 "guesser",
                 f"short utterance ({n} words), '{' '.join(odd_after)}' after it taken for noise",

@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/referee.py --audio    # also replay WAVs through pocketsphinx
     .venv/bin/python benchmarks/referee.py --errors   # list every wrong clip
     .venv/bin/python benchmarks/referee.py --audio --gain -20   # a quiet microphone
+    .venv/bin/python benchmarks/referee.py --audio --reverb 0.5 # a reverberant room
 
 Text level: each clip's ``text`` becomes a free transcript with synthetic word
 timings (``voice_host.referee.text.synthetic_words``): this measures the
@@ -146,6 +147,49 @@ def scaled(chunks: Iterable[AudioChunk], factor: float) -> Iterator[AudioChunk]:
         yield AudioChunk(data, chunk.rate, chunk.start_time)
 
 
+#: Direct-to-reverberant energy ratio of the synthetic room (``--reverb``), dB: a
+#: laptop's microphone a metre or two from the players in a living room.
+REVERB_DRR_DB = 3.0
+
+
+def room_response(rt60: float, rate: int, drr_db: float = REVERB_DRR_DB, seed: int = 7) -> Any:
+    """A synthetic room impulse response: the direct sound, then after 5 ms a tail
+    of noise decaying by 60 dB in ``rt60`` seconds, ``drr_db`` below the direct
+    sound in energy (the same seed, the same room)."""
+    import numpy as np
+
+    gap = int(0.005 * rate)
+    n = int(rt60 * rate)
+    t = np.arange(n) / rate
+    tail = np.random.default_rng(seed).standard_normal(n) * np.exp(-6.9 * t / rt60)
+    tail *= np.sqrt(10 ** (-drr_db / 10) / np.sum(tail**2))
+    h = np.zeros(gap + n)
+    h[0] = 1.0
+    h[gap:] = tail
+    return h
+
+
+def reverberant(chunks: Iterable[AudioChunk], rt60: float) -> Iterator[AudioChunk]:
+    """The chunks as heard in a room with reverberation time ``rt60`` (seconds):
+    the clip convolved with :func:`room_response`, cut to its own length, its
+    level kept (clipped to 16 bits)."""
+    import numpy as np
+
+    chunks = list(chunks)
+    if not chunks:
+        return
+    rate = chunks[0].rate
+    x = np.concatenate([np.frombuffer(c.samples, dtype="<i2") for c in chunks]).astype(np.float64)
+    y = np.convolve(x, room_response(rt60, rate))[: len(x)]
+    y *= np.sqrt(np.sum(x**2) / max(np.sum(y**2), 1e-9))
+    data = np.clip(np.round(y), -32768, 32767).astype("<i2")
+    at = 0
+    for c in chunks:
+        n = len(c.samples) // 2
+        yield AudioChunk(data[at : at + n].tobytes(), rate, c.start_time)
+        at += n
+
+
 def judge_audio(
     referee: Referee,
     recognizer: Any,
@@ -153,10 +197,12 @@ def judge_audio(
     entry: Entry | None,
     folder: Path = MANIFEST.parent,
     gain_db: float = 0.0,
+    reverb: float = 0.0,
 ) -> tuple[list[Judgement], str]:
     """Replay a clip through the recogniser; judge its events; also return the transcript.
 
-    ``gain_db`` scales the audio first (-20 is a quiet microphone), clipping at full scale.
+    ``gain_db`` scales the audio first (-20 is a quiet microphone), clipping at
+    full scale; ``reverb`` (seconds, RT60) plays it in a reverberant room.
     """
     from voice_host.audio.wav import WavSource
     from voice_host.referee.commands import command_phrases
@@ -165,6 +211,8 @@ def judge_audio(
 
     context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
     chunks: Iterable[AudioChunk] = WavSource(folder / clip["file"])
+    if reverb:
+        chunks = reverberant(chunks, reverb)
     if gain_db:
         chunks = scaled(chunks, 10 ** (gain_db / 20))
     events = replay(recognizer, chunks, context)
@@ -315,6 +363,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--gain", type=float, default=0.0, help="scale the audio by this many dB (-20: quiet mic)"
     )
+    ap.add_argument(
+        "--reverb",
+        type=float,
+        default=0.0,
+        metavar="RT60",
+        help="play each clip in a synthetic room with this reverberation time (s, e.g. 0.5)",
+    )
     args = ap.parse_args(argv)
     global MARKDOWN
     MARKDOWN = args.markdown
@@ -374,6 +429,7 @@ def main(argv: list[str] | None = None) -> int:
             entries.get(clip.get("entry")),
             args.manifest.parent,
             args.gain,
+            args.reverb,
         )
         audio_recs.append(record(clip, js, heard))
     cpu = time.process_time() - t0

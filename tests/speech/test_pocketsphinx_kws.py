@@ -105,3 +105,13 @@ def test_a_leading_article_does_not_make_a_phrase_long_enough_to_trust() -> None
     assert confirm.is_confirmed(the_rainbow, 0.3)
     # the transcript agreeing still confirms it
     assert confirm.is_confirmed(the_rainbow, 0.9, article=2)
+
+
+def test_a_command_is_never_trusted_on_its_length() -> None:
+    host_correct = ("HH", "OW", "S", "T", "K", "ER", "EH", "K", "T")  # 9 phones
+    # spotted over "poster!" in a reverberant room, with an empty transcript:
+    # a phrase this long would be trusted, a command is not
+    assert confirm.is_confirmed(host_correct, 0.0)
+    assert not confirm.is_confirmed(host_correct, 0.0, command=True)
+    # the transcript agreeing confirms it
+    assert confirm.is_confirmed(host_correct, 0.8, command=True)

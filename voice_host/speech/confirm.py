@@ -27,14 +27,21 @@ SLACK = 0.15
 TRUST_PHONES = 7
 
 
-def is_confirmed(target: Sequence[str], similarity: float, article: int = 0) -> bool:
+def is_confirmed(
+    target: Sequence[str], similarity: float, article: int = 0, *, command: bool = False
+) -> bool:
     """Whether a hit on ``target`` (its phones) with this free-text similarity stands.
 
     ``article`` is how many of the phones are a leading article's ("the
     rainbow"): they do not make a phrase long enough to trust, as the spotter
     fits "the" to any syllable ("the rainbow" over a transcript "after green").
+    A ``command`` ("host correct") is never trusted on its length: a command
+    must never be invented, and in a reverberant room the spotter fired "host
+    correct" over "poster!" while the transcript held nothing like it.
     """
-    return similarity >= CONFIRM_SIMILARITY or len(target) - article >= TRUST_PHONES
+    if similarity >= CONFIRM_SIMILARITY:
+        return True
+    return not command and len(target) - article >= TRUST_PHONES
 
 
 #: Share of a hit's time a single transcript word must cover to speak for it.

@@ -186,6 +186,7 @@ class PocketSphinxRecognizer:
         self._kws_name: str | None = None
         self._kws_phones: dict[str, tuple[str, ...]] = {}
         self._urgent: set[str] = set()  # phrases whose hits close an utterance early
+        self._commands: set[str] = set()  # the context's command phrases
         # The room outlives a stream: the host stops listening while it speaks and
         # starts a new stream after, and a fresh gate would need seconds to learn
         # again that the room is noisy (as the cepstral mean, it carries on).
@@ -232,6 +233,7 @@ class PocketSphinxRecognizer:
             " ".join(kws.words_of(p))
             for p in (*context.answers, *context.commands, *context.team_names)
         }
+        self._commands = {" ".join(kws.words_of(p)) for p in context.commands}
         if self.free_lm == "biased":
             self._lm_name = self._lm_for(tuple(tuple(k.phrase.split()) for k in planned))
         if not planned:
@@ -625,7 +627,7 @@ class PocketSphinxRecognizer:
                 first, _, rest = hit.word.text.partition(" ")
                 article = len(self._phrase_phones(first)) if rest and first in _ARTICLES else 0
                 ok = confirm.is_confirmed(
-                    hit.phones, sim, article
+                    hit.phones, sim, article, command=hit.word.text in self._commands
                 ) and not confirm.written_as_other(
                     hit.phones, hit.word, free, alikes, self.phones_of
                 )

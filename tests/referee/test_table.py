@@ -354,3 +354,10 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
 )
 def test_judgement_table(text: str, entry: Entry | None, phase: Phase, expected: list[str]) -> None:
     assert labels(text, entry, phase) == expected
+
+
+def test_a_wake_word_like_answer_only_fears_the_wake_word_in_use() -> None:
+    # with the wake word "jarvis", "post follows" on the card Post cannot be
+    # "host, pause" misheard: the stray word after the answer is noise again
+    situation = Situation(entry=POST, phase=Phase.TURN, teams=TEAMS, wake_word="jarvis")
+    assert [j.label for j in Referee(phones).judge(free("post follows"), situation)] == ["guess"]

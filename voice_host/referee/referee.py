@@ -61,13 +61,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from voice_host.deck.model import Entry
-from voice_host.referee.commands import (
-    LEADING_FILLERS,
-    MAX_ATTENTION_WORDS,
-    WAKE_EXACT,
-    WAKE_VARIANTS,
-    CommandReader,
-)
+from voice_host.referee.commands import LEADING_FILLERS, MAX_ATTENTION_WORDS, CommandReader
 from voice_host.referee.matching import EntryTargets, Match, affix_variant
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.speaker import attribute
@@ -113,12 +107,6 @@ WAKE_PAUSE_SECONDS = 1.5
 
 def _nothing(t: float, heard: str, why: str, **features: Any) -> Judgement:
     return Judgement("nothing", t, heard, evidence=why, features=features)
-
-
-def _sounds_like_wake(heard: str) -> bool:
-    """Whether ``heard`` ends in the wake word or a variant a recogniser writes for it."""
-    last = heard.split()[-1] if heard else ""
-    return last in WAKE_EXACT or last.removesuffix("'s").removesuffix("s") in WAKE_VARIANTS
 
 
 def _span_text(toks: tuple[Token, ...], first: int, last: int) -> str:
@@ -346,7 +334,7 @@ class Referee:
         }
         is_answer = m.target.kind == "answer"
         guessing = who.role == "guesser"
-        if guessing and who.features.get("odd_after") and _sounds_like_wake(heard):
+        if guessing and who.features.get("odd_after") and self._sounds_like_wake(heard, situation):
             # "post follows" is "post" called out, or "host, pause" misheard: an
             # answer that is a wake-word variant gets no stray word after it
             why = f"'{heard}' and a stray word after it may be 'host ...' misheard"
@@ -570,6 +558,12 @@ class Referee:
                 if seg[m.last].end >= event.start - 0.5 and seg[m.first].start <= event.end + 0.5:
                     return True
         return False
+
+    def _sounds_like_wake(self, heard: str, situation: Situation) -> bool:
+        """Whether ``heard`` ends in the wake word or a variant a recogniser writes for it."""
+        reader = self._reader(situation)
+        last = heard.split()[-1] if heard else ""
+        return last in reader.wake_exact or last in reader.wake_loose
 
     def _free_agrees(self, j: Judgement, event: RecognitionEvent, situation: Situation) -> bool:
         """A spotted command stands unless a free transcript of the same time

@@ -204,3 +204,12 @@ def test_help_lists_every_option() -> None:
         "--resume",
     ):
         assert option in text
+
+
+def test_ready_comes_from_the_file_or_the_command_line(tmp_path: Path) -> None:
+    assert not config_from_args(parse(), {}).ready  # "Go!" right away by default
+    path = write(tmp_path, "ready = true\n")
+    assert config_from_args(parse("--config", str(path)), {}).ready
+    assert not config_from_args(parse("--config", str(path), "--no-ready"), {}).ready
+    with pytest.raises(InputFileError, match="ready"):
+        load_config_file(write(tmp_path, 'ready = "soon"\n'))

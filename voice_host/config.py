@@ -76,6 +76,8 @@ class HostConfig:
     show_card: bool | None = None
     """Show the describer's card all the time; None for the screen's default (the board
     view shows it; line mode does not, as a screen reader would read it to the table)."""
+    ready: bool = False
+    """Wait for each turn's describer to press space or say "host resume" before "Go!"."""
     save: Path | None = None
     """Save file; None for the default (see :func:`voice_host.persist.default_save_path`)."""
     seed: int | None = None
@@ -228,6 +230,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "keyboard_only": _bool,
     "first": lambda v: _text(v, "a team name"),
     "show_card": _bool,
+    "ready": _bool,
     "save": lambda v: Path(_text(v, "a file path")),
     "seed": _int,
 }
@@ -389,6 +392,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         action=on_off,
         help="show the describer's card all the time (default: in the board view yes; "
         "with --plain no, as a screen reader would read it out: K shows it once)",
+    )
+    add(
+        "--ready",
+        action=on_off,
+        help='before each turn, wait for the describer to press space or say "host resume" '
+        '(default: "Go!" right after the turn is announced)',
     )
     add("--save", metavar="PATH", help="save file (default ~/.local/state/voice-host/game.json)")
     add("--seed", type=int, metavar="N", help="seed for a repeatable deck order and spinner")

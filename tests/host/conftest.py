@@ -60,6 +60,7 @@ def make_host(deck: Deck, tmp_path: Path) -> HostMaker:
         gate: bool = True,
         game: Game | None = None,
         voice: AnnounceOptions | None = None,
+        ready: bool = False,
     ) -> tuple[Host, AudioClock, RecordingAnnouncer]:
         clock = AudioClock()
         announcer = RecordingAnnouncer(
@@ -86,7 +87,7 @@ def make_host(deck: Deck, tmp_path: Path) -> HostMaker:
             announcer=announcer,
             listening=listening,
             save=SaveSlot(tmp_path / "game.json", report=lambda _: None),
-            options=HostOptions(timer=timer, mic_gate=gate),
+            options=HostOptions(timer=timer, mic_gate=gate, ready=ready),
         )
         return host, clock, announcer
 

@@ -164,3 +164,28 @@ def test_k_shows_a_hidden_card_for_a_moment(make_host: HostMaker) -> None:
     assert screen.models[-1].card == host.entry_text()
     t = quiet(host, clock, t, CARD_PEEK_SECONDS + 0.2)
     assert screen.models[-1].card is None
+
+
+def test_with_ready_each_turn_waits_for_its_describer(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(ready=True)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    # announced, but no "Go!" and no timer: the describer is still on the way
+    assert not host.timer.started
+    assert texts(host)[-1] == "Ann, press space or say host resume when ready."
+    assert "Go!" not in texts(host)
+    host.handle(KeyPress(" ", t))  # space: ready
+    assert texts(host)[-1] == "Go!"
+    t = quiet(host, clock, t, 5.0)
+    assert host.timer.running and host.timer.left(t) < 12.0
+    # a guess now counts; at the end of the turn the next describer is waited for
+    host.handle(KeyPress("c", t))
+    host.handle(KeyPress("t", t + 0.1))
+    t = quiet(host, clock, t + 0.2, 10.0)
+    assert host.game.to_play.name == "Blue" and not host.timer.started
+    assert texts(host)[-1] == "Cat, press space or say host resume when ready."
+
+
+def test_without_ready_go_follows_the_turn_announcement(make_host: HostMaker) -> None:
+    host, _clock, _t = started(make_host)
+    assert "Go!" in texts(host) and host.timer.running

@@ -135,3 +135,12 @@ def test_line_mode_says_the_notice_once(tmp_path: Path, teams: str | None, stdin
     text = out.getvalue()
     assert "Game saved to" in text  # the game ran to the quit
     assert text.count(KEYBOARD_ONLY) == 1, text
+
+
+def test_the_ready_option_reaches_the_live_host(tmp_path: Path) -> None:
+    out = io.StringIO()
+    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan", ready=True)
+    assert run_live(config, stdin=io.StringIO("q\ny\n"), stdout=out, env={}) == 0
+    text = out.getvalue()
+    assert "Ann, press space or say host resume when ready." in text
+    assert "Go!" not in text

@@ -73,6 +73,10 @@ class HostOptions:
     """Show the card entry on the screen all the time; when False it is shown only for
     :data:`CARD_PEEK_SECONDS` after the describer presses K (the guessers can see or hear
     the screen: a screen reader reads it aloud)."""
+    ready: bool = False
+    """Wait for the describer before each turn: the turn is announced, then the host asks
+    them to press space or say "<wake> resume" when ready, and only then says "Go!" and
+    starts the timer (time to reach the screen or put the headphones on)."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,7 @@ class Host:
         self._told = ""  # the last microphone news said to the players
         self._last_group = ""
         self._go_pending = False
+        self._waiting = False  # a turn announced, waiting for its describer (options.ready)
         self._turn_start: float | None = None
         self._ending_at: float | None = None
         self._buzzer: float | None = None
@@ -497,6 +502,12 @@ class Host:
         return None
 
     def _pause(self, name: str, now: float) -> None:
+        if self._waiting and self.game.phase is Phase.TURN:
+            # the describer is ready: space or "resume" starts the turn
+            self._waiting = False
+            self._go_pending = True
+            self._say([dialogue.GO])
+            return
         if self.game.phase is not Phase.TURN or not self.timer.started:
             self._say(["The timer is not running."])
             return
@@ -577,7 +588,7 @@ class Host:
             pass  # same turn, the timer runs on
         elif after.phase is Phase.TURN and isinstance(inp, TimeUp):
             self.timer.expire()  # its time is spent; its count can still be fixed
-            self._go_pending = False
+            self._go_pending = self._waiting = False
             said.append(dialogue.TIME_SPENT)
         else:
             said += self._enter_phase(now)
@@ -591,12 +602,18 @@ class Host:
         self._turn_start = None
         self._buzzer = None
         self._ending_at = None
-        self._go_pending = self.game.phase is Phase.TURN
+        turn = self.game.phase is Phase.TURN
+        self._waiting = turn and self.options.ready
+        self._go_pending = turn and not self.options.ready
         if self.game.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
             self._turn_start = now
         if self.listening is not None:
             self.listening.referee.reset()
-        return dialogue.phase_prompt(self.game, self.options.wake_word)
+        prompt = dialogue.phase_prompt(self.game, self.options.wake_word)
+        if self._waiting:
+            ready = dialogue.when_ready(self.game, self.options.wake_word)
+            prompt = [ready if line == dialogue.GO else line for line in prompt]
+        return prompt
 
     # ----- output --------------------------------------------------------------------------
 

@@ -178,6 +178,11 @@ def won(game: Game) -> str:
     return f"{game.winner} wins the game! Congratulations!"
 
 
+def when_ready(game: Game, wake: str) -> str:
+    """Said instead of "Go!" when the host waits for the describer (``--ready``)."""
+    return f"{names(game.state.describers)}, press space or say {wake} resume when ready."
+
+
 def phase_prompt(game: Game, wake: str) -> list[str]:
     """What happens now, said on entering a phase (no card word is ever said)."""
     s = game.state

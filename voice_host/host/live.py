@@ -333,7 +333,9 @@ class LiveSession:
             screen=None if board_view else _LineScreen(PlainScreen(stdout, show_card=True)),
             save=slot,
             save_options=config.to_data(),
-            options=HostOptions(timer=config.timer, wake_word=config.wake_word, show_card=shown),
+            options=HostOptions(
+                timer=config.timer, wake_word=config.wake_word, show_card=shown, ready=config.ready
+            ),
         )
         if told:
             host.told(told)

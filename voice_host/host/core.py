@@ -609,11 +609,7 @@ class Host:
             self._turn_start = now
         if self.listening is not None:
             self.listening.referee.reset()
-        prompt = dialogue.phase_prompt(self.game, self.options.wake_word)
-        if self._waiting:
-            ready = dialogue.when_ready(self.game, self.options.wake_word)
-            prompt = [ready if line == dialogue.GO else line for line in prompt]
-        return prompt
+        return dialogue.phase_prompt(self.game, self.options.wake_word, ready=self._waiting)
 
     # ----- output --------------------------------------------------------------------------
 

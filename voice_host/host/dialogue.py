@@ -183,11 +183,12 @@ def when_ready(game: Game, wake: str) -> str:
     return f"{names(game.state.describers)}, press space or say {wake} resume when ready."
 
 
-def phase_prompt(game: Game, wake: str) -> list[str]:
-    """What happens now, said on entering a phase (no card word is ever said)."""
+def phase_prompt(game: Game, wake: str, *, ready: bool = False) -> list[str]:
+    """What happens now, said on entering a phase (no card word is ever said);
+    ``ready``: a turn waits for its describer instead of "Go!"."""
     s = game.state
     if s.phase is Phase.TURN:
-        return [turn_intro(game), GO]
+        return [turn_intro(game), when_ready(game, wake) if ready else GO]
     if s.phase is Phase.SPIN:
         return [spin_prompt(game)]
     if s.phase is Phase.SPIN_CHOICE:

@@ -10,6 +10,7 @@ import pytest
 
 from voice_host import cli
 from voice_host.audio import devices
+from voice_host.speech import second_opinion
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "audio"
 
@@ -183,13 +184,31 @@ def test_listen_bad_options_are_one_line(
     ],
 )
 def test_listen_adapts_to_a_recording_before_judging_it(
-    options: tuple[str, ...], judged: str | None, capsys: pytest.CaptureFixture[str]
+    options: tuple[str, ...],
+    judged: str | None,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    # pocketsphinx alone: the second transcriber would rescue the cold run (below)
+    monkeypatch.setattr(second_opinion, "default_transcriber", lambda: None)
     clip = FIXTURES / "slt" / "guess__is_it_a_carpet.wav"
     args = ["listen", "--audio", str(clip), "--word", "Carpet", "--json", "--show", "judgements"]
     assert cli.main([*args, *options]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["type"] for line in lines] == ([judged] if judged else [])
+
+
+@pytest.mark.slow
+def test_the_second_transcriber_hears_what_cold_pocketsphinx_does_not(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Cold, pocketsphinx writes "is n h r k" (above); Moonshine writes "is it a
+    # carpet", and as pocketsphinx's transcript holds no card word, Moonshine's is read.
+    clip = FIXTURES / "slt" / "guess__is_it_a_carpet.wav"
+    args = ["listen", "--audio", str(clip), "--word", "Carpet", "--json", "--cold"]
+    assert cli.main([*args, "--show", "judgements"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(line["type"], line["heard"]) for line in lines] == [("guess", "carpet")]
 
 
 def test_a_word_in_no_deck_and_no_category_is_judged_as_noun_and_verb() -> None:

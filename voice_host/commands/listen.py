@@ -176,7 +176,8 @@ def open_backend(backend: str, model: str | None, env: Mapping[str, str]) -> tup
 
         ps_model = model if backend == "pocketsphinx" else None
         why = "asked for" if backend == "pocketsphinx" else "the embedded default"
-        return PocketSphinxRecognizer(ps_model), f"using pocketsphinx ({why})"
+        recognizer = PocketSphinxRecognizer(ps_model)
+        return recognizer, with_second_opinion(recognizer, f"using pocketsphinx ({why})")
     if choose is None:
         raise UsageError("the vosk backend is not available in this build")
     from voice_host.speech.models import default_models_dir, is_valid_model
@@ -194,7 +195,18 @@ def open_backend(backend: str, model: str | None, env: Mapping[str, str]) -> tup
             "--backend vosk: no valid vosk model (put one in models/, name it with --model "
             "or VOICE_HOST_MODEL, or run 'voice-host models fetch')"
         )
-    return choose.open_recognizer(choice), choice.reason
+    opened = choose.open_recognizer(choice)
+    return opened, with_second_opinion(opened, choice.reason)
+
+
+def with_second_opinion(recognizer: Recognizer, why: str) -> str:
+    """``why`` a backend was chosen, plus which second transcriber backs it, if any."""
+    if getattr(recognizer, "name", "") != "pocketsphinx":
+        return why
+    second = getattr(recognizer, "second_opinion", None)
+    if second is None:
+        return f"{why}; no second transcriber (moonshine-voice 0.1.0 is not usable)"
+    return f"{why}, with {second.name} as a second transcriber"
 
 
 # -- the listening path -----------------------------------------------------------

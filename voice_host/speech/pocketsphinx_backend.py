@@ -48,14 +48,16 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.errors import EngineError, ModelError
 from voice_host.speech import biased_lm, confirm, kws
+from voice_host.speech import second_opinion as second_opinion_module
 from voice_host.speech.endpoint import SpeechEndpointer
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 from voice_host.speech.level_gate import LevelGate
+from voice_host.speech.second_opinion import Transcriber
 
 log = logging.getLogger(__name__)
 
@@ -154,6 +156,7 @@ class PocketSphinxRecognizer:
         cue_phrases: Iterable[str] = kws.CUE_PHRASES,
         free_beams: dict[str, Any] | None = None,
         free_lm: str | None = None,
+        second_opinion: Transcriber | Literal["auto"] | None = "auto",
     ) -> None:
         try:
             from pocketsphinx import Decoder
@@ -173,6 +176,14 @@ class PocketSphinxRecognizer:
         except (RuntimeError, ValueError) as exc:
             raise ModelError(f"cannot load the pocketsphinx model at {hmm}: {exc}") from None
         self.free_lm = free_lm
+        #: The unsteered transcriber read when pocketsphinx's transcript holds no
+        #: word that matters (:mod:`voice_host.speech.second_opinion`); None: none.
+        self.second_opinion: Transcriber | None = (
+            second_opinion_module.default_transcriber()
+            if second_opinion == "auto"
+            else second_opinion
+        )
+        self._keys = second_opinion_module.Keys()
         self._dict_path = dict_path
         self._lms: dict[tuple[tuple[str, ...], ...], str] = {}
         # Each biased model's sound-alikes: the words a near miss is written as.
@@ -234,6 +245,7 @@ class PocketSphinxRecognizer:
             for p in (*context.answers, *context.commands, *context.team_names)
         }
         self._commands = {" ".join(kws.words_of(p)) for p in context.commands}
+        self._keys = second_opinion_module.Keys.of((k.phrase for k in planned), self._commands)
         if self.free_lm == "biased":
             self._lm_name = self._lm_for(tuple(tuple(k.phrase.split()) for k in planned))
         if not planned:
@@ -571,10 +583,19 @@ class PocketSphinxRecognizer:
         return bytes(self._buf[a : a + 2 * (last - first)])
 
     def _free_decode(self, start: float, end: float) -> tuple[HeardWord, ...]:
+        """The utterance's transcript: pocketsphinx's, or the second opinion's when
+        only that one holds a word that matters now (``second_opinion.pick_transcript``)."""
         audio = self._audio_between(start, end)
         if len(audio) < 2 * SAMPLE_RATE // 10:
             return ()
         t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
+        sphinx = self._sphinx_decode(audio, t0)
+        if self.second_opinion is None or self._keys.in_(sphinx):
+            return sphinx
+        second = self.second_opinion.transcribe(audio, t0)
+        return second_opinion_module.pick_transcript(sphinx, second, self._keys)[0]
+
+    def _sphinx_decode(self, audio: bytes, t0: float) -> tuple[HeardWord, ...]:
         dec = self._decoder
         dec.activate_search(self._lm_name)
         dec.start_utt()

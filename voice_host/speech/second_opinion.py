@@ -1,0 +1,199 @@
+"""A second, unsteered transcriber for each utterance: Moonshine tiny-en.
+
+pocketsphinx's transcript of an utterance comes from a language model biased
+towards the card (:mod:`voice_host.speech.biased_lm`): it writes the card's
+words where a free decoder would not, but when the acoustic model cannot
+follow a voice at all (espeak's voices above all) it writes nothing useful.
+Moonshine tiny-en, a small neural recogniser whose English model ships inside
+the ``moonshine-voice`` 0.1.0 wheel (MIT licence; later versions download it
+instead, hence the exact pin), follows such voices far better but knows nothing
+of the card and, like any unsteered recogniser, invents fluent words over
+silence and noise ("I'm going to have a lot of fun").
+
+So the two are combined by one rule (:func:`pick_transcript`): pocketsphinx's
+transcript stands whenever it holds a word that matters now (an answer, a
+forbidden form, a command word, a team name, letter or rhyme talk); only when
+it holds none and Moonshine's does is Moonshine's used.  An invented sentence
+of Moonshine's that names no card word changes nothing; a card word that
+pocketsphinx missed is heard.  Measured on the fixtures: clean guesses
+counted 44 -> 48 of 51 (22 -> 24 of 28 held out), foul recall 74.7% -> 83.2%,
+false "correct" unchanged (see the README's benchmark tables).
+
+Moonshine gives a line's start and length, not word times: each word gets a
+share of its line's span in proportion to its letters.  The referee's
+decisions that depend on timing (the buzzer's grace, the host's own voice)
+work at the scale of an utterance, which this keeps.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from voice_host.deck.words import number_words
+from voice_host.errors import EngineError, ModelError
+from voice_host.speech.events import HeardWord
+
+SAMPLE_RATE = 16000
+#: Moonshine's own voice detector often makes a separate line of the first
+#: tenths of a second of an utterance and writes "You", "So" or "I" for it: a
+#: line shorter than this that starts (almost) with the next line is dropped.
+ARTEFACT_LINE = 0.35
+#: How close the next line's start must be for a short line to be that artefact.
+ARTEFACT_OVERLAP = 0.15
+#: Words that never decide which transcript stands: articles and the joining
+#: words of letter and rhyme talk.
+_NOT_KEYS = frozenset({"a", "an", "the", "with", "like"})
+_CLEAN = re.compile(r"[^a-z0-9']")
+
+
+class Transcriber(Protocol):
+    """Writes what was said in one utterance's audio."""
+
+    name: str
+
+    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        """Words in ``audio`` (16 kHz mono s16) that starts at ``start`` (audio time)."""
+
+
+def words_of_text(text: str) -> list[str]:
+    """A transcript line as the referee's words: lower case, no punctuation, hyphens
+    split, digits spelled out ("5" -> "five")."""
+    out: list[str] = []
+    for raw in text.lower().replace("-", " ").split():
+        word = _CLEAN.sub("", raw).strip("'")
+        if not word:
+            continue
+        if word.isdigit():
+            out.extend(number_words(int(word)).split())
+        else:
+            out.append(word)
+    return out
+
+
+def spread_words(lines: Iterable[tuple[str, float, float]], start: float) -> tuple[HeardWord, ...]:
+    """Words with times from ``(text, line start, line length)`` lines, the line
+    times in seconds from ``start``: each word gets a share of its line's span in
+    proportion to its letters.  The short first-line artefact
+    (:data:`ARTEFACT_LINE`) is dropped."""
+    ordered = sorted(lines, key=lambda line: line[1])
+    kept = [
+        line
+        for line, after in zip(ordered, [*ordered[1:], None], strict=True)
+        if not (
+            after is not None and line[2] < ARTEFACT_LINE and after[1] - line[1] <= ARTEFACT_OVERLAP
+        )
+    ]
+    out: list[HeardWord] = []
+    for text, offset, length in kept:
+        words = words_of_text(text)
+        letters = sum(len(w) for w in words)
+        done = 0
+        for word in words:
+            a = start + offset + length * done / letters
+            done += len(word)
+            b = start + offset + length * done / letters
+            out.append(HeardWord(word, round(a, 3), round(b, 3)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Keys:
+    """The words that make a transcript matter now."""
+
+    card: frozenset[str] = frozenset()
+    """Words of the answers, forbidden forms, team names and letter or rhyme talk."""
+    wake: frozenset[str] = frozenset()
+    """The wake word (the first word of every command phrase)."""
+    command: frozenset[str] = frozenset()
+    """The command words after the wake word: they matter only with it."""
+
+    @classmethod
+    def of(cls, phrases: Iterable[str], commands: Iterable[str]) -> Keys:
+        """From the context's phrases to spot and its command phrases."""
+        split = {" ".join(c.lower().split()): c.lower().split() for c in commands}
+        wake = frozenset(parts[0] for parts in split.values() if parts)
+        command = frozenset(w for parts in split.values() for w in parts[1:])
+        card = frozenset(
+            w
+            for phrase in phrases
+            if " ".join(phrase.lower().split()) not in split
+            for w in phrase.lower().split()
+            if w not in _NOT_KEYS
+        )
+        return cls(card, wake, command)
+
+    def in_(self, words: Sequence[HeardWord]) -> bool:
+        """Whether ``words`` hold a card word, or the wake word and a command word."""
+        texts = {w.text for w in words}
+        return bool(texts & self.card) or bool(texts & self.wake and texts & self.command)
+
+
+def pick_transcript(
+    sphinx: tuple[HeardWord, ...],
+    second: tuple[HeardWord, ...] | None,
+    keys: Keys,
+) -> tuple[tuple[HeardWord, ...], bool]:
+    """Which transcript the referee reads, and whether it is the second one.
+
+    pocketsphinx's stands when it holds a word that matters (:meth:`Keys.in_`),
+    or when the second one holds none (or there is none).  A command word
+    without the wake word does not matter: pocketsphinx's model, biased towards
+    every phrase of the context, writes "pass" or "foul" into clues it cannot
+    follow."""
+    if second is None or keys.in_(sphinx):
+        return sphinx, False
+    if keys.in_(second):
+        return second, True
+    return sphinx, False
+
+
+class MoonshineTranscriber:
+    """:class:`Transcriber` on the Moonshine tiny-en model bundled in moonshine-voice.
+
+    Raises :class:`EngineError` when the library is missing or does not load,
+    :class:`ModelError` when the bundled model does not.
+    """
+
+    name = "moonshine tiny-en"
+
+    def __init__(self) -> None:
+        try:
+            import moonshine_voice
+            from moonshine_voice.transcriber import Transcriber as _Transcriber
+        except (ImportError, OSError) as exc:
+            raise EngineError(f"moonshine-voice is not usable: {exc}") from None
+        model = moonshine_voice.get_model_path("tiny-en")
+        if not (model / "encoder_model.ort").is_file():
+            raise ModelError(
+                f"moonshine-voice has no bundled tiny-en model at {model} "
+                "(only version 0.1.0 ships it)"
+            )
+        try:
+            self._engine: Any = _Transcriber(
+                model_path=str(model), model_arch=moonshine_voice.ModelArch.TINY
+            )
+        except Exception as exc:  # the library raises its own MoonshineError types
+            raise ModelError(f"cannot load the Moonshine model at {model}: {exc}") from None
+
+    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        import numpy as np
+
+        if len(audio) < 2 * SAMPLE_RATE // 10:
+            return ()
+        samples = np.frombuffer(audio, dtype=np.int16).astype(np.float32) / 32768.0
+        result = self._engine.transcribe_without_streaming(samples.tolist(), SAMPLE_RATE)
+        lines: Sequence[Any] = result.lines or ()
+        return spread_words(
+            ((line.text, float(line.start_time), float(line.duration)) for line in lines), start
+        )
+
+
+def default_transcriber() -> Transcriber | None:
+    """Moonshine when it loads, else None (pocketsphinx then reads alone)."""
+    try:
+        return MoonshineTranscriber()
+    except (EngineError, ModelError):
+        return None

@@ -53,6 +53,7 @@ def test_spread_words_share_a_line_by_letters_and_drop_the_you_artefact() -> Non
     # the artefact may overlap the real line, and say more than "You"
     overlapping = [("You got", 0.0, 0.22), ("Is it her post?", 0.03, 1.5)]
     assert [w.text for w in spread_words(overlapping, 0.0)] == ["is", "it", "her", "post"]
+    assert spread_words([], 1.0) == ()  # Moonshine wrote no line at all
     # a short line alone is kept: it is all there is
     assert [w.text for w in spread_words([("Car.", 0.1, 0.12)], 0.0)] == ["car"]
     # so is a short line well before the next one: a word of its own

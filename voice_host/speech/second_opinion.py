@@ -81,9 +81,11 @@ def spread_words(lines: Iterable[tuple[str, float, float]], start: float) -> tup
     ordered = sorted(lines, key=lambda line: line[1])
     kept = [
         line
-        for line, after in zip(ordered, [*ordered[1:], None], strict=True)
+        for i, line in enumerate(ordered)
         if not (
-            after is not None and line[2] < ARTEFACT_LINE and after[1] - line[1] <= ARTEFACT_OVERLAP
+            i + 1 < len(ordered)
+            and line[2] < ARTEFACT_LINE
+            and ordered[i + 1][1] - line[1] <= ARTEFACT_OVERLAP
         )
     ]
     out: list[HeardWord] = []

@@ -15,9 +15,13 @@ transcript stands whenever it holds a word that matters now (an answer, a
 forbidden form, a command word, a team name, letter or rhyme talk); only when
 it holds none and Moonshine's does is Moonshine's used.  An invented sentence
 of Moonshine's that names no card word changes nothing; a card word that
-pocketsphinx missed is heard.  Measured on the fixtures: clean guesses
-counted 44 -> 48 of 51 (22 -> 24 of 28 held out), foul recall 74.7% -> 83.2%,
-false "correct" unchanged (see the README's benchmark tables).
+pocketsphinx missed is heard.  Measured on the fixtures
+(``benchmarks/referee.py --audio``): clean guesses counted 44 -> 49 of 51
+(22 -> 24 of 28 held out), foul recall 74.7% -> 84.2% (73.7% -> 78.9%), false
+"correct" and commands unchanged.  Reading Moonshine's transcript first
+whenever it holds a key word was tried and measured worse (48 of 51 and foul
+precision 92.9%): pocketsphinx's model, biased towards the card, writes the
+card's own words better when it follows the voice at all.
 
 Moonshine gives a line's start and length, not word times: each word gets a
 share of its line's span in proportion to its letters.  The referee's
@@ -27,6 +31,7 @@ work at the scale of an utterance, which this keeps.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -162,6 +167,11 @@ class MoonshineTranscriber:
     name = "moonshine tiny-en"
 
     def __init__(self) -> None:
+        # One thread: with its default two, onnxruntime's workers spin between the
+        # small model's steps and double the CPU time for the same wall time
+        # (measured: 60.7 s against 29.5 s of CPU for 30 s of work on the fixtures),
+        # CPU the spotter and the announcer need.  Read when a model is loaded.
+        os.environ.setdefault("MOONSHINE_ORT_SINGLE_THREAD", "1")
         try:
             import moonshine_voice
             from moonshine_voice.transcriber import Transcriber as _Transcriber

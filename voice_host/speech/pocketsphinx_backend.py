@@ -114,10 +114,6 @@ FAST_BEAMS: dict[str, Any] = {
     "maxwpf": 5,
     "fwdflat": False,
 }
-#: An utterance closed within this many seconds of where its pause was decoded
-#: reuses that transcript: the same speech, decoded (twice over, with the second
-#: transcriber) for nothing.
-REUSE_DECODE = 0.1
 _FREE = "free"
 _ARTICLES = frozenset({"the", "a", "an"})
 #: Which language model the per-utterance free decode uses: ``biased`` (a small
@@ -342,8 +338,6 @@ class PocketSphinxRecognizer:
         self._speech_run = 0  # consecutive speech frames
         self._early = False  # closed early; the endpointer still thinks speech goes on
         self._tried_pause: float | None = None  # the pause last decoded speculatively
-        # The last decode's audio span and transcript (a pause's, reused at the end).
-        self._last_decode: tuple[float, float, tuple[HeardWord, ...]] | None = None
         self._hits: list[_Hit] = []
         # Per voice-detector frame since t0 (the latest ones): whether it stood out
         # from the room (always True in a quiet room).
@@ -591,10 +585,6 @@ class PocketSphinxRecognizer:
     def _free_decode(self, start: float, end: float) -> tuple[HeardWord, ...]:
         """The utterance's transcript: pocketsphinx's, or the second opinion's when
         only that one holds a word that matters now (``second_opinion.pick_transcript``)."""
-        last = self._last_decode
-        if last is not None and last[0] == start and abs(last[1] - end) <= REUSE_DECODE:
-            # The utterance ends where its pause was decoded: nothing new was said.
-            return last[2]
         audio = self._audio_between(start, end)
         if len(audio) < 2 * SAMPLE_RATE // 10:
             return ()
@@ -603,7 +593,6 @@ class PocketSphinxRecognizer:
         if self.second_opinion is not None and not self._keys.in_(words):
             second = self.second_opinion.transcribe(audio, t0)
             words = second_opinion_module.pick_transcript(words, second, self._keys)[0]
-        self._last_decode = (start, end, words)
         return words
 
     def _sphinx_decode(self, audio: bytes, t0: float) -> tuple[HeardWord, ...]:

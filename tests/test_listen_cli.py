@@ -291,3 +291,17 @@ def test_a_clipped_recording_is_heard_with_a_note(
     # the recording as made: no note
     assert cli.main(["listen", "--audio", str(clip), "--word", "Kangaroo", "--json"]) == 0
     assert "clipped" not in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_listen_says_which_recogniser_and_second_transcriber_it_uses(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clip = FIXTURES / "slt" / "guess__elephant.wav"
+    args = ["listen", "--audio", str(clip), "--word", "Elephant", "--backend", "pocketsphinx"]
+    assert cli.main(args) == 0
+    assert "with Moonshine tiny-en as a second transcriber" in capsys.readouterr().err
+    # without it, pocketsphinx reads alone and the host says so
+    monkeypatch.setattr(second_opinion, "default_transcriber", lambda: None)
+    assert cli.main(args) == 0
+    assert "no second transcriber" in capsys.readouterr().err

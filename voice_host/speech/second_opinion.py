@@ -164,7 +164,7 @@ class MoonshineTranscriber:
     :class:`ModelError` when the bundled model does not.
     """
 
-    name = "moonshine tiny-en"
+    name = "Moonshine tiny-en"
 
     def __init__(self) -> None:
         # One thread: with its default two, onnxruntime's workers spin between the

@@ -206,6 +206,16 @@ def test_help_lists_every_option() -> None:
         assert option in text
 
 
+def test_the_second_transcriber_is_on_unless_switched_off(tmp_path: Path) -> None:
+    assert config_from_args(parse(), {}).second_transcriber
+    path = write(tmp_path, "second_transcriber = false\n")
+    assert not config_from_args(parse("--config", str(path)), {}).second_transcriber
+    on = parse("--config", str(path), "--second-transcriber")
+    assert config_from_args(on, {}).second_transcriber
+    with pytest.raises(InputFileError, match="second_transcriber"):
+        load_config_file(write(tmp_path, "second_transcriber = 1\n"))
+
+
 def test_ready_comes_from_the_file_or_the_command_line(tmp_path: Path) -> None:
     assert not config_from_args(parse(), {}).ready  # "Go!" right away by default
     path = write(tmp_path, "ready = true\n")

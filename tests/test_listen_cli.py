@@ -301,7 +301,10 @@ def test_listen_says_which_recogniser_and_second_transcriber_it_uses(
     args = ["listen", "--audio", str(clip), "--word", "Elephant", "--backend", "pocketsphinx"]
     assert cli.main(args) == 0
     assert "with Moonshine tiny-en as a second transcriber" in capsys.readouterr().err
-    # without it, pocketsphinx reads alone and the host says so
+    # switched off, it is not named
+    assert cli.main([*args, "--no-second-transcriber"]) == 0
+    assert "second transcriber" not in capsys.readouterr().err
+    # wanted but not usable: pocketsphinx reads alone and the host says so
     monkeypatch.setattr(second_opinion, "default_transcriber", lambda: None)
     assert cli.main(args) == 0
     assert "no second transcriber" in capsys.readouterr().err

@@ -57,6 +57,8 @@ class HostConfig:
     """Speech model folder (vosk) or file; None for the default."""
     backend: str = "auto"
     """Recogniser: ``auto``, ``pocketsphinx`` or ``vosk``."""
+    second_transcriber: bool = True
+    """Behind pocketsphinx, let Moonshine tiny-en write what pocketsphinx cannot follow."""
     voice: str | None = None
     """Announcer voice (``en-us``, ``English (America)``); None for the engine's default."""
     rate: int = 170
@@ -221,6 +223,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "card_audio": _device,
     "model": lambda v: Path(_text(v, "a file or folder path")),
     "backend": _backend,
+    "second_transcriber": _bool,
     "voice": lambda v: _text(v, "a voice name"),
     "rate": lambda v: _int(v, *RATE_RANGE),
     "volume": lambda v: _number(v, 0.0, 1.0, "a number from 0.0 to 1.0"),
@@ -375,6 +378,11 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add("--card-audio", metavar="DEVICE", help="speak the card privately on this output")
     add("--model", metavar="PATH", help="speech model (vosk folder or pocketsphinx model)")
     add("--backend", choices=BACKENDS, help="recogniser (default auto)")
+    add(
+        "--second-transcriber",
+        action=on_off,
+        help="behind pocketsphinx, Moonshine tiny-en writes what it cannot follow (default on)",
+    )
     add("--voice", metavar="NAME", help="announcer voice, e.g. en-us")
     add("--rate", type=int, metavar="WPM", help="speaking rate in words a minute (default 170)")
     add("--volume", type=float, metavar="0-1", help="announcer volume (default 1.0)")

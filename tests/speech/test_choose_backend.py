@@ -131,6 +131,9 @@ def test_open_recognizer_builds_pocketsphinx() -> None:
         pytest.skip("pocketsphinx is not installed")
     rec = open_recognizer(BackendChoice("pocketsphinx", None, "test"))
     assert rec.name == "pocketsphinx"
+    assert getattr(rec, "second_opinion", None) is not None  # Moonshine behind it
+    alone = open_recognizer(BackendChoice("pocketsphinx", None, "test"), second=False)
+    assert getattr(alone, "second_opinion", "missing") is None
 
 
 def test_open_recognizer_builds_vosk_with_the_model() -> None:

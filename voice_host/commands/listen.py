@@ -72,6 +72,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend", choices=("auto", "pocketsphinx", "vosk"), default="auto", help="recogniser"
     )
+    parser.add_argument(
+        "--no-second-transcriber",
+        dest="second_transcriber",
+        action="store_false",
+        help="pocketsphinx alone: no Moonshine tiny-en behind it",
+    )
     parser.add_argument("--device", metavar="DEV", help="microphone index or name substring")
     parser.add_argument(
         "--no-free-text",
@@ -165,8 +171,11 @@ def build_context(
 # -- backend ------------------------------------------------------------------
 
 
-def open_backend(backend: str, model: str | None, env: Mapping[str, str]) -> tuple[Recognizer, str]:
-    """The recogniser to use and a one-line reason for the choice."""
+def open_backend(
+    backend: str, model: str | None, env: Mapping[str, str], *, second: bool = True
+) -> tuple[Recognizer, str]:
+    """The recogniser to use and a one-line reason for the choice.  ``second``: put
+    the second transcriber behind pocketsphinx (:mod:`voice_host.speech.second_opinion`)."""
     try:
         from voice_host.speech import choose
     except ImportError:
@@ -176,8 +185,8 @@ def open_backend(backend: str, model: str | None, env: Mapping[str, str]) -> tup
 
         ps_model = model if backend == "pocketsphinx" else None
         why = "asked for" if backend == "pocketsphinx" else "the embedded default"
-        recognizer = PocketSphinxRecognizer(ps_model)
-        return recognizer, with_second_opinion(recognizer, f"using pocketsphinx ({why})")
+        recognizer = PocketSphinxRecognizer(ps_model, second_opinion="auto" if second else None)
+        return recognizer, with_second_opinion(recognizer, f"using pocketsphinx ({why})", second)
     if choose is None:
         raise UsageError("the vosk backend is not available in this build")
     from voice_host.speech.models import default_models_dir, is_valid_model
@@ -195,15 +204,17 @@ def open_backend(backend: str, model: str | None, env: Mapping[str, str]) -> tup
             "--backend vosk: no valid vosk model (put one in models/, name it with --model "
             "or VOICE_HOST_MODEL, or run 'voice-host models fetch')"
         )
-    opened = choose.open_recognizer(choice)
-    return opened, with_second_opinion(opened, choice.reason)
+    opened = choose.open_recognizer(choice, second=second)
+    return opened, with_second_opinion(opened, choice.reason, second)
 
 
-def with_second_opinion(recognizer: Recognizer, why: str) -> str:
+def with_second_opinion(recognizer: Recognizer, why: str, wanted: bool = True) -> str:
     """``why`` a backend was chosen, plus which second transcriber backs it, if any."""
     if getattr(recognizer, "name", "") != "pocketsphinx":
         return why
     second = getattr(recognizer, "second_opinion", None)
+    if second is None and not wanted:
+        return why
     if second is None:
         return f"{why}; no second transcriber (moonshine-voice 0.1.0 is not usable)"
     return f"{why}, with {second.name} as a second transcriber"
@@ -355,7 +366,9 @@ def run(args: argparse.Namespace) -> int:
         resolve_input_device(device)  # a missing microphone is reported before the model loads
         mic = MicrophoneSource(device, on_event=say)
         chunks = mic
-    recognizer, reason = open_backend(args.backend, args.model, os.environ)
+    recognizer, reason = open_backend(
+        args.backend, args.model, os.environ, second=args.second_transcriber
+    )
     print(reason, file=sys.stderr)  # information, not an error: no "voice-host:" prefix
     judge = None
     if args.show != "heard" and (entry is not None or teams or args.phase != "turn"):

@@ -119,7 +119,7 @@ def open_recognizer(config: HostConfig, env: Mapping[str, str]) -> tuple[Recogni
         from voice_host.commands.listen import open_backend
 
         model = str(config.model) if config.model is not None else None
-        return open_backend(config.backend, model, env)
+        return open_backend(config.backend, model, env, second=config.second_transcriber)
     except ModelError:
         if config.model is not None:
             raise  # a model the player named must work: stop with its error

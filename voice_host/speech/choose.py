@@ -80,8 +80,9 @@ def choose_backend(
     return BackendChoice("pocketsphinx", None, "Using pocketsphinx: " + "; ".join(notes))
 
 
-def open_recognizer(choice: BackendChoice) -> Recognizer:
-    """Create the chosen recogniser (imports its engine now)."""
+def open_recognizer(choice: BackendChoice, *, second: bool = True) -> Recognizer:
+    """Create the chosen recogniser (imports its engine now); ``second``: with the
+    second transcriber behind pocketsphinx."""
     if choice.name == "vosk":
         if choice.model_path is None:
             raise ModelError("vosk needs a model folder")
@@ -90,7 +91,7 @@ def open_recognizer(choice: BackendChoice) -> Recognizer:
         return VoskRecognizer(choice.model_path)
     from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
 
-    return PocketSphinxRecognizer()
+    return PocketSphinxRecognizer(second_opinion="auto" if second else None)
 
 
 def installed(module: str) -> bool:

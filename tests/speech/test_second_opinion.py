@@ -129,3 +129,24 @@ def test_the_backend_reads_moonshine_only_when_pocketsphinx_misses_the_card() ->
     free_both = [e.text for e in replay(both, iter(chunks), context) if e.source == "free"]
     assert not any("elephant" in t.split() for t in free_alone)
     assert any("elephant" in t.split() for t in free_both)
+
+
+class _Broken:
+    name = "broken"
+
+    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        raise RuntimeError("the model went away")
+
+
+@pytest.mark.slow
+def test_a_failing_second_transcriber_leaves_pocketsphinx_reading_alone(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    context = ListenContext(answers=("elephant",), forms=("elephants",), free_text=True)
+    clip = _clip("espeak-en-us+m3/guess__is_it_an_elephant.wav")
+    chunks = [AudioChunk(clip[i : i + 3200], 16000, i / 32000) for i in range(0, len(clip), 3200)]
+    recognizer = PocketSphinxRecognizer(second_opinion=_Broken())
+    events = replay(recognizer, iter(chunks), context)
+    assert any(e.source == "free" for e in events)  # the utterance was still transcribed
+    assert recognizer.second_opinion is None
+    assert "second transcriber failed" in caplog.text

@@ -591,7 +591,12 @@ class PocketSphinxRecognizer:
         t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
         words = self._sphinx_decode(audio, t0)
         if self.second_opinion is not None and not self._keys.in_(words):
-            second = self.second_opinion.transcribe(audio, t0)
+            try:
+                second = self.second_opinion.transcribe(audio, t0)
+            except Exception as exc:  # its own error types; a game must not stop here
+                log.warning("second transcriber failed, pocketsphinx reads alone: %s", exc)
+                self.second_opinion = None
+                return words
             words = second_opinion_module.pick_transcript(words, second, self._keys)[0]
         return words
 

@@ -15,6 +15,9 @@ How one stream is handled (all in audio time, 30 ms frames):
   transcript has the phrase, or something that sounds like it
   (:mod:`voice_host.speech.confirm`); the transcript itself becomes a
   ``final`` event with ``source="free"`` when the context asks for free text.
+  When that transcript holds no word that matters now, the second
+  transcriber (Moonshine tiny-en, :mod:`voice_host.speech.second_opinion`)
+  writes the same audio, and its transcript is the one used if it does.
 
 * a short utterance (at most :data:`EARLY_MAX_UTTERANCE`) closes early, after
   only :data:`EARLY_SILENCE` of non-speech, when a decode of the utterance so

@@ -104,6 +104,11 @@ def _clip(name: str) -> bytes:
         return f.readframes(f.getnframes())
 
 
+def _chunks(clip: bytes) -> list[AudioChunk]:
+    """0.1 s chunks, as the microphone gives them."""
+    return [AudioChunk(clip[i : i + 3200], 16000, i / 32000) for i in range(0, len(clip), 3200)]
+
+
 @pytest.mark.slow
 def test_moonshine_writes_an_espeak_guess_pocketsphinx_cannot() -> None:
     # espeak's voice: pocketsphinx's transcript of this clip is "the return that"
@@ -119,8 +124,7 @@ def test_moonshine_writes_an_espeak_guess_pocketsphinx_cannot() -> None:
 @pytest.mark.slow
 def test_the_backend_reads_moonshine_only_when_pocketsphinx_misses_the_card() -> None:
     context = ListenContext(answers=("elephant",), forms=("elephants",), free_text=True)
-    clip = _clip("espeak-en-us+m3/guess__is_it_an_elephant.wav")
-    chunks = [AudioChunk(clip[i : i + 3200], 16000, i / 32000) for i in range(0, len(clip), 3200)]
+    chunks = _chunks(_clip("espeak-en-us+m3/guess__is_it_an_elephant.wav"))
 
     alone = PocketSphinxRecognizer(second_opinion=None)
     both = PocketSphinxRecognizer()
@@ -143,8 +147,7 @@ def test_a_failing_second_transcriber_leaves_pocketsphinx_reading_alone(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     context = ListenContext(answers=("elephant",), forms=("elephants",), free_text=True)
-    clip = _clip("espeak-en-us+m3/guess__is_it_an_elephant.wav")
-    chunks = [AudioChunk(clip[i : i + 3200], 16000, i / 32000) for i in range(0, len(clip), 3200)]
+    chunks = _chunks(_clip("espeak-en-us+m3/guess__is_it_an_elephant.wav"))
     recognizer = PocketSphinxRecognizer(second_opinion=_Broken())
     events = replay(recognizer, iter(chunks), context)
     assert any(e.source == "free" for e in events)  # the utterance was still transcribed

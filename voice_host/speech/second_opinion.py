@@ -12,8 +12,9 @@ silence and noise ("I'm going to have a lot of fun").
 
 So the two are combined by one rule (:func:`pick_transcript`): pocketsphinx's
 transcript stands whenever it holds a word that matters now (an answer, a
-forbidden form, a command word, a team name, letter or rhyme talk); only when
-it holds none and Moonshine's does is Moonshine's used.  An invented sentence
+forbidden form, a team name, letter or rhyme talk, or the wake word with a
+command word); only when it holds none and Moonshine's does is Moonshine's
+used.  An invented sentence
 of Moonshine's that names no card word changes nothing; a card word that
 pocketsphinx missed is heard.  Measured on the fixtures
 (``benchmarks/referee.py --audio``): clean guesses counted 44 -> 49 of 51

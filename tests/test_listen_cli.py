@@ -209,6 +209,11 @@ def test_the_second_transcriber_hears_what_cold_pocketsphinx_does_not(
     assert cli.main([*args, "--show", "judgements"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(line["type"], line["heard"]) for line in lines] == [("guess", "carpet")]
+    # the recogniser events say which transcriber wrote the transcript
+    assert cli.main([*args, "--show", "heard"]) == 0
+    heard = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    free = [h for h in heard if h["source"] == "free"]
+    assert [h.get("transcriber") for h in free] == ["Moonshine tiny-en"]
 
 
 def test_a_word_in_no_deck_and_no_category_is_judged_as_noun_and_verb() -> None:

@@ -129,10 +129,14 @@ def test_the_backend_reads_moonshine_only_when_pocketsphinx_misses_the_card() ->
     alone = PocketSphinxRecognizer(second_opinion=None)
     both = PocketSphinxRecognizer()
     assert both.second_opinion is not None
-    free_alone = [e.text for e in replay(alone, iter(chunks), context) if e.source == "free"]
-    free_both = [e.text for e in replay(both, iter(chunks), context) if e.source == "free"]
-    assert not any("elephant" in t.split() for t in free_alone)
-    assert any("elephant" in t.split() for t in free_both)
+    free_alone = [e for e in replay(alone, iter(chunks), context) if e.source == "free"]
+    free_both = [e for e in replay(both, iter(chunks), context) if e.source == "free"]
+    assert not any("elephant" in e.text.split() for e in free_alone)
+    assert {e.transcriber for e in free_alone} == {""}
+    # the transcript that names the card is Moonshine's, and says so
+    assert [e.transcriber for e in free_both if "elephant" in e.text.split()] == [
+        "Moonshine tiny-en"
+    ]
 
 
 class _Broken:

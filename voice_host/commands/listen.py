@@ -258,6 +258,7 @@ def event_json(event: RecognitionEvent) -> dict[str, Any]:
         ],
         "source": event.source,
         "confirmed": event.confirmed,
+        **({"transcriber": event.transcriber} if event.transcriber else {}),
     }
 
 
@@ -272,6 +273,8 @@ def event_line(event: RecognitionEvent) -> str:
     )
     utt = f"utt {event.utterance[0]:.2f}-{event.utterance[1]:.2f}" if event.utterance else ""
     text = words or "(nothing recognised)"
+    if event.transcriber:
+        text += f" (by {event.transcriber})"
     return (
         f"{event.emitted_at:7.2f}s {event.kind:<7} {event.source:<5} {text} {mark} {utt}".rstrip()
     )

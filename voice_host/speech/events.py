@@ -48,6 +48,9 @@ class RecognitionEvent:
     """Start and end (seconds of audio time) of the whole utterance this event
     belongs to, from the engine's endpointer, when known.  Lets the referee
     judge an utterance's length even when only a keyword was reported."""
+    transcriber: str = ""
+    """For a free transcript written by a second transcriber rather than the
+    backend's own decoder, its name (e.g. ``Moonshine tiny-en``); else empty."""
 
     @property
     def text(self) -> str:

@@ -187,6 +187,7 @@ class PocketSphinxRecognizer:
             else second_opinion
         )
         self._keys = second_opinion_module.Keys()
+        self._written_by = ""  # the last transcript's second transcriber, if it wrote it
         self._dict_path = dict_path
         self._lms: dict[tuple[tuple[str, ...], ...], str] = {}
         # Each biased model's sound-alikes: the words a near miss is written as.
@@ -593,6 +594,7 @@ class PocketSphinxRecognizer:
             return ()
         t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
         words = self._sphinx_decode(audio, t0)
+        self._written_by = ""
         if self.second_opinion is not None and not self._keys.in_(words):
             try:
                 second = self.second_opinion.transcribe(audio, t0)
@@ -600,7 +602,8 @@ class PocketSphinxRecognizer:
                 log.warning("second transcriber failed, pocketsphinx reads alone: %s", exc)
                 self.second_opinion = None
                 return words
-            words = second_opinion_module.pick_transcript(words, second, self._keys)[0]
+            words, is_second = second_opinion_module.pick_transcript(words, second, self._keys)
+            self._written_by = self.second_opinion.name if is_second else ""
         return words
 
     def _sphinx_decode(self, audio: bytes, t0: float) -> tuple[HeardWord, ...]:
@@ -664,7 +667,11 @@ class PocketSphinxRecognizer:
                 RecognitionEvent("final", (hit.word,), round(emit_at, 3), "kws", ok, span)
             )
         if self._context.free_text and was_decoded:
-            events.append(RecognitionEvent("final", free, round(emit_at, 3), _FREE, None, span))
+            events.append(
+                RecognitionEvent(
+                    "final", free, round(emit_at, 3), _FREE, None, span, self._written_by
+                )
+            )
         elif not hits:
             events.append(RecognitionEvent("final", (), round(emit_at, 3), "kws", None, span))
         self._utt_start = self.now if cut else None

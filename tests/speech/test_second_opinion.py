@@ -93,7 +93,7 @@ def test_keys_split_card_words_from_commands() -> None:
     ],
 )
 def test_pick_transcript(sphinx: str, second: str, chosen: str) -> None:
-    words, is_second = pick_transcript(heard(sphinx), heard(second), KEYS)
+    words, is_second = pick_transcript(heard(sphinx), lambda: heard(second), KEYS)
     assert is_second == (chosen == "second")
     assert words == heard(second if is_second else sphinx)
     assert pick_transcript(heard(sphinx), None, KEYS) == (heard(sphinx), False)

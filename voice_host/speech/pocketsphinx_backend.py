@@ -595,15 +595,18 @@ class PocketSphinxRecognizer:
         t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
         words = self._sphinx_decode(audio, t0)
         self._written_by = ""
-        if self.second_opinion is not None and not self._keys.in_(words):
-            try:
-                second = self.second_opinion.transcribe(audio, t0)
-            except Exception as exc:  # its own error types; a game must not stop here
-                log.warning("second transcriber failed, pocketsphinx reads alone: %s", exc)
-                self.second_opinion = None
-                return words
-            words, is_second = second_opinion_module.pick_transcript(words, second, self._keys)
-            self._written_by = self.second_opinion.name if is_second else ""
+        opinion = self.second_opinion
+        if opinion is None:
+            return words
+        try:
+            words, is_second = second_opinion_module.pick_transcript(
+                words, lambda: opinion.transcribe(audio, t0), self._keys
+            )
+        except Exception as exc:  # its own error types; a game must not stop here
+            log.warning("second transcriber failed, pocketsphinx reads alone: %s", exc)
+            self.second_opinion = None
+            return words
+        self._written_by = opinion.name if is_second else ""
         return words
 
     def _sphinx_decode(self, audio: bytes, t0: float) -> tuple[HeardWord, ...]:

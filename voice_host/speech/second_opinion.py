@@ -34,15 +34,15 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from voice_host.audio.chunk import SAMPLE_RATE
 from voice_host.deck.words import number_words
 from voice_host.errors import EngineError, ModelError
 from voice_host.speech.events import HeardWord
 
-SAMPLE_RATE = 16000
 #: Moonshine's own voice detector often makes a separate line of the first
 #: tenths of a second of an utterance and writes "You", "So" or "I" for it: a
 #: line shorter than this that starts (almost) with the next line is dropped.
@@ -141,18 +141,20 @@ class Keys:
 
 def pick_transcript(
     sphinx: tuple[HeardWord, ...],
-    second: tuple[HeardWord, ...] | None,
+    write_second: Callable[[], tuple[HeardWord, ...]] | None,
     keys: Keys,
 ) -> tuple[tuple[HeardWord, ...], bool]:
     """Which transcript the referee reads, and whether it is the second one.
 
     pocketsphinx's stands when it holds a word that matters (:meth:`Keys.in_`),
-    or when the second one holds none (or there is none).  A command word
-    without the wake word does not matter: pocketsphinx's model, biased towards
-    every phrase of the context, writes "pass" or "foul" into clues it cannot
+    or when the second one (written by ``write_second``, called only then)
+    holds none, or there is no second transcriber.  A command word without the
+    wake word does not matter: pocketsphinx's model, biased towards every
+    phrase of the context, writes "pass" or "foul" into clues it cannot
     follow."""
-    if second is None or keys.in_(sphinx):
+    if write_second is None or keys.in_(sphinx):
         return sphinx, False
+    second = write_second()
     if keys.in_(second):
         return second, True
     return sphinx, False

@@ -10,9 +10,11 @@ decoding a live host does after the audio arrives).  Clips the referee did not
 count are reported as misses.  Target: p95 <= 0.5 s.  Printed over all guess
 clips, then for the clean and the noisy ones apart (the fixtures' noise stops
 0.3 s after the word, so the voice detector hears the end of a noisy guess
-late).
+late).  The clean clips are padded with digital silence, which the voice
+detector calls silence at once; ``--floor -60`` plays everything over a real
+room's faint noise instead.
 
-    .venv/bin/python benchmarks/host_latency.py [--limit N]
+    .venv/bin/python benchmarks/host_latency.py [--limit N] [--each] [--noisy] [--floor DBFS]
 """
 
 from __future__ import annotations
@@ -50,7 +52,10 @@ CHUNK = 800
 
 
 def one(
-    clip: dict[str, object], recognizer: PocketSphinxRecognizer, referee: Referee
+    clip: dict[str, object],
+    recognizer: PocketSphinxRecognizer,
+    referee: Referee,
+    floor_dbfs: float | None = None,
 ) -> float | None:
     text = str(clip["entry"])
     card = Card(1, {f: make_entry(text, f) for f in CARD_FIELDS})
@@ -75,17 +80,22 @@ def one(
     )
     host.start()
     t = 0.0
+    room = np.random.default_rng(7)  # the room's own faint noise, if any
+    floor_rms = 0.0 if floor_dbfs is None else 10 ** (floor_dbfs / 20) * 32768
     samples = np.frombuffer(read_wav(FIXTURES / str(clip["file"])).samples, dtype=np.int16)
     clip_at: float | None = None
     word_end = max(float(e["end"]) for e in clip["expect"] if e["role"] == "answer")  # type: ignore[index, union-attr]
     while t < 60.0:
         if clip_at is None and host.timer.running and t - (host._turn_start or t) >= 1.5:
             clip_at = t
-        block = np.zeros(CHUNK, dtype=np.int16)
+        block = np.zeros(CHUNK, dtype=np.int32)
+        if floor_dbfs is not None:
+            block += np.round(room.normal(0.0, floor_rms, CHUNK)).astype(np.int32)
         if clip_at is not None:
             first = round((t - clip_at) * SAMPLE_RATE)
             part = samples[first : first + CHUNK]
-            block[: len(part)] = part
+            block[: len(part)] += part
+        block = np.clip(block, -32768, 32767)
         chunk = AudioChunk(block.astype("<i2").tobytes(), SAMPLE_RATE, t)
         clock.advance_to(chunk.end_time)
         began = time.perf_counter()
@@ -104,9 +114,20 @@ def one(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=0, help="only the first N clips")
+    parser.add_argument("--each", action="store_true", help="print every clip's latency")
+    parser.add_argument("--noisy", action="store_true", help="only the clips with noise")
+    parser.add_argument(
+        "--floor",
+        type=float,
+        default=None,
+        help="a room's faint white noise under everything, dBFS RMS (e.g. -60); "
+        "by default the stream is digital silence between and around the clips",
+    )
     args = parser.parse_args()
     manifest = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))
     clips = [c for c in manifest["clips"] if c["judgement"] == "guess"]
+    if args.noisy:
+        clips = [c for c in clips if c.get("noise")]
     if args.limit:
         clips = clips[: args.limit]
     recognizer = PocketSphinxRecognizer()
@@ -115,7 +136,10 @@ def main() -> int:
     by_noise: dict[str, list[float]] = {"clean": [], "noisy": []}
     misses = 0
     for clip in clips:
-        latency = one(clip, recognizer, referee)
+        latency = one(clip, recognizer, referee, args.floor)
+        if args.each:
+            shown = "missed" if latency is None else f"{latency:.3f}"
+            print(f"{shown:>7}  {clip['file']}")
         if latency is None:
             misses += 1
         else:

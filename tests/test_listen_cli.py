@@ -10,7 +10,7 @@ import pytest
 
 from voice_host import cli
 from voice_host.audio import devices
-from voice_host.speech import second_opinion
+from voice_host.speech import pocketsphinx_backend, second_opinion
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "audio"
 
@@ -312,4 +312,10 @@ def test_listen_says_which_recogniser_and_second_transcriber_it_uses(
     # wanted but not usable: pocketsphinx reads alone and the host says so
     monkeypatch.setattr(second_opinion, "default_transcriber", lambda: None)
     assert cli.main(args) == 0
-    assert "no second transcriber" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "no second transcriber" in err
+    assert "pause detector" not in err  # Silero VAD is there
+    # without the neural pause detector, the host says so too
+    monkeypatch.setattr(pocketsphinx_backend, "default_pause_detector", lambda: None)
+    assert cli.main(args) == 0
+    assert "no neural pause detector" in capsys.readouterr().err

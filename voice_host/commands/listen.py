@@ -186,7 +186,7 @@ def open_backend(
         ps_model = model if backend == "pocketsphinx" else None
         why = "asked for" if backend == "pocketsphinx" else "the embedded default"
         recognizer = PocketSphinxRecognizer(ps_model, second_opinion="auto" if second else None)
-        return recognizer, with_second_opinion(recognizer, f"using pocketsphinx ({why})", second)
+        return recognizer, with_helpers(recognizer, f"using pocketsphinx ({why})", second)
     if choose is None:
         raise UsageError("the vosk backend is not available in this build")
     from voice_host.speech.models import default_models_dir, is_valid_model
@@ -205,10 +205,10 @@ def open_backend(
             "or VOICE_HOST_MODEL, or run 'voice-host models fetch')"
         )
     opened = choose.open_recognizer(choice, second=second)
-    return opened, with_second_opinion(opened, choice.reason, second)
+    return opened, with_helpers(opened, choice.reason, second)
 
 
-def with_second_opinion(recognizer: Recognizer, why: str, wanted: bool = True) -> str:
+def with_helpers(recognizer: Recognizer, why: str, wanted: bool = True) -> str:
     """``why`` a backend was chosen, plus which second transcriber backs it, if any,
     and a note when the neural pause detector is missing (replies in noise are then
     heard to their end later)."""

@@ -98,8 +98,6 @@ class LevelGate:
         self._since_loud = self._hangover_frames + 1  # frames since one stood out
         self.floor_db = 0.0
         """The room's level as of the last frame, dB (see :func:`frame_level_db`)."""
-        self.level_db = 0.0
-        """The last frame's level, dB."""
 
     @property
     def busy(self) -> bool:
@@ -109,10 +107,16 @@ class LevelGate:
         span = max(len(self._voiced), self._busy_min_frames)
         return sum(self._voiced) >= BUSY_SHARE * span
 
+    def recent_levels(self, n: int) -> list[float]:
+        """The levels (dB) of the last ``n`` frames taken, newest first (at most the
+        last :data:`WINDOW` seconds)."""
+        n = min(n, len(self._levels))
+        return [self._levels[-i] for i in range(1, n + 1)]
+
     def passes(self, frame: bytes, sounds_like_speech: bool = True) -> bool:
         """Take the next frame and the voice detector's verdict on it alone; True when
         it may be judged as speech: the room is not busy, or the frame stands out."""
-        level = self.level_db = frame_level_db(frame)
+        level = frame_level_db(frame)
         self._levels.append(level)
         self._voiced.append(sounds_like_speech)
         if len(self._levels) < self._warm_frames:

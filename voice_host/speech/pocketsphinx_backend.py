@@ -377,7 +377,6 @@ class PocketSphinxRecognizer:
         # Per voice-detector frame since t0 (the latest ones): whether it stood out
         # from the room (always True in a quiet room).
         self._stands_out: deque[bool] = deque(maxlen=ROOM_FRAMES_KEPT)
-        self._levels: deque[float] = deque(maxlen=ROOM_FRAMES_KEPT)  # each frame's, dB
         self._frames = 0
         self._kws_open = False
         self._kws_utt_start = 0.0
@@ -493,10 +492,8 @@ class PocketSphinxRecognizer:
         assert self._endpointer is not None
         boundary = self._endpointer.feed(frame)
         self._stands_out.append(self._endpointer.frame_stands_out)
-        self._levels.append(self._endpointer.gate.level_db)
         self._frames += 1
         self._track_speech(self._endpointer.frame_is_speech, len(frame) // 2)
-        pause = self._pause_due()
         if boundary is not None and boundary.kind == "start":
             self._utt_start = boundary.time
             self._early = False
@@ -506,7 +503,7 @@ class PocketSphinxRecognizer:
                 self._close_utterance(boundary.time, events, emit_at)
             self._early = False
             self._stop_following()
-        elif pause is not None:
+        elif (pause := self._pause_due()) is not None:
             # A short utterance paused: decode what was said so far; if the transcript
             # holds an answer, command or team name word for word, that is the
             # utterance.  A spotted answer alone is not enough: "the pizzas | were
@@ -599,11 +596,12 @@ class PocketSphinxRecognizer:
         return sum(levels) / len(levels)
 
     def _levels_since(self, t: float) -> list[float]:
-        """The levels (dB) of the frames from audio time ``t`` to now (at least the last)."""
+        """The levels (dB) of the frames from audio time ``t`` to now (at least the last;
+        at most the level gate's window)."""
         assert self._endpointer is not None
         seconds = self._endpointer.frame_bytes / 2 / SAMPLE_RATE
-        n = min(len(self._levels), max(1, math.ceil((self.now - t) / seconds)))
-        return [self._levels[-i] for i in range(1, n + 1)] or [0.0]
+        n = max(1, math.ceil((self.now - t) / seconds))
+        return self._endpointer.gate.recent_levels(n) or [0.0]
 
     def _frame_pause(self) -> float | None:
         """The frame detector's pause start, once it has lasted EARLY_SILENCE in a room

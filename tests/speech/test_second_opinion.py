@@ -14,6 +14,8 @@ from voice_host.speech.replay import replay
 from voice_host.speech.second_opinion import (
     Keys,
     MoonshineTranscriber,
+    Reading,
+    follows_same_voice,
     pick_transcript,
     spread_words,
     words_of_text,
@@ -64,6 +66,7 @@ def test_spread_words_share_a_line_by_letters_and_drop_the_you_artefact() -> Non
 KEYS = Keys.of(
     ["telescope", "the telescope", "telescopic", "red", "blue", "starts with", "host pass"],
     ["host pass", "host foul"],
+    ["telescope", "the telescope", "telescopic"],
 )
 
 
@@ -71,6 +74,7 @@ def test_keys_split_card_words_from_commands() -> None:
     assert {"telescope", "telescopic", "red", "blue", "starts"} <= KEYS.card
     assert "the" not in KEYS.card and "with" not in KEYS.card
     assert KEYS.wake == {"host"} and KEYS.command == {"pass", "foul"}
+    assert KEYS.entry == {"telescope", "telescopic"}  # the card's own words
     # a command word matters only with the wake word
     assert not KEYS.in_(heard("foul five every minute"))
     assert KEYS.in_(heard("host pass"))
@@ -93,10 +97,71 @@ def test_keys_split_card_words_from_commands() -> None:
     ],
 )
 def test_pick_transcript(sphinx: str, second: str, chosen: str) -> None:
-    words, is_second = pick_transcript(heard(sphinx), lambda: heard(second), KEYS)
-    assert is_second == (chosen == "second")
-    assert words == heard(second if is_second else sphinx)
-    assert pick_transcript(heard(sphinx), None, KEYS) == (heard(sphinx), False)
+    reading = pick_transcript(heard(sphinx), lambda: heard(second), KEYS)
+    assert reading.second == (chosen == "second")
+    assert reading.words == heard(second if reading.second else sphinx)
+    assert reading.witness is None  # only a final transcript is cross-checked
+    assert pick_transcript(heard(sphinx), None, KEYS) == Reading(heard(sphinx))
+
+
+@pytest.mark.parametrize(
+    ("sphinx", "second", "agree"),
+    [
+        # real speech: both followed the voice; only the biased model wrote the card form
+        (
+            "telescopic married of more able woman he might have made still",
+            "had he married a more amiable woman he might have been made still",
+            True,
+        ),
+        # two words of two is enough (a real speaker: "seven of clubs")
+        ("telescopic seven clubs", "seven of clubs", True),
+        # function words prove nothing: a recogniser that cannot follow still writes them
+        ("the to the telescope tower", "is it the high fall tower", False),
+        ("you push have posters of year here", "you could have those tears of your", False),
+        # a synthetic voice Moonshine garbles: no agreement, nothing changes
+        ("you look through a telescope at night", "you mean those blue by", False),
+        # one shared word is not enough, nor is half of many
+        ("is it a telescope", "is it a microscope", False),
+        ("red green purple orange yellow telescope", "red green pink brown black", False),
+        # key words take no part: agreeing on the card word proves nothing
+        ("host pass telescope", "host pass telescope", False),
+    ],
+)
+def test_two_transcripts_follow_the_same_voice(sphinx: str, second: str, agree: bool) -> None:
+    assert follows_same_voice(heard(sphinx), heard(second), KEYS) == agree
+
+
+def test_a_final_transcript_with_a_key_word_is_cross_checked() -> None:
+    calls: list[str] = []
+
+    def second(text: str):  # type: ignore[no-untyped-def]
+        def write() -> tuple[HeardWord, ...]:
+            calls.append(text)
+            return heard(text)
+
+        return write
+
+    sphinx = heard("unless telescopic be rather cold hearted")
+    witness = "unless to be rather cold hearted"
+    # the early check at a pause reads pocketsphinx's key word without asking
+    assert pick_transcript(sphinx, second(witness), KEYS) == Reading(sphinx)
+    assert calls == []
+    # the final transcript asks, and returns the agreeing second one as a witness
+    assert pick_transcript(sphinx, second(witness), KEYS, cross_check=True) == Reading(
+        sphinx, witness=heard(witness)
+    )
+    # a short answer is not cross-checked: too few other words to agree on
+    short = heard("a telescope")
+    assert pick_transcript(short, second("a microscope"), KEYS, cross_check=True) == Reading(short)
+    assert calls == [witness]
+    # letter talk, a team name or a command is not the card's own word: no check
+    talk = heard("unless starts with rather cold red")
+    assert pick_transcript(talk, second(witness), KEYS, cross_check=True) == Reading(talk)
+    assert calls == [witness]
+    # without a key word, Moonshine is asked anyway; agreeing, it is the witness
+    plain = heard("unless to be rather cold")
+    reading = pick_transcript(plain, second(witness), KEYS, cross_check=True)
+    assert reading == Reading(plain, witness=heard(witness))
 
 
 def _clip(name: str) -> bytes:
@@ -157,3 +222,45 @@ def test_a_failing_second_transcriber_leaves_pocketsphinx_reading_alone(
     assert any(e.source == "free" for e in events)  # the utterance was still transcribed
     assert recognizer.second_opinion is None
     assert "second transcriber failed" in caplog.text
+
+
+REAL = FIXTURES / "real"
+
+
+def _fouls(recognizer: PocketSphinxRecognizer, clip: str, word: str) -> list[str]:
+    """The words of the fouls the referee judges in a real recording, card ``word``."""
+    from voice_host.deck.knowledge import make_entry
+    from voice_host.referee import Phase, Referee, Situation, default_phone_lookup
+
+    entry = make_entry(word, "Object")
+    context = ListenContext.for_entry(entry)
+    chunks = _chunks(_clip(clip))
+    replay(recognizer, iter(chunks), context)  # the room heard once (feature normalisation)
+    events = replay(recognizer, iter(chunks), context)
+    referee = Referee(default_phone_lookup())
+    judged = referee.observe_all(events, Situation(entry=entry, phase=Phase.TURN))
+    return [j.heard for j in judged if j.type == "foul"]
+
+
+@pytest.mark.slow
+def test_a_witness_keeps_the_card_biased_model_from_inventing_a_foul_in_real_speech() -> None:
+    # A LibriVox reader: "unless to be rather cold hearted and rather selfish ...".
+    # pocketsphinx's model, biased towards the card Power, writes "powerless" over
+    # "unless"; Moonshine, which follows a real voice, is the witness that says no.
+    clip = "real/librivox/unless_to_be_rather_cold_hearted.wav"
+    alone = PocketSphinxRecognizer(second_opinion=None)
+    both = PocketSphinxRecognizer()
+    assert _fouls(alone, clip, "Power")  # the fault the witness is there for
+    assert _fouls(both, clip, "Power") == []
+    # the foul that was committed still counts: "cold hearted" on the card Heart
+    assert _fouls(both, clip, "Heart") == ["hearted"]
+
+
+@pytest.mark.slow
+def test_a_witness_that_garbled_the_card_word_loses_to_the_sound() -> None:
+    # flite's slt voice: Moonshine writes "the grain bills were bright", agreeing
+    # with pocketsphinx on "the ... were bright"; aligned to the audio, "rainbows"
+    # fits better than "grain bills", so the foul stands
+    clip = "slt/clue_derivative__the_rainbows_were_bright.wav"
+    fouls = _fouls(PocketSphinxRecognizer(), clip, "Rainbow")
+    assert [f.replace("'", "") for f in fouls] == ["rainbows"]  # "rainbows" or "rainbow's"

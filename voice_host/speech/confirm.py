@@ -114,3 +114,25 @@ def best_window_similarity(
             if len(seq) > 2 * len(target) + 2:
                 break
     return best
+
+
+def closest_run(
+    target: Sequence[str],
+    words: Sequence[HeardWord],
+    phones_of: Callable[[str], tuple[str, ...] | None],
+    longest: int = 3,
+) -> tuple[int, int] | None:
+    """The run ``words[a:b]`` of up to ``longest`` consecutive words that sounds
+    most like ``target`` (phones), as ``(a, b)``; None when no word has phones."""
+    best: tuple[float, tuple[int, int] | None] = (-1.0, None)
+    for i in range(len(words)):
+        seq: list[str] = []
+        for j in range(i, min(len(words), i + longest)):
+            phones = phones_of(words[j].text)
+            if phones is None:
+                break
+            seq.extend(phones)
+            sim = phone_similarity(target, seq)
+            if sim > best[0]:
+                best = (sim, (i, j + 1))
+    return best[1]

@@ -58,7 +58,7 @@ from typing import Any, Literal, TypeVar
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.errors import EngineError, ModelError
-from voice_host.speech import biased_lm, confirm, kws
+from voice_host.speech import acoustic_check, biased_lm, confirm, kws
 from voice_host.speech import second_opinion as second_opinion_module
 from voice_host.speech.endpoint import SpeechEndpointer
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
@@ -90,6 +90,9 @@ LONE_HIT_WAIT = 0.6
 #: split none at full level but 3 when quieter (p95 0.50 s); STRICT split 7 at
 #: full level.  A real room was preferred to the last 0.04 s.
 EARLY_SILENCE = 0.15
+#: How far (seconds) the witness's word times may be from a key word's own
+#: (they are estimates: a share of a line by letters).
+WITNESS_SLACK = 0.6
 #: Only utterances up to this long (seconds) close early: longer ones are clues
 #: to the referee, whose verdict is not urgent.
 EARLY_MAX_UTTERANCE = 3.0
@@ -215,6 +218,14 @@ class PocketSphinxRecognizer:
         )
         self._keys = second_opinion_module.Keys()
         self._written_by = ""  # the last transcript's second transcriber, if it wrote it
+        # The last final transcript's witness (``second_opinion.Reading``), if any,
+        # with pocketsphinx's transcript and the audio they were written from.
+        self._witness: tuple[HeardWord, ...] | None = None
+        self._witnessed_sphinx: tuple[HeardWord, ...] = ()
+        self._witnessed_audio = b""
+        self._hmm = str(hmm)
+        # Judges between the two transcripts by sound (made when first needed).
+        self._aligner: acoustic_check.Aligner | None = None
         self._dict_path = dict_path
         self._lms: dict[tuple[tuple[str, ...], ...], str] = {}
         # Each biased model's sound-alikes: the words a near miss is written as.
@@ -278,7 +289,9 @@ class PocketSphinxRecognizer:
         }
         self._commands = {" ".join(kws.words_of(p)) for p in context.commands}
         self._answers = {" ".join(kws.words_of(p)) for p in context.answers}
-        self._keys = second_opinion_module.Keys.of((k.phrase for k in planned), self._commands)
+        self._keys = second_opinion_module.Keys.of(
+            (k.phrase for k in planned), self._commands, (*context.answers, *context.forms)
+        )
         if self.free_lm == "biased":
             self._lm_name = self._lm_for(tuple(tuple(k.phrase.split()) for k in planned))
         if not planned:
@@ -710,28 +723,107 @@ class PocketSphinxRecognizer:
         a = 2 * (first - self._buf_start)
         return bytes(self._buf[a : a + 2 * (last - first)])
 
-    def _free_decode(self, start: float, end: float) -> tuple[HeardWord, ...]:
+    def _free_decode(
+        self, start: float, end: float, *, final: bool = False
+    ) -> tuple[HeardWord, ...]:
         """The utterance's transcript: pocketsphinx's, or the second opinion's when
-        only that one holds a word that matters now (``second_opinion.pick_transcript``)."""
+        only that one holds a word that matters now (``second_opinion.pick_transcript``).
+
+        For a ``final`` transcript the second one may also be a witness: when it
+        follows the same voice and does not hold a key word that pocketsphinx's
+        holds (nor anything that sounds like it), pocketsphinx's card-biased
+        model wrote that word into the utterance, and the witness is read
+        instead (``self._witness`` keeps it for the spotted hits' check)."""
+        self._written_by = ""
+        self._witness = None
         audio = self._audio_between(start, end)
         if len(audio) < 2 * SAMPLE_RATE // 10:
             return ()
         t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
         words = self._sphinx_decode(audio, t0)
-        self._written_by = ""
         opinion = self.second_opinion
         if opinion is None:
             return words
         try:
-            words, is_second = second_opinion_module.pick_transcript(
-                words, lambda: opinion.transcribe(audio, t0), self._keys
+            reading = second_opinion_module.pick_transcript(
+                words, lambda: opinion.transcribe(audio, t0), self._keys, cross_check=final
             )
         except Exception as exc:  # its own error types; a game must not stop here
             log.warning("second transcriber failed, pocketsphinx reads alone: %s", exc)
             self.second_opinion = None
             return words
-        self._written_by = opinion.name if is_second else ""
-        return words
+        self._witness = reading.witness
+        self._witnessed_sphinx, self._witnessed_audio = words, audio
+        if reading.witness is not None and any(
+            self._keys.is_key(w.text)
+            and not self._witnessed(self.phones_of(w.text), w.text, w.start, w.end)
+            for w in reading.words
+        ):
+            self._written_by = opinion.name
+            return reading.witness
+        self._written_by = opinion.name if reading.second else ""
+        return reading.words
+
+    def _witnessed(
+        self, phones: tuple[str, ...] | None, text: str, start: float, end: float
+    ) -> bool:
+        """Whether the witness speaks for ``text`` (a key word or a spotted phrase
+        heard from ``start`` to ``end``): it wrote it, or a form of the card that
+        sounds like it about there; or, where it wrote other words, those fit the sound worse
+        than ``text`` in their place (:mod:`voice_host.speech.acoustic_check`:
+        "rainbows" beats a garbled "grain bills"; "not" and "knot" tie, and the
+        witness, which spells by the sentence, wins)."""
+        witness = self._witness
+        if witness is None:
+            return True
+        written = {w.text for w in witness}
+        if set(text.split()) <= written:
+            return True
+        if not phones:
+            return False
+        forms = [
+            w
+            for w in witness
+            if self._keys.is_key(w.text)
+            and w.end > start - WITNESS_SLACK
+            and w.start < end + WITNESS_SLACK
+        ]
+        around = HeardWord(text, -math.inf, math.inf)
+        if forms and (
+            confirm.best_window_similarity(phones, around, forms, self.phones_of)
+            >= confirm.CONFIRM_SIMILARITY
+        ):
+            return True
+        return not self._sound_prefers_witness(phones, text, start, end)
+
+    def _sound_prefers_witness(
+        self, phones: tuple[str, ...], text: str, start: float, end: float
+    ) -> bool:
+        """Whether the witness's transcript fits the utterance's sound at least as
+        well as it does with ``text`` in place of its closest-sounding words (one
+        to three, near ``start``-``end``; its word times are estimates)."""
+        witness = self._witness or ()
+        near = [
+            i
+            for i, w in enumerate(witness)
+            if w.end > start - WITNESS_SLACK and w.start < end + WITNESS_SLACK
+        ]
+        pool = witness[near[0] : near[-1] + 1] if near else witness
+        offset = near[0] if near else 0
+        found = confirm.closest_run(phones, pool, self.phones_of)
+        if found is None:
+            return True
+        a, b = found[0] + offset, found[1] + offset
+        texts = [w.text for w in witness]
+        if self._aligner is None:
+            try:
+                self._aligner = acoustic_check.Aligner(self._hmm, str(self._dict_path))
+            except (RuntimeError, ValueError) as exc:
+                log.warning("no acoustic check between transcripts: %s", exc)
+                return True
+        return self._aligner.prefers_second(
+            self._witnessed_audio, [*texts[:a], *text.split(), *texts[b:]], texts
+        )
 
     def _sphinx_decode(self, audio: bytes, t0: float) -> tuple[HeardWord, ...]:
         dec = self._decoder
@@ -774,8 +866,9 @@ class PocketSphinxRecognizer:
         was_decoded = False
         if decoded is not None:
             free, was_decoded = decoded, True
+            self._witness = None
         elif self._context.free_text or hits:
-            free = self._free_decode(start - PRE_ROLL, end + POST_ROLL)
+            free = self._free_decode(start - PRE_ROLL, end + POST_ROLL, final=True)
             was_decoded = True
         free = tuple(w for w in free if not self._from_the_room(w))
         for hit in sorted(hits, key=lambda h: h.word.start):
@@ -790,6 +883,9 @@ class PocketSphinxRecognizer:
                 ) and not confirm.written_as_other(
                     hit.phones, hit.word, free, alikes, self.phones_of
                 )
+                # A transcript that followed the same voice and wrote nothing like
+                # the phrase outweighs the phrase's length (``TRUST_PHONES``).
+                ok = ok and self._witnessed(hit.phones, hit.word.text, hit.word.start, hit.word.end)
             events.append(
                 RecognitionEvent("final", (hit.word,), round(emit_at, 3), "kws", ok, span)
             )

@@ -117,10 +117,14 @@ class Keys:
     """The wake word (the first word of every command phrase)."""
     command: frozenset[str] = frozenset()
     """The command words after the wake word: they matter only with it."""
+    entry: frozenset[str] = frozenset()
+    """The card's own words (of its answers and forbidden forms): the words a
+    card-biased model writes into talk that does not hold them."""
 
     @classmethod
-    def of(cls, phrases: Iterable[str], commands: Iterable[str]) -> Keys:
-        """From the context's phrases to spot and its command phrases."""
+    def of(cls, phrases: Iterable[str], commands: Iterable[str], entry: Iterable[str] = ()) -> Keys:
+        """From the context's phrases to spot, its command phrases and the
+        card's answers and forms (``entry``)."""
         split = {" ".join(c.lower().split()): c.lower().split() for c in commands}
         wake = frozenset(parts[0] for parts in split.values() if parts)
         command = frozenset(w for parts in split.values() for w in parts[1:])
@@ -131,33 +135,157 @@ class Keys:
             for w in phrase.lower().split()
             if w not in _NOT_KEYS
         )
-        return cls(card, wake, command)
+        own = frozenset(w for p in entry for w in p.lower().split() if w not in _NOT_KEYS)
+        return cls(card, wake, command, own & card)
 
     def in_(self, words: Sequence[HeardWord]) -> bool:
         """Whether ``words`` hold a card word, or the wake word and a command word."""
         texts = {w.text for w in words}
         return bool(texts & self.card) or bool(texts & self.wake and texts & self.command)
 
+    def is_key(self, word: str) -> bool:
+        """Whether ``word`` is a card, wake or command word."""
+        return word in self.card or word in self.wake or word in self.command
+
+
+#: A second transcript follows the same voice as pocketsphinx's when it holds at
+#: least this many of pocketsphinx's other words (:func:`follows_same_voice`) ...
+AGREE_WORDS = 2
+#: ... and at least this share of them.
+AGREE_SHARE = 0.5
+#: Words shorter than this take no part in that comparison ("a", "to", "is") ...
+AGREE_LETTERS = 3
+#: ... nor do these: a recogniser that cannot follow a voice still writes them
+#: ("the to the eiffel tower" against Moonshine's "is it the high fall tower").
+FUNCTION_WORDS = frozenset(
+    [
+        "the",
+        "and",
+        "but",
+        "for",
+        "nor",
+        "yet",
+        "are",
+        "was",
+        "were",
+        "been",
+        "has",
+        "have",
+        "had",
+        "its",
+        "it's",
+        "his",
+        "her",
+        "hers",
+        "him",
+        "she",
+        "they",
+        "them",
+        "their",
+        "our",
+        "you",
+        "your",
+        "who",
+        "what",
+        "how",
+        "not",
+        "with",
+        "from",
+        "that",
+        "this",
+        "than",
+        "then",
+        "there",
+        "these",
+        "those",
+        "into",
+        "onto",
+        "can",
+        "did",
+        "does",
+    ]
+)
+
+
+def _other_words(words: Sequence[HeardWord], keys: Keys) -> list[str]:
+    return [
+        w.text
+        for w in words
+        if len(w.text) >= AGREE_LETTERS and w.text not in FUNCTION_WORDS and not keys.is_key(w.text)
+    ]
+
+
+def follows_same_voice(
+    sphinx: Sequence[HeardWord], second: Sequence[HeardWord], keys: Keys
+) -> bool:
+    """Whether the two transcripts of one utterance agree on its other words.
+
+    pocketsphinx's words of :data:`AGREE_LETTERS` letters or more that are
+    neither key words nor :data:`FUNCTION_WORDS` are looked up in the second
+    transcript: when at least
+    :data:`AGREE_WORDS` of them, and :data:`AGREE_SHARE` of them, are there,
+    both recognisers followed the voice, and the second transcript is a
+    witness to what was said (:class:`Reading`).  Where one of them could not
+    follow (a synthetic voice Moonshine garbles, a noisy clip) they disagree,
+    and nothing changes.
+    """
+    mine = _other_words(sphinx, keys)
+    theirs = {w.text for w in second}
+    shared = sum(word in theirs for word in mine)
+    return shared >= AGREE_WORDS and shared >= AGREE_SHARE * len(mine)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The transcript the referee reads for one utterance, and its witness."""
+
+    words: tuple[HeardWord, ...]
+    second: bool = False
+    """Whether ``words`` are the second transcriber's."""
+    witness: tuple[HeardWord, ...] | None = None
+    """The second transcript, when it follows the same voice as pocketsphinx's
+    (:func:`follows_same_voice`): a key word that only pocketsphinx's model,
+    biased towards the card, wrote is then not taken as said."""
+
 
 def pick_transcript(
     sphinx: tuple[HeardWord, ...],
     write_second: Callable[[], tuple[HeardWord, ...]] | None,
     keys: Keys,
-) -> tuple[tuple[HeardWord, ...], bool]:
+    *,
+    cross_check: bool = False,
+) -> Reading:
     """Which transcript the referee reads, and whether it is the second one.
 
     pocketsphinx's stands when it holds a word that matters (:meth:`Keys.in_`),
-    or when the second one (written by ``write_second``, called only then)
-    holds none, or there is no second transcriber.  A command word without the
-    wake word does not matter: pocketsphinx's model, biased towards every
-    phrase of the context, writes "pass" or "foul" into clues it cannot
-    follow."""
-    if write_second is None or keys.in_(sphinx):
-        return sphinx, False
-    second = write_second()
-    if keys.in_(second):
-        return second, True
-    return sphinx, False
+    or when the second one (written by ``write_second``, called only when
+    needed) holds none, or there is no second transcriber.  A command word
+    without the wake word does not matter: pocketsphinx's model, biased towards
+    every phrase of the context, writes "pass" or "foul" into clues it cannot
+    follow.
+
+    With ``cross_check`` (an utterance's final transcript, not the early check
+    at a pause) the second transcript is also written when pocketsphinx's holds
+    a word of the card (:attr:`Keys.entry`; not only letter or rhyme talk, a
+    team name or a command) among :data:`AGREE_WORDS` or more other words, and
+    is returned as the witness when the two agree (:func:`follows_same_voice`).
+    """
+    if write_second is None:
+        return Reading(sphinx)
+    second: tuple[HeardWord, ...] | None = None
+    if not keys.in_(sphinx):
+        second = write_second()
+        if keys.in_(second):
+            return Reading(second, second=True)
+    elif (
+        cross_check
+        and keys.entry & {w.text for w in sphinx}
+        and len(_other_words(sphinx, keys)) >= AGREE_WORDS
+    ):
+        second = write_second()
+    if cross_check and second is not None and follows_same_voice(sphinx, second, keys):
+        return Reading(sphinx, witness=second)
+    return Reading(sphinx)
 
 
 class MoonshineTranscriber:

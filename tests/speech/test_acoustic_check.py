@@ -1,0 +1,55 @@
+"""The acoustic check between two transcripts of one utterance (real audio)."""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+import pytest
+
+from voice_host.speech.acoustic_check import Aligner
+from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "audio"
+
+
+def _audio(name: str) -> bytes:
+    with wave.open(str(FIXTURES / name), "rb") as f:
+        return f.readframes(f.getnframes())
+
+
+@pytest.fixture(scope="module")
+def aligner() -> Aligner:
+    hmm, dict_path, _ = PocketSphinxRecognizer._find_model(None)
+    return Aligner(str(hmm), str(dict_path))
+
+
+def test_the_words_said_fit_the_sound_better(aligner: Aligner) -> None:
+    # a real speaker: "seven of clubs"; the card Devon's biased model wrote "devon"
+    audio = _audio("real/cmu/seven_of_clubs.wav")
+    assert aligner.prefers_second(audio, ["devon", "of", "clubs"], ["seven", "of", "clubs"])
+    assert not aligner.prefers_second(audio, ["seven", "of", "clubs"], ["devon", "of", "clubs"])
+    # a synthetic voice Moonshine garbled: the card word said beats the garble
+    audio = _audio("slt/clue_derivative__the_rainbows_were_bright.wav")
+    said, garble = (
+        ["the", "rainbows", "were", "bright"],
+        ["the", "grain", "bills", "were", "bright"],
+    )
+    assert not aligner.prefers_second(audio, said, garble)
+
+
+def test_words_that_sound_the_same_tie_and_the_second_wins(aligner: Aligner) -> None:
+    audio = _audio("real/librivox/he_was_not_an_ill_disposed_young_man.wav")
+    knot = ["he", "was", "knot", "an", "ill", "disposed", "young", "man"]
+    not_ = ["he", "was", "not", "an", "ill", "disposed", "young", "man"]
+    aligner.score(audio, knot)  # the normalisation settles on this recording
+    assert aligner.score(audio, knot) == aligner.score(audio, not_)
+    assert aligner.prefers_second(audio, knot, not_)
+    assert aligner.prefers_second(audio, not_, knot)
+
+
+def test_unknown_words_are_spelled_out_and_nothing_is_no_score(aligner: Aligner) -> None:
+    audio = _audio("real/cmu/seven_of_clubs.wav")
+    assert aligner.score(audio, ["sevvenn", "of", "clubs"]) is not None
+    assert aligner.score(audio, []) is None
+    assert not aligner.prefers_second(audio, ["seven"], [])

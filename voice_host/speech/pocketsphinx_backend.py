@@ -18,6 +18,11 @@ How one stream is handled (all in audio time, 30 ms frames):
   When that transcript holds no word that matters now, the second
   transcriber (Moonshine tiny-en, :mod:`voice_host.speech.second_opinion`)
   writes the same audio, and its transcript is the one used if it does.
+  When it holds a word of the card among other words, Moonshine writes the
+  audio too, and if the two agree elsewhere Moonshine's is a witness: a card
+  word or spotted phrase it did not write stands only if forced alignment
+  (:mod:`voice_host.speech.acoustic_check`) prefers it to the witness's words
+  (real voices: the biased model writes "powerless" for "unless").
 
 * a short utterance (at most :data:`EARLY_MAX_UTTERANCE`) closes early, after
   only :data:`EARLY_SILENCE` of non-speech, when a decode of the utterance so
@@ -729,11 +734,11 @@ class PocketSphinxRecognizer:
         """The utterance's transcript: pocketsphinx's, or the second opinion's when
         only that one holds a word that matters now (``second_opinion.pick_transcript``).
 
-        For a ``final`` transcript the second one may also be a witness: when it
-        follows the same voice and does not hold a key word that pocketsphinx's
-        holds (nor anything that sounds like it), pocketsphinx's card-biased
-        model wrote that word into the utterance, and the witness is read
-        instead (``self._witness`` keeps it for the spotted hits' check)."""
+        For a ``final`` transcript the second one may also be a witness
+        (``second_opinion.Reading``): when a key word of pocketsphinx's does not
+        stand against it (:meth:`_witnessed`), pocketsphinx's card-biased model
+        wrote that word into the utterance, and the witness is read instead.
+        ``self._witness`` keeps it for the spotted hits' check."""
         self._written_by = ""
         self._witness = None
         audio = self._audio_between(start, end)
@@ -768,9 +773,10 @@ class PocketSphinxRecognizer:
         self, phones: tuple[str, ...] | None, text: str, start: float, end: float
     ) -> bool:
         """Whether the witness speaks for ``text`` (a key word or a spotted phrase
-        heard from ``start`` to ``end``): it wrote it, or a form of the card that
-        sounds like it about there; or, where it wrote other words, those fit the sound worse
-        than ``text`` in their place (:mod:`voice_host.speech.acoustic_check`:
+        heard from ``start`` to ``end``): it wrote it, or a form of the card
+        that sounds like it about there; or, where it wrote other words, those
+        fit the sound worse than ``text`` in their place
+        (:mod:`voice_host.speech.acoustic_check`:
         "rainbows" beats a garbled "grain bills"; "not" and "knot" tie, and the
         witness, which spells by the sentence, wins)."""
         witness = self._witness

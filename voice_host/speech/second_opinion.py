@@ -24,6 +24,16 @@ whenever it holds a key word was tried and measured worse (48 of 51 and foul
 precision 92.9%): pocketsphinx's model, biased towards the card, writes the
 card's own words better when it follows the voice at all.
 
+Moonshine is also a witness against pocketsphinx's card-biased model, which
+on real voices writes the card into ordinary talk ("powerless" for "unless"
+on the card Power; ``benchmarks/real_voices.py``).  When pocketsphinx's final
+transcript of an utterance holds a word of the card among other words,
+Moonshine writes the audio too, and if the two agree on the other words
+(:func:`follows_same_voice`) its transcript is returned as the witness
+(:class:`Reading`); the recogniser then keeps the card word only if the
+witness wrote it, or if the sound prefers it to the witness's words
+(:mod:`voice_host.speech.acoustic_check`).
+
 Moonshine gives a line's start and length, not word times: each word gets a
 share of its line's span in proportion to its letters.  The referee's
 decisions that depend on timing (the buzzer's grace, the host's own voice)
@@ -157,54 +167,12 @@ AGREE_SHARE = 0.5
 AGREE_LETTERS = 3
 #: ... nor do these: a recogniser that cannot follow a voice still writes them
 #: ("the to the eiffel tower" against Moonshine's "is it the high fall tower").
-FUNCTION_WORDS = frozenset(
-    [
-        "the",
-        "and",
-        "but",
-        "for",
-        "nor",
-        "yet",
-        "are",
-        "was",
-        "were",
-        "been",
-        "has",
-        "have",
-        "had",
-        "its",
-        "it's",
-        "his",
-        "her",
-        "hers",
-        "him",
-        "she",
-        "they",
-        "them",
-        "their",
-        "our",
-        "you",
-        "your",
-        "who",
-        "what",
-        "how",
-        "not",
-        "with",
-        "from",
-        "that",
-        "this",
-        "than",
-        "then",
-        "there",
-        "these",
-        "those",
-        "into",
-        "onto",
-        "can",
-        "did",
-        "does",
-    ]
-)
+FUNCTION_WORDS: frozenset[str] = frozenset((
+    "the", "and", "but", "for", "nor", "yet", "are", "was", "were", "been", "has",
+    "have", "had", "its", "it's", "his", "her", "hers", "him", "she", "they", "them",
+    "their", "our", "you", "your", "who", "what", "how", "not", "with", "from", "that",
+    "this", "than", "then", "there", "these", "those", "into", "onto", "can", "did", "does",
+))  # fmt: skip
 
 
 def _other_words(words: Sequence[HeardWord], keys: Keys) -> list[str]:

@@ -159,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="only the first N clips")
     args = ap.parse_args(argv)
     deck = load_builtin()
-    entries = sorted({e.text: e for card in deck.cards for e in card.entries.values()}.items())
+    by_name = {e.text: e for card in deck.cards for e in card.entries.values()}
+    entries = sorted(by_name.items())
     phones = default_phone_lookup()
     referee = Referee(phones)
     recognizer = PocketSphinxRecognizer()
@@ -173,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         negative = [name for name, lab in expected.items() if lab == "nothing"]
         text_phones = [p for w in text.split() if (p := phones(w)) and len(p) >= 3]
         ranked = sorted(
-            negative, key=lambda name: -sounds_like(dict(entries)[name], text_phones, phones)
+            negative, key=lambda name: -sounds_like(by_name[name], text_phones, phones)
         )
         close = ranked[: args.close]
         rest = [name for name in negative if name not in close]
@@ -184,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
             rng.shuffle(positive)
             plan += [(name, "positive") for name in sorted(positive[: args.positive])]
         for name, group in plan:
-            entry = dict(entries)[name]
+            entry = by_name[name]
             context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
             adapt_to(recognizer, chunks(clip["path"]), context)
             events = replay(recognizer, chunks(clip["path"]), context)

@@ -173,9 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         positive = [name for name, lab in expected.items() if lab != "nothing"]
         negative = [name for name, lab in expected.items() if lab == "nothing"]
         text_phones = [p for w in text.split() if (p := phones(w)) and len(p) >= 3]
-        ranked = sorted(
-            negative, key=lambda name: -sounds_like(by_name[name], text_phones, phones)
-        )
+        ranked = sorted(negative, key=lambda name: -sounds_like(by_name[name], text_phones, phones))
         close = ranked[: args.close]
         rest = [name for name in negative if name not in close]
         rng = random.Random(f"{clip['file']}")

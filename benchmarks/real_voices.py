@@ -41,8 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from rapidfuzz.distance import Levenshtein  # noqa: E402
-from referee import TEAMS, decisive  # noqa: E402
+from referee import TEAMS, decisive, judge_text  # noqa: E402
 
 from voice_host.audio.chunk import AudioChunk  # noqa: E402
 from voice_host.audio.wav import WavSource  # noqa: E402
@@ -50,9 +49,9 @@ from voice_host.deck.loader import load_builtin  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
 from voice_host.referee import Phase, Referee, Situation, default_phone_lookup  # noqa: E402
 from voice_host.referee.commands import command_phrases  # noqa: E402
+from voice_host.referee.matching import phone_similarity  # noqa: E402
 from voice_host.referee.phones import PhoneLookup  # noqa: E402
-from voice_host.referee.text import synthetic_words  # noqa: E402
-from voice_host.speech.events import ListenContext, RecognitionEvent  # noqa: E402
+from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
 from voice_host.speech.replay import adapt_to, replay  # noqa: E402
 
@@ -121,12 +120,9 @@ def chunks(path: Path) -> Iterator[AudioChunk]:
 
 
 def judged_on_text(referee: Referee, text: str, entry: Entry) -> str:
-    """What the referee makes of ``text`` as one perfectly heard utterance."""
-    words = synthetic_words(text)
-    event = RecognitionEvent("final", words, words[-1].end, "free", None, None)
+    """What the referee makes of ``text`` as one perfectly heard utterance in a turn."""
     referee.reset()
-    situation = Situation(entry=entry, phase=Phase.TURN, teams=TEAMS)
-    return decisive(referee.judge(event, situation))
+    return decisive(judge_text(referee, {"text": text, "phase": "turn"}, entry))
 
 
 def sounds_like(entry: Entry, text_phones: list[tuple[str, ...]], phones: PhoneLookup) -> float:
@@ -138,7 +134,7 @@ def sounds_like(entry: Entry, text_phones: list[tuple[str, ...]], phones: PhoneL
             if not ph or len(ph) < 3:
                 continue
             for tp in text_phones:
-                best = max(best, Levenshtein.normalized_similarity(ph, tp))
+                best = max(best, phone_similarity(ph, tp))
     return best
 
 

@@ -105,9 +105,10 @@ class SpeechEndpointer:
 
     def feed(self, frame: bytes) -> SpeechBoundary | None:
         """Process one frame of exactly :attr:`frame_bytes`; a boundary if one was crossed."""
-        raw_speech = bool(self._vad.is_speech(_audible(frame)))
+        audible = _audible(frame)
+        raw_speech = bool(self._vad.is_speech(audible))
         gated = self.gate.gated(frame, raw_speech)
-        self._ep.process(_audible(gated))
+        self._ep.process(audible if gated is frame else _audible(gated))
         self.frame_is_speech = raw_speech if gated is frame else False
         self.frame_stands_out = gated is frame
         now = bool(self._ep.in_speech)

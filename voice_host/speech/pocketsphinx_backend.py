@@ -224,9 +224,8 @@ class PocketSphinxRecognizer:
         self._keys = second_opinion_module.Keys()
         self._written_by = ""  # the last transcript's second transcriber, if it wrote it
         # The last final transcript's witness (``second_opinion.Reading``), if any,
-        # with pocketsphinx's transcript and the audio they were written from.
+        # and the audio it was written from.
         self._witness: tuple[HeardWord, ...] | None = None
-        self._witnessed_sphinx: tuple[HeardWord, ...] = ()
         self._witnessed_audio = b""
         self._hmm = str(hmm)
         # Judges between the two transcripts by sound (made when first needed).
@@ -600,7 +599,8 @@ class PocketSphinxRecognizer:
         The frame detector's pause does not count in a noisy room (the level gate
         busy): there it may be a describer's breath between "a bar of chocolate |
         is sweet", and a clue cut there is a false "correct"."""
-        found = [t for t in (self._frame_pause(),) if t is not None]
+        frame = self._frame_pause()
+        found = [] if frame is None else [frame]
         detector = self.pause_detector
         if self._follows_reply and detector is not None and detector.quiet_since is not None:
             quiet = detector.quiet_since
@@ -632,7 +632,8 @@ class PocketSphinxRecognizer:
 
     def _follow_reply(self, frame: bytes) -> None:
         """Feed the pause detector while a short utterance holds a spotted answer
-        (starting it, from the utterance's start, when one is spotted).
+        (starting it, from :data:`DETECTOR_LEAD` before the answer, when one is
+        spotted in a loud enough utterance).
 
         Not for a command or team name: "host, correct" has a comma's pause after
         the wake word, which the detector hears in noise, and trying the
@@ -758,7 +759,7 @@ class PocketSphinxRecognizer:
             self.second_opinion = None
             return words
         self._witness = reading.witness
-        self._witnessed_sphinx, self._witnessed_audio = words, audio
+        self._witnessed_audio = audio
         if reading.witness is not None and any(
             self._keys.is_key(w.text)
             and not self._witnessed(self.phones_of(w.text), w.text, w.start, w.end)
@@ -787,13 +788,8 @@ class PocketSphinxRecognizer:
             return True
         if not phones:
             return False
-        forms = [
-            w
-            for w in witness
-            if self._keys.is_key(w.text)
-            and w.end > start - WITNESS_SLACK
-            and w.start < end + WITNESS_SLACK
-        ]
+        a, b = self._witness_near(start, end)
+        forms = [w for w in witness[a:b] if self._keys.is_key(w.text)]
         around = HeardWord(text, -math.inf, math.inf)
         if forms and (
             confirm.best_window_similarity(phones, around, forms, self.phones_of)
@@ -802,6 +798,16 @@ class PocketSphinxRecognizer:
             return True
         return not self._sound_prefers_witness(phones, text, start, end)
 
+    def _witness_near(self, start: float, end: float) -> tuple[int, int]:
+        """The witness's words within :data:`WITNESS_SLACK` of ``start``-``end``, as
+        the slice ``(a, b)`` of it (``a == b``: none)."""
+        near = [
+            i
+            for i, w in enumerate(self._witness or ())
+            if w.end > start - WITNESS_SLACK and w.start < end + WITNESS_SLACK
+        ]
+        return (near[0], near[-1] + 1) if near else (0, 0)
+
     def _sound_prefers_witness(
         self, phones: tuple[str, ...], text: str, start: float, end: float
     ) -> bool:
@@ -809,17 +815,13 @@ class PocketSphinxRecognizer:
         well as it does with ``text`` in place of its closest-sounding words (one
         to three, near ``start``-``end``; its word times are estimates)."""
         witness = self._witness or ()
-        near = [
-            i
-            for i, w in enumerate(witness)
-            if w.end > start - WITNESS_SLACK and w.start < end + WITNESS_SLACK
-        ]
-        pool = witness[near[0] : near[-1] + 1] if near else witness
-        offset = near[0] if near else 0
-        found = confirm.closest_run(phones, pool, self.phones_of)
+        first, last = self._witness_near(start, end)
+        if first == last:  # nothing near: anywhere
+            first, last = 0, len(witness)
+        found = confirm.closest_run(phones, witness[first:last], self.phones_of)
         if found is None:
             return True
-        a, b = found[0] + offset, found[1] + offset
+        a, b = found[0] + first, found[1] + first
         texts = [w.text for w in witness]
         if self._aligner is None:
             try:

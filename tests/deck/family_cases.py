@@ -100,6 +100,7 @@ FOULS: list[tuple[str, str, str]] = [
     ("swimmer", "swim", "verb root, doubled consonant undone"),
     ("dancer", "dance", "verb root, dropped e restored"),
     ("actor", "act", "-or agent noun's verb root"),
+    ("computer", "compute", "agent noun more common than its verb, still its agent"),
     ("blog", "blogger", "-er form lemminflect lacks, frequent enough"),
     ("post", "postmen", "irregular plural of a compound, rare in text"),
 ]
@@ -165,5 +166,10 @@ INNOCENTS: list[tuple[str, str, str]] = [
     ("letter", "let", "no agent noun: reviewed look-alike"),
     ("summer", "sum", "no agent noun: reviewed look-alike"),
     ("corner", "corn", "no agent noun: reviewed look-alike"),
+    ("better", "bet", "no agent noun: far more common than betting (rule)"),
+    ("matter", "mat", "no agent noun: far more common than matting (rule)"),
+    ("supper", "sup", "no agent noun: far more common than supping (rule)"),
+    ("bitter", "bit", "no agent noun: bit is bite's form, not a verb of its own (rule)"),
+    ("hunger", "hung", "no agent noun: hung is hang's form (rule)"),
     ("post", "postwar", "Latin post-: reviewed look-alike"),
 ]

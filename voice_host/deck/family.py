@@ -75,6 +75,11 @@ LONG_WORD_SUFFIXES: frozenset[str] = frozenset({"ic", "ical"})
 AGENT_SUFFIXES: tuple[str, ...] = ("er", "or")
 #: How common (Zipf) an agent noun's verb root must be.
 AGENT_ROOT_ZIPF = 3.0
+#: An "agent noun" this much more common (Zipf) than its root's -ing form is another
+#: word: better (5.8) is not one who bets (betting 4.0), nor matter (5.4) one who
+#: mats, nor supper (3.7) one who sups; computer (5.0, computing 4.1) and coaster
+#: (3.7, coasting 2.7) are their verbs' agents.
+AGENT_EXCESS_ZIPF = 1.2
 #: Endings before which a longer word may change its vowels (nation -> national).
 VOWEL_SHIFT_SUFFIXES: frozenset[str] = frozenset(
     {"al", "ian", "an", "ation", "ition", "ify", "ize", "ise", "ist", "ism", "ese", "ite", "ic",
@@ -312,11 +317,15 @@ def _derived_ok(word: str, suffix: str, lexicon: Lexicon) -> bool:
 def agent_roots(word: str, lexicon: Lexicon) -> set[str]:
     """The verb an agent noun is made from (teacher -> teach, singer -> sing, actor -> act).
 
-    A root counts when lemminflect knows it as a verb, it is common (Zipf >=
+    A root counts when lemminflect knows it as a verb of its own (not "bit",
+    a form of bite: bitter; nor "hung": hunger), it is common (Zipf >=
     :data:`AGENT_ROOT_ZIPF`), the usual spelling rules make ``word`` from it
-    (dancer = danc(e) + er, swimmer = swim + m + er), and ``word`` sounds like it
-    starts with it.  Nouns that merely end in -er (letter, corner) are caught
-    by the reviewed exception list.
+    (dancer = danc(e) + er, swimmer = swim + m + er), ``word`` sounds like it
+    starts with it, and ``word`` is not far more common than the root's -ing
+    form (:data:`AGENT_EXCESS_ZIPF`: better, matter, supper, mister).
+    Words outside the deck are built by these rules alone, so they must hold
+    for any word; nouns of the deck that still slip through (letter, corner)
+    are caught by the reviewed exception list.
     """
     from lemminflect import getAllLemmas
 
@@ -329,12 +338,23 @@ def agent_roots(word: str, lexicon: Lexicon) -> set[str]:
             if (
                 len(root) >= 3
                 and word in _spellings(root, suffix)
-                and "VERB" in getAllLemmas(root, upos="VERB")
+                and root in getAllLemmas(root, upos="VERB").get("VERB", ())
                 and (lexicon.frequency(root) or 0.0) >= AGENT_ROOT_ZIPF
                 and _sounds_derived(root, word, suffix, lexicon)
+                and _agent_not_rarer(word, root, lexicon)
             ):
                 roots.add(root)
     return roots
+
+
+def _agent_not_rarer(word: str, root: str, lexicon: Lexicon) -> bool:
+    """Whether the root's -ing form is common enough for ``word`` to be its agent
+    (:data:`AGENT_EXCESS_ZIPF`)."""
+    zipf = lexicon.frequency(word)
+    if zipf is None:
+        return True
+    doing = max((lexicon.frequency(w) or 0.0 for w in _spellings(root, "ing")), default=0.0)
+    return zipf - doing <= AGENT_EXCESS_ZIPF
 
 
 def _lemma_keeps(compound: str, base: str, lexicon: Lexicon) -> bool:

@@ -236,6 +236,18 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("it rhymes with envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
         # sounds-like talk
         ("it sounds like microscope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
+        # rhyme talk whose "with" the recogniser lost
+        ("it rhymes envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
+        # rhymes that are not about the card: innocent
+        ("children learn nursery rhymes at school", TELESCOPE, Phase.TURN, ["nothing"]),
+        # a spell that is magic, not spelling: innocent
+        ("a wizard casts a spell to see far", TELESCOPE, Phase.TURN, ["nothing"]),
+        # the spelling bee is a contest, not spelling the card
+        ("you win the spelling bee with it", TELESCOPE, Phase.TURN, ["nothing"]),
+        # how to spell the card: letter talk
+        ("you spell it with a t", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # spelled: letter talk
+        ("it is spelled with two e", TELESCOPE, Phase.TURN, ["foul:letter"]),
         # a command with the wake word
         ("host pass", TELESCOPE, Phase.TURN, ["command:pass"]),
         # the wake word after a filler

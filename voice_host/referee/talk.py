@@ -1,8 +1,12 @@
 """Letter talk and rhyme talk: describer fouls whatever the card (R11).
 
 Letter talk: "starts with b", "begins with the letter t", "first letter",
-"last letter", "five letters", "letters long", "spelled", or three or more
-spelled letters in a row ("t e l").  Rhyme talk: "rhymes with", "sounds like".
+"last letter", "five letters", "letters long", "spelled", "how you spell it",
+or three or more spelled letters in a row ("t e l").  Rhyme talk: "rhymes
+with", "it rhymes", "sounds like".  A word about spelling or rhyme that is no
+talk about the card's own is innocent: "a magic spell", "the spelling bee",
+"nursery rhymes" (found on real speech, where a recogniser also writes
+"rhymes" into noise).
 
 Precision matters: "it starts with a gun" (a race) is an innocent clue, so
 "starts/begins/ends with" counts only when a letter, a word a recogniser
@@ -100,6 +104,14 @@ _WITH_VERBS = frozenset(
     ["starts", "start", "starting", "begins", "begin", "beginning", "ends", "end", "ending"]
 )
 _POSITIONS = frozenset(["first", "last", "second", "third", "fourth", "fifth", "next", "final"])
+#: Words after "rhymes" that make it rhyme talk ("rhymes with", "rhymes a bit with") ...
+_RHYME_NEXT = frozenset(["with", "to", "a", "kind", "sort", "like"])
+#: ... and words before it: its subject ("it rhymes", "a word that rhymes"), when the
+#: recogniser lost the "with".  "nursery rhymes", "a rhyme", "rhyming slang" are not.
+_RHYME_SUBJECTS = frozenset(["it", "that", "which", "this", "word", "one", "they", "almost"])
+#: Words before "spell"/"spelling" that make it letter talk ("how you spell it",
+#: "to spell", "i'm spelling it"); "a magic spell", "spelling bee" are not.
+_SPELL_SUBJECTS = frozenset(["you", "to", "i", "we", "i'm", "you're", "it's", "can", "could"])
 
 TalkKind = Literal["letter", "rhyme"]
 
@@ -177,7 +189,8 @@ def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
         w = words[i]
         nxt = words[i + 1] if i + 1 < n else ""
         talk: Talk | None = None
-        if w.startswith("rhym"):
+        prev = words[i - 1] if i else ""
+        if w.startswith("rhym") and (nxt in _RHYME_NEXT or prev in _RHYME_SUBJECTS):
             talk = Talk("rhyme", i, min(i + 1, n - 1), f"'{w}'")
         elif w in ("sounds", "sound") and nxt == "like":
             talk = Talk("rhyme", i, i + 1, f"'{w} like'")
@@ -214,7 +227,9 @@ def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
             # "it has far letters" (four): a count of letters, however misheard
             start = max(k for k in range(max(0, i - 3), i) if words[k] in _HAS_WORDS)
             talk = Talk("letter", start, i, f"'{' '.join(words[start : i + 1])}'")
-        elif w in ("spelled", "spelt", "spell", "spelling"):
+        elif w in ("spelled", "spelt") or (
+            w in ("spell", "spelling") and (prev in _SPELL_SUBJECTS or nxt in ("it", "out"))
+        ):
             talk = Talk("letter", i, i, f"'{w}'")
         elif is_letter(w):
             j = i

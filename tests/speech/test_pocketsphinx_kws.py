@@ -115,3 +115,13 @@ def test_a_command_is_never_trusted_on_its_length() -> None:
     assert not confirm.is_confirmed(host_correct, 0.0, command=True)
     # the transcript agreeing confirms it
     assert confirm.is_confirmed(host_correct, 0.8, command=True)
+
+
+def test_no_phrase_is_trusted_on_its_length_over_the_second_transcript() -> None:
+    paintbrush = ("P", "EY", "N", "T", "B", "R", "AH", "SH")  # 8 phones
+    # spotted in a real "i think that america could do it very well", which
+    # pocketsphinx garbled and Moonshine wrote: its length no longer vouches
+    assert confirm.is_confirmed(paintbrush, 0.2)
+    assert not confirm.is_confirmed(paintbrush, 0.2, length_counts=False)
+    # the second transcript writing it still confirms it
+    assert confirm.is_confirmed(paintbrush, 0.7, length_counts=False)

@@ -154,10 +154,28 @@ def test_a_final_transcript_with_a_key_word_is_cross_checked() -> None:
     short = heard("a telescope")
     assert pick_transcript(short, second("a microscope"), KEYS, cross_check=True) == Reading(short)
     assert calls == [witness]
-    # letter talk, a team name or a command is not the card's own word: no check
-    talk = heard("unless starts with rather cold red")
-    assert pick_transcript(talk, second(witness), KEYS, cross_check=True) == Reading(talk)
+    # a command is no card word: no check
+    command = heard("unless host pass rather cold")
+    assert pick_transcript(command, second(witness), KEYS, cross_check=True) == Reading(command)
     assert calls == [witness]
+    # letter talk is checked as the card's own words are
+    talk = heard("unless starts with rather cold red")
+    assert pick_transcript(talk, second(witness), KEYS, cross_check=True) == Reading(
+        talk, witness=heard(witness)
+    )
+    assert calls == [witness, witness]
+    # the two wrote different talk and only pocketsphinx found a card word in it
+    # (real voices in a noisy room): the second transcript is read
+    garbled = heard("first in your cancer telescope attack it strong")
+    other = "cruise today in new hampshire launching a fresh attack"
+    assert pick_transcript(garbled, second(other), KEYS, cross_check=True) == Reading(
+        heard(other), second=True
+    )
+    # ... unless it holds a card word too: then pocketsphinx's stands
+    also = "cruise today a telescope launching"
+    assert pick_transcript(garbled, second(also), KEYS, cross_check=True) == Reading(garbled)
+    # ... or wrote nothing at all
+    assert pick_transcript(garbled, second(""), KEYS, cross_check=True) == Reading(garbled)
     # without a key word, Moonshine is asked anyway; agreeing, it is the witness
     plain = heard("unless to be rather cold")
     reading = pick_transcript(plain, second(witness), KEYS, cross_check=True)

@@ -28,7 +28,12 @@ TRUST_PHONES = 7
 
 
 def is_confirmed(
-    target: Sequence[str], similarity: float, article: int = 0, *, command: bool = False
+    target: Sequence[str],
+    similarity: float,
+    article: int = 0,
+    *,
+    command: bool = False,
+    length_counts: bool = True,
 ) -> bool:
     """Whether a hit on ``target`` (its phones) with this free-text similarity stands.
 
@@ -38,10 +43,14 @@ def is_confirmed(
     A ``command`` ("host correct") is never trusted on its length: a command
     must never be invented, and in a reverberant room the spotter fired "host
     correct" over "poster!" while the transcript held nothing like it.
+    Nor is any phrase when ``length_counts`` is False: the transcript read is
+    the second transcriber's, which followed the voice where pocketsphinx did
+    not (on real speech the spotter's "paintbrush" and "binning" stood on their
+    length over Moonshine's "do it very well" and "made amiable himself").
     """
     if similarity >= CONFIRM_SIMILARITY:
         return True
-    return not command and len(target) - article >= TRUST_PHONES
+    return length_counts and not command and len(target) - article >= TRUST_PHONES
 
 
 #: Share of a hit's time a single transcript word must cover to speak for it.
@@ -57,12 +66,14 @@ def written_as_other(
     alikes: Iterable[str],
     phones_of: Callable[[str], tuple[str, ...] | None],
 ) -> bool:
-    """Whether the transcript wrote one of the target's sound-alikes over the hit.
+    """Whether the transcript wrote one of ``alikes`` over the hit.
 
-    The biased model offered the decoder the card word *and* its sound-alikes
-    ("sinker" beside "singer"); when, favouring the card word, it still chose a
-    sound-alike for the same stretch of audio, that is the independent check
-    saying no, however close the two sound ("is it a sinker" is not "singer").
+    The biased model offered the decoder the card word *and* other words: its
+    sound-alikes ("sinker" beside "singer") and common words; when, favouring
+    the card word, it still chose another word for the same stretch of audio,
+    that is the independent check saying no, however close the two sound ("is
+    it a sinker" is not "singer"; a real "seven" is not "devon", measured on
+    words cut out of real speech, ``benchmarks/real_voices.py``).
     ``target`` is the hit's phones; ``phones_of`` looks a word's phones up.
     """
     span = hit.end - hit.start

@@ -232,7 +232,9 @@ class PocketSphinxRecognizer:
         self._aligner: acoustic_check.Aligner | None = None
         self._dict_path = dict_path
         self._lms: dict[tuple[tuple[str, ...], ...], str] = {}
-        # Each biased model's sound-alikes: the words a near miss is written as.
+        # Each biased model's other words that a spotted card word may be written
+        # as: its sound-alikes (a near miss) and its common distractor words ("seven"
+        # for Devon, "century" for Ace Ventura).  One written over a hit says no.
         self._lm_alikes: dict[str, frozenset[str]] = {}
         self._lm_name: str = _FREE
         self.cue_phrases = tuple(cue_phrases)
@@ -323,7 +325,10 @@ class PocketSphinxRecognizer:
             "biased language model",
         )
         self._remember(self._lms, phrases, name, LM_CACHE)
-        self._lm_alikes[name] = frozenset(spec.sound_alikes)
+        keys = self._keys
+        self._lm_alikes[name] = frozenset(spec.sound_alikes) | (
+            frozenset(spec.distractors) - keys.card - keys.wake - keys.command
+        )
         for gone in set(self._lm_alikes) - set(self._lms.values()):
             del self._lm_alikes[gone]
         return name
@@ -887,7 +892,11 @@ class PocketSphinxRecognizer:
                 first, _, rest = hit.word.text.partition(" ")
                 article = len(self._phrase_phones(first)) if rest and first in _ARTICLES else 0
                 ok = confirm.is_confirmed(
-                    hit.phones, sim, article, command=hit.word.text in self._commands
+                    hit.phones,
+                    sim,
+                    article,
+                    command=hit.word.text in self._commands,
+                    length_counts=not self._written_by,
                 ) and not confirm.written_as_other(
                     hit.phones, hit.word, free, alikes, self.phones_of
                 )

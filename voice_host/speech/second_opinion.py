@@ -32,7 +32,10 @@ Moonshine writes the audio too, and if the two agree on the other words
 (:func:`follows_same_voice`) its transcript is returned as the witness
 (:class:`Reading`); the recogniser then keeps the card word only if the
 witness wrote it, or if the sound prefers it to the witness's words
-(:mod:`voice_host.speech.acoustic_check`).
+(:mod:`voice_host.speech.acoustic_check`).  If the two do not agree and
+Moonshine wrote no word that matters, its transcript is read
+(:func:`pick_transcript`): in a noisy room pocketsphinx garbles real voices
+and its card-biased model fills the garble with card words.
 
 Moonshine gives a line's start and length, not word times: each word gets a
 share of its line's span in proportion to its letters.  The referee's
@@ -234,9 +237,17 @@ def pick_transcript(
 
     With ``cross_check`` (an utterance's final transcript, not the early check
     at a pause) the second transcript is also written when pocketsphinx's holds
-    a word of the card (:attr:`Keys.entry`; not only letter or rhyme talk, a
-    team name or a command) among :data:`AGREE_WORDS` or more other words, and
-    is returned as the witness when the two agree (:func:`follows_same_voice`).
+    a card word (:attr:`Keys.card`: the card's own, letter or rhyme talk, a
+    team name; not a command) among :data:`AGREE_WORDS` or more other words.
+    When the two agree (:func:`follows_same_voice`) it is returned as the
+    witness.  When they do not, and it holds no word that matters, it is read
+    instead: in talk long enough to compare, the two wrote different sentences,
+    and only the model biased towards the card found a card word in it.  On
+    real speech in a noisy room (a broadcast with a crowd and music,
+    ``benchmarks/real_voices.py``, held out) pocketsphinx's transcripts are
+    garbled and write "cruise", "rhymes" or "arrowhead" into them, while
+    Moonshine follows the voice; on synthetic voices it is the other way round,
+    and then the second transcript mostly holds a card word too (or nothing).
     """
     if write_second is None:
         return Reading(sphinx)
@@ -247,10 +258,14 @@ def pick_transcript(
             return Reading(second, second=True)
     elif (
         cross_check
-        and keys.entry & {w.text for w in sphinx}
+        and keys.card & {w.text for w in sphinx}
         and len(_other_words(sphinx, keys)) >= AGREE_WORDS
     ):
         second = write_second()
+        if second and not keys.in_(second) and not follows_same_voice(sphinx, second, keys):
+            # Talk the two wrote differently, where only pocketsphinx's model,
+            # biased towards the card, wrote a word that matters: the second reads.
+            return Reading(second, second=True)
     if cross_check and second is not None and follows_same_voice(sphinx, second, keys):
         return Reading(sphinx, witness=second)
     return Reading(sphinx)

@@ -203,37 +203,20 @@ class WordCutter:
     MIN_LETTERS = 5
 
     def __init__(self) -> None:
-        from pocketsphinx import Decoder, get_model_path
+        from pocketsphinx import get_model_path
+
+        from voice_host.speech.acoustic_check import Aligner
 
         model = Path(get_model_path()) / "en-us"
-        self._decoder: Any = Decoder(
-            hmm=str(model / "en-us"), dict=str(model / "cmudict-en-us.dict"), lm=None,
-            loglevel="FATAL",
-        )  # fmt: skip
+        self._aligner = Aligner(str(model / "en-us"), str(model / "cmudict-en-us.dict"))
 
     def words(self, audio: bytes, text: str) -> list[tuple[str, float, float]]:
         """(word, start, end) in seconds of ``audio``; empty when it does not align."""
-        from voice_host.speech import kws
-
-        dec = self._decoder
-        for word in text.split():
-            if not dec.lookup_word(word):
-                phones = kws.clean_phones(kws.letter_to_sound(word))
-                if not phones:
-                    return []
-                dec.add_word(word, " ".join(phones), True)
-        try:
-            dec.set_align_text(text)
-            dec.start_utt()
-            dec.process_raw(audio, full_utt=True)
-            dec.end_utt()
-            segments = list(dec.seg() or ())
-        except RuntimeError:
-            return []
+        segments = self._aligner.segments(audio, text.split()) or []
         return [
             (s.word.split("(")[0], s.start_frame / 100, (s.end_frame + 1) / 100)
             for s in segments
-            if not s.word.startswith(("<", "[")) and s.word != "<sil>"
+            if not s.word.startswith(("<", "["))
         ]
 
     def cuts(self, audio: bytes, text: str) -> list[tuple[str, bytes]]:

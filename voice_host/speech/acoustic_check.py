@@ -47,9 +47,10 @@ class Aligner:
             self._known[word] = ok
         return self._known[word]
 
-    def score(self, audio: bytes, words: Sequence[str]) -> float | None:
-        """The log acoustic score of ``audio`` (16 kHz mono s16) aligned to
-        ``words`` (silences between words allowed), or None when it does not align."""
+    def segments(self, audio: bytes, words: Sequence[str]) -> list[Any] | None:
+        """pocketsphinx's segments (words, silences and fillers, with frames and
+        acoustic scores) of ``audio`` (16 kHz mono s16) aligned to ``words``
+        (silences between words allowed), or None when it does not align."""
         text = " ".join(w for w in words if self._pronounceable(w))
         if not text:
             return None
@@ -63,7 +64,13 @@ class Aligner:
         except RuntimeError as exc:
             log.debug("alignment failed for %r: %s", text, exc)
             return None
-        if not segments:
+        return segments or None
+
+    def score(self, audio: bytes, words: Sequence[str]) -> float | None:
+        """The log acoustic score of ``audio`` aligned to ``words``, or None when
+        it does not align (:meth:`segments`)."""
+        segments = self.segments(audio, words)
+        if segments is None:
             return None
         return sum(math.log(max(float(s.ascore), 1e-300)) for s in segments)
 

@@ -246,8 +246,9 @@ def pick_transcript(
     real speech in a noisy room (a broadcast with a crowd and music,
     ``benchmarks/real_voices.py``, held out) pocketsphinx's transcripts are
     garbled and write "cruise", "rhymes" or "arrowhead" into them, while
-    Moonshine follows the voice; on synthetic voices it is the other way round,
-    and then the second transcript mostly holds a card word too (or nothing).
+    Moonshine follows the voice.  On synthetic voices it is often the other
+    way round, and there this loses fouls that Moonshine garbled (a trade
+    measured and taken for real rooms: README, "Real voices").
     """
     if write_second is None:
         return Reading(sphinx)

@@ -67,6 +67,7 @@ KEYS = Keys.of(
     ["telescope", "the telescope", "telescopic", "red", "blue", "starts with", "host pass"],
     ["host pass", "host foul"],
     ["telescope", "the telescope", "telescopic"],
+    ["starts with", "rhymes with"],
 )
 
 
@@ -154,9 +155,11 @@ def test_a_final_transcript_with_a_key_word_is_cross_checked() -> None:
     short = heard("a telescope")
     assert pick_transcript(short, second("a microscope"), KEYS, cross_check=True) == Reading(short)
     assert calls == [witness]
-    # a command is no card word: no check
+    # a command or a team name is no card word: no check
     command = heard("unless host pass rather cold")
     assert pick_transcript(command, second(witness), KEYS, cross_check=True) == Reading(command)
+    team = heard("unless rather cold red team")
+    assert pick_transcript(team, second(witness), KEYS, cross_check=True) == Reading(team)
     assert calls == [witness]
     # letter talk is checked as the card's own words are
     talk = heard("unless starts with rather cold red")

@@ -296,7 +296,10 @@ class PocketSphinxRecognizer:
         self._commands = {" ".join(kws.words_of(p)) for p in context.commands}
         self._answers = {" ".join(kws.words_of(p)) for p in context.answers}
         self._keys = second_opinion_module.Keys.of(
-            (k.phrase for k in planned), self._commands, (*context.answers, *context.forms)
+            (k.phrase for k in planned),
+            self._commands,
+            (*context.answers, *context.forms),
+            self.cue_phrases,
         )
         if self.free_lm == "biased":
             self._lm_name = self._lm_for(tuple(tuple(k.phrase.split()) for k in planned))

@@ -133,11 +133,20 @@ class Keys:
     entry: frozenset[str] = frozenset()
     """The card's own words (of its answers and forbidden forms): the words a
     card-biased model writes into talk that does not hold them."""
+    talk: frozenset[str] = frozenset()
+    """The words of letter and rhyme talk ("starts", "letters", "rhymes"): the
+    same model writes them too."""
 
     @classmethod
-    def of(cls, phrases: Iterable[str], commands: Iterable[str], entry: Iterable[str] = ()) -> Keys:
-        """From the context's phrases to spot, its command phrases and the
-        card's answers and forms (``entry``)."""
+    def of(
+        cls,
+        phrases: Iterable[str],
+        commands: Iterable[str],
+        entry: Iterable[str] = (),
+        talk: Iterable[str] = (),
+    ) -> Keys:
+        """From the context's phrases to spot, its command phrases, the card's
+        answers and forms (``entry``) and the letter and rhyme talk phrases."""
         split = {" ".join(c.lower().split()): c.lower().split() for c in commands}
         wake = frozenset(parts[0] for parts in split.values() if parts)
         command = frozenset(w for parts in split.values() for w in parts[1:])
@@ -149,7 +158,8 @@ class Keys:
             if w not in _NOT_KEYS
         )
         own = frozenset(w for p in entry for w in p.lower().split() if w not in _NOT_KEYS)
-        return cls(card, wake, command, own & card)
+        said = frozenset(w for p in talk for w in p.lower().split() if w not in _NOT_KEYS)
+        return cls(card, wake, command, own & card, said & card)
 
     def in_(self, words: Sequence[HeardWord]) -> bool:
         """Whether ``words`` hold a card word, or the wake word and a command word."""
@@ -237,8 +247,9 @@ def pick_transcript(
 
     With ``cross_check`` (an utterance's final transcript, not the early check
     at a pause) the second transcript is also written when pocketsphinx's holds
-    a card word (:attr:`Keys.card`: the card's own, letter or rhyme talk, a
-    team name; not a command) among :data:`AGREE_WORDS` or more other words.
+    a word of the card or of letter or rhyme talk (:attr:`Keys.entry`,
+    :attr:`Keys.talk`; not a team name or a command) among :data:`AGREE_WORDS`
+    or more other words.
     When the two agree (:func:`follows_same_voice`) it is returned as the
     witness.  When they do not, and it holds no word that matters, it is read
     instead: in talk long enough to compare, the two wrote different sentences,
@@ -259,7 +270,7 @@ def pick_transcript(
             return Reading(second, second=True)
     elif (
         cross_check
-        and keys.card & {w.text for w in sphinx}
+        and (keys.entry | keys.talk) & {w.text for w in sphinx}
         and len(_other_words(sphinx, keys)) >= AGREE_WORDS
     ):
         second = write_second()

@@ -235,7 +235,7 @@ class PocketSphinxRecognizer:
         # Each biased model's other words that a spotted card word may be written
         # as: its sound-alikes (a near miss) and its common distractor words ("seven"
         # for Devon, "century" for Ace Ventura).  One written over a hit says no.
-        self._lm_alikes: dict[str, frozenset[str]] = {}
+        self._lm_other_words: dict[str, frozenset[str]] = {}
         self._lm_name: str = _FREE
         self.cue_phrases = tuple(cue_phrases)
         self._searches: dict[tuple[kws.Keyphrase, ...], str] = {}
@@ -329,11 +329,11 @@ class PocketSphinxRecognizer:
         )
         self._remember(self._lms, phrases, name, LM_CACHE)
         keys = self._keys
-        self._lm_alikes[name] = frozenset(spec.sound_alikes) | (
+        self._lm_other_words[name] = frozenset(spec.sound_alikes) | (
             frozenset(spec.distractors) - keys.card - keys.wake - keys.command
         )
-        for gone in set(self._lm_alikes) - set(self._lms.values()):
-            del self._lm_alikes[gone]
+        for gone in set(self._lm_other_words) - set(self._lms.values()):
+            del self._lm_other_words[gone]
         return name
 
     def _add_search(
@@ -891,7 +891,7 @@ class PocketSphinxRecognizer:
             ok: bool | None = None
             if was_decoded:
                 sim = confirm.best_window_similarity(hit.phones, hit.word, free, self.phones_of)
-                alikes = self._lm_alikes.get(self._lm_name, frozenset())
+                others = self._lm_other_words.get(self._lm_name, frozenset())
                 first, _, rest = hit.word.text.partition(" ")
                 article = len(self._phrase_phones(first)) if rest and first in _ARTICLES else 0
                 ok = confirm.is_confirmed(
@@ -901,7 +901,7 @@ class PocketSphinxRecognizer:
                     command=hit.word.text in self._commands,
                     length_counts=not self._written_by,
                 ) and not confirm.written_as_other(
-                    hit.phones, hit.word, free, alikes, self.phones_of
+                    hit.phones, hit.word, free, others, self.phones_of
                 )
                 # A transcript that followed the same voice and wrote nothing like
                 # the phrase outweighs the phrase's length (``TRUST_PHONES``).

@@ -207,8 +207,9 @@ def follows_same_voice(
     :data:`AGREE_WORDS` of them, and :data:`AGREE_SHARE` of them, are there,
     both recognisers followed the voice, and the second transcript is a
     witness to what was said (:class:`Reading`).  Where one of them could not
-    follow (a synthetic voice Moonshine garbles, a noisy clip) they disagree,
-    and nothing changes.
+    follow (a synthetic voice Moonshine garbles, real speech in a noisy room
+    that pocketsphinx garbles) they disagree (:func:`pick_transcript` says what
+    follows).
     """
     mine = _other_words(sphinx, keys)
     theirs = {w.text for w in second}
@@ -274,10 +275,13 @@ def pick_transcript(
         and len(_other_words(sphinx, keys)) >= AGREE_WORDS
     ):
         second = write_second()
-        if second and not keys.in_(second) and not follows_same_voice(sphinx, second, keys):
+        if follows_same_voice(sphinx, second, keys):
+            return Reading(sphinx, witness=second)
+        if second and not keys.in_(second):
             # Talk the two wrote differently, where only pocketsphinx's model,
             # biased towards the card, wrote a word that matters: the second reads.
             return Reading(second, second=True)
+        return Reading(sphinx)
     if cross_check and second is not None and follows_same_voice(sphinx, second, keys):
         return Reading(sphinx, witness=second)
     return Reading(sphinx)

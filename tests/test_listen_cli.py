@@ -319,3 +319,21 @@ def test_listen_says_which_recogniser_and_second_transcriber_it_uses(
     monkeypatch.setattr(pocketsphinx_backend, "default_pause_detector", lambda: None)
     assert cli.main(args) == 0
     assert "no neural pause detector" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("clip", "word"),
+    [
+        # spelled letters: the biased model leans toward the card's own spelling,
+        # so "b i c" comes out as letters rather than "be like c m"
+        ("rms/letter__b_i_c_and_then_some_more.wav", "Bicycle"),
+        # and "p i z" rather than "p r it the"
+        ("espeak-en-us+m3/letter__p_i_z_and_then_some_more.wav", "Pizza"),
+    ],
+)
+def test_letter_talk_that_spells_the_card_is_a_letter_foul(
+    capsys: pytest.CaptureFixture[str], clip: str, word: str
+) -> None:
+    judged = _judgements(capsys, FIXTURES / clip, "--word", word)
+    assert [(j["type"], j.get("kind")) for j in judged] == [("foul", "letter")]

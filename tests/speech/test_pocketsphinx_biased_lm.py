@@ -124,3 +124,46 @@ def test_build_spec_adds_talk_only_when_asked() -> None:
     assert all(all(w in known for w in p) for p in with_talk.talk)  # only pronounceable ones
     plain = biased_lm.build_spec([("kangaroo",)], known.get, None, distractors=50, talk=False)
     assert plain.talk == ()
+
+
+def test_spelling_phrases_spell_the_cards_words_from_their_start() -> None:
+    said = biased_lm.spelling_phrases(["post", "o'clock", "x"], biased_lm.LETTERS)
+    assert ("p", "o", "s", "t") in said  # the first SPELL_LETTERS letters, "o" included
+    assert ("o", "c", "l", "o") in said  # the apostrophe is not a letter
+    assert ("it", "starts", "with", "a", "p") in said and ("starts", "with", "p") in said
+    assert ("the", "first", "letter", "is", "o") in said
+    assert not any(p[-1] == "x" for p in said)  # one letter is not a word to spell
+    assert biased_lm.spelling_phrases(["telescope"])[0] == tuple("tele"[: biased_lm.SPELL_LETTERS])
+
+
+def test_the_cards_own_letters_are_likelier_after_a_letter_and_after_starts_with() -> None:
+    letters = ("a", "b", "c", "o", "p", "s", "t")
+    made = biased_lm.LmSpec(
+        phrases=(("post",),),
+        distractors=COMMON,
+        talk=biased_lm.talk_phrases(letters),
+        spelling=biased_lm.spelling_phrases(["post"], letters),
+    )
+    grams = parse_arpa(biased_lm.arpa_text(made))
+    after_p = {w[1]: 10**lp for w, (lp, _) in grams[2].items() if w[0] == "p"}
+    # the card's next letter outweighs any other letter, and the spelling holds harder
+    assert after_p["o"] > biased_lm.SPELL_WEIGHT / 2 * after_p["s"]
+    assert sum(after_p.values()) == pytest.approx(biased_lm.SPELL_HOLD, rel=0.01)
+    assert ("p", "o", "s") in grams[3]  # "p o" goes on as "s"
+    # "with a" is innocent far more often: its hold stays the talk's, the initial takes more of it
+    after_with_a = {w[2]: 10**lp for w, (lp, _) in grams[3].items() if w[:2] == ("with", "a")}
+    assert sum(after_with_a.values()) == pytest.approx(biased_lm.TALK_HOLD, rel=0.01)
+    assert after_with_a["p"] > 5 * after_with_a["b"]
+    # a letter the card does not spell keeps the talk's loose hold
+    after_b = {w[1]: 10**lp for w, (lp, _) in grams[2].items() if w[0] == "b"}
+    assert sum(after_b.values()) == pytest.approx(biased_lm.TALK_HOLD, rel=0.01)
+
+
+def test_build_spec_spells_only_the_words_it_is_given() -> None:
+    known = {"post": "P OW S T", "p": "P IY", "o": "OW", "s": "EH S", "t": "T IY"}
+    known |= {"starts": "S T AA R T S", "with": "W IH DH", "a": "AH", "it": "IH T"}
+    made = biased_lm.build_spec([("post",)], known.get, None, distractors=50, spell=["post"])
+    assert ("p", "o", "s", "t") in made.spelling and ("starts", "with", "p") in made.spelling
+    # "the first letter is p" has words the dictionary lacks: left out
+    assert all(all(w in known for w in p) for p in made.spelling)
+    assert biased_lm.build_spec([("post",)], known.get, None, distractors=50).spelling == ()

@@ -60,6 +60,16 @@ TALK_MASS = 0.05
 #: lower, because "with a" and "has" start innocent clues far more often.
 TALK_HOLD = 0.3
 
+#: The card's own spelling: a describer who spells or names letters spells the
+#: card ("p o s ...", "it starts with a p").  Its first :data:`SPELL_LETTERS`
+#: letters, and its initial after "starts with", count :data:`SPELL_WEIGHT`
+#: times as much as any other letter that could follow; and after a letter the
+#: spelling goes on to another letter with :data:`SPELL_HOLD` rather than
+#: :data:`TALK_HOLD`.  Set on split=tune by ``benchmarks/referee.py --audio``.
+SPELL_LETTERS = 4
+SPELL_WEIGHT = 30
+SPELL_HOLD = 0.7
+
 #: Letters that are also words or parts of common ones: not linked as spelling.
 _WORD_LETTERS = frozenset({"a", "i", "o"})
 
@@ -82,6 +92,8 @@ class LmSpec:
     """Letter/rhyme talk phrases (:func:`talk_phrases`), held by :data:`TALK_HOLD`."""
     talk_mass: float = TALK_MASS
     """Unigram probability shared by talk words that are not context words."""
+    spelling: tuple[tuple[str, ...], ...] = ()
+    """The card's own letter talk (:func:`spelling_phrases`), weighted by :data:`SPELL_WEIGHT`."""
 
 
 def talk_phrases(letters: Sequence[str] = LETTERS) -> tuple[tuple[str, ...], ...]:
@@ -105,6 +117,28 @@ def talk_phrases(letters: Sequence[str] = LETTERS) -> tuple[tuple[str, ...], ...
     spelled = [x for x in letters if x not in _WORD_LETTERS]
     for first in spelled:
         out.extend((first, second) for second in spelled)
+    return tuple(out)
+
+
+def spelling_phrases(
+    words: Iterable[str], letters: Sequence[str] = LETTERS
+) -> tuple[tuple[str, ...], ...]:
+    """The letter talk that spells ``words`` (the card's): each word's first
+    :data:`SPELL_LETTERS` letters spelled out, and its initial after "starts
+    with (a)" and "the first letter is"."""
+    out: dict[tuple[str, ...], None] = {}
+    for word in words:
+        spelled = [c for c in word.lower() if c in letters]
+        if len(spelled) < 2:
+            continue
+        out.setdefault(tuple(spelled[:SPELL_LETTERS]), None)
+        first = spelled[0]
+        for phrase in (
+            ("it", "starts", "with", "a", first),
+            ("starts", "with", first),
+            ("the", "first", "letter", "is", first),
+        ):
+            out.setdefault(phrase, None)
     return tuple(out)
 
 
@@ -143,22 +177,30 @@ def arpa_text(spec: LmSpec) -> str:
     # n-grams inside phrases: history (1 or 2 words) -> next word -> count
     follow: dict[tuple[str, ...], dict[str, int]] = {}
     held: set[tuple[str, ...]] = set()  # histories a context phrase continues
-    for phrase in (*spec.phrases, *spec.talk):
+    spelling: set[tuple[str, ...]] = set()  # histories of letters the card's spelling continues
+    weighted = [(p, 1) for p in (*spec.phrases, *spec.talk)]
+    weighted += [(p, SPELL_WEIGHT) for p in spec.spelling]
+    for phrase, weight in weighted:
         for i in range(1, len(phrase)):
             hist = tuple(phrase[max(0, i - 2) : i])
             follow.setdefault(hist, {}).setdefault(phrase[i], 0)
-            follow[hist][phrase[i]] += 1
+            follow[hist][phrase[i]] += weight
             if len(hist) == 2:  # the trigram needs its bigram too
                 follow.setdefault(hist[1:], {}).setdefault(phrase[i], 0)
     for phrase in spec.phrases:
         for i in range(1, len(phrase)):
             held.add(tuple(phrase[max(0, i - 2) : i]))
+    for phrase in spec.spelling:
+        for i in range(1, len(phrase)):
+            hist = tuple(phrase[max(0, i - 2) : i])
+            if all(len(w) == 1 for w in hist):
+                spelling.add(hist)
     bigrams: dict[tuple[str, str], float] = {}
     trigrams: dict[tuple[str, str, str], float] = {}
     bow: dict[tuple[str, ...], float] = {}
     for hist, nexts in follow.items():
         n = sum(max(c, 1) for c in nexts.values())
-        hold = PHRASE_HOLD if hist in held else TALK_HOLD
+        hold = PHRASE_HOLD if hist in held else SPELL_HOLD if hist in spelling else TALK_HOLD
         probs = {w: hold * max(c, 1) / n for w, c in nexts.items()}
         lower = sum(
             bigrams.get((hist[-1], w), uni.get(w, 0.0)) if len(hist) == 2 else uni.get(w, 0.0)
@@ -289,12 +331,14 @@ def build_spec(
     distractors: int = DISTRACTORS,
     context_mass: float | None = None,
     talk: bool = True,
+    spell: Iterable[str] = (),
 ) -> LmSpec:
     """The model for these context phrases (word lists); ``lookup`` is the decoder's dictionary.
 
     Words the dictionary lacks are left out (the caller adds the context's
     own words to the dictionary first).  With ``talk``, the model also holds
-    letter/rhyme talk (:func:`talk_phrases`).
+    letter/rhyme talk (:func:`talk_phrases`), weighted toward spelling the
+    words ``spell`` (the card's, :func:`spelling_phrases`).
     """
     kept: list[tuple[str, ...]] = []
     for phrase in phrases:
@@ -319,4 +363,9 @@ def build_spec(
     said = tuple(
         p for p in (talk_phrases() if talk else ()) if all(lookup(w) is not None for w in p)
     )
-    return LmSpec(tuple(kept), common, alikes, mass, said)
+    spelling = tuple(
+        p
+        for p in (spelling_phrases(spell) if talk else ())
+        if all(lookup(w) is not None for w in p)
+    )
+    return LmSpec(tuple(kept), common, alikes, mass, said, spelling=spelling)

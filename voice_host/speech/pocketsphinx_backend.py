@@ -164,6 +164,16 @@ def _names_one_of(phrase: str, phrases: set[str]) -> bool:
     return phrase in phrases or (first in _ARTICLES and rest in phrases)
 
 
+def _spelled_words(answers: Iterable[str]) -> tuple[str, ...]:
+    """The words of the card's answers a describer might spell (not articles)."""
+    out: dict[str, None] = {}
+    for answer in answers:
+        for word in kws.words_of(answer):
+            if word not in _ARTICLES and len(word) > 2:
+                out.setdefault(word.replace("'", ""), None)
+    return tuple(out)
+
+
 def _is_filler(word: str) -> bool:
     return word.startswith(("<", "[", "+")) or word in ("", "<sil>")
 
@@ -231,7 +241,7 @@ class PocketSphinxRecognizer:
         # Judges between the two transcripts by sound (made when first needed).
         self._aligner: acoustic_check.Aligner | None = None
         self._dict_path = dict_path
-        self._lms: dict[tuple[tuple[str, ...], ...], str] = {}
+        self._lms: dict[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]], str] = {}
         # Each biased model's other words that a spotted card word may be written
         # as: its sound-alikes (a near miss) and its common distractor words ("seven"
         # for Devon, "century" for Ace Ventura).  One written over a hit says no.
@@ -302,7 +312,9 @@ class PocketSphinxRecognizer:
             self.cue_phrases,
         )
         if self.free_lm == "biased":
-            self._lm_name = self._lm_for(tuple(tuple(k.phrase.split()) for k in planned))
+            self._lm_name = self._lm_for(
+                tuple(tuple(k.phrase.split()) for k in planned), _spelled_words(context.answers)
+            )
         if not planned:
             return None
         key = tuple(planned)
@@ -314,12 +326,15 @@ class PocketSphinxRecognizer:
             self._remember(self._searches, key, name, SEARCH_CACHE)
         return name
 
-    def _lm_for(self, phrases: tuple[tuple[str, ...], ...]) -> str:
-        """The biased language model's search for these phrases (built once, cached)."""
-        name = self._lms.get(phrases)
+    def _lm_for(self, phrases: tuple[tuple[str, ...], ...], spell: tuple[str, ...] = ()) -> str:
+        """The biased language model's search for these phrases, leaning toward
+        spelling the words ``spell`` (built once, cached)."""
+        name = self._lms.get((phrases, spell))
         if name is not None:
             return name
-        spec = biased_lm.build_spec(phrases, self._decoder.lookup_word, self._dict_path)
+        spec = biased_lm.build_spec(
+            phrases, self._decoder.lookup_word, self._dict_path, spell=spell
+        )
         name = self._add_search(
             "lm",
             ".arpa",
@@ -327,7 +342,7 @@ class PocketSphinxRecognizer:
             self._decoder.add_lm_file,
             "biased language model",
         )
-        self._remember(self._lms, phrases, name, LM_CACHE)
+        self._remember(self._lms, (phrases, spell), name, LM_CACHE)
         keys = self._keys
         self._lm_other_words[name] = frozenset(spec.sound_alikes) | (
             frozenset(spec.distractors) - keys.card - keys.wake - keys.command

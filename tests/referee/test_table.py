@@ -30,6 +30,20 @@ BUS = Entry(
     ("buses", "buss", "busy"),
     {"bus": ("B", "AH", "S"), "buss": ("B", "AH", "S"), "busy": ("B", "IH", "Z", "IY")},
 )
+BOW_AND_ARROW = Entry(
+    "Bow and arrow",
+    "Object",
+    ("bow and arrow", "a bow and arrow"),
+    ("bows", "arrows", "arrowhead"),
+    {},
+)
+BUCKET_AND_SPADE = Entry(
+    "Bucket and spade",
+    "Object",
+    ("bucket and spade", "a bucket and spade"),
+    ("buckets", "spades"),
+    {},
+)
 EINSTEIN_FORMS = Entry(
     "Albert Einstein",
     "Person",
@@ -216,6 +230,17 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         # NEGATIVE: two of three letters are the card's, but a describer spells
         # from the start ("r n l" in a clue for "hairstyle")
         ("like a god r n l help", EIFFEL, Phase.TURN, ["nothing"]),
+        # NEGATIVE: "and" is nobody's to spell: letters from it are garbage
+        # ("a n d n s c" in a real broadcast, on the card Bucket and spade)
+        ("so a n d n s c in the debut", BUCKET_AND_SPADE, Phase.TURN, ["nothing"]),
+        # NEGATIVE: a run from a word's initial, but not in its order: garbage
+        # ("a n d n s c" shares only its "a" with "arrow")
+        ("so a n d n s c in the debut", BOW_AND_ARROW, Phase.TURN, ["nothing"]),
+        # ... but a spelling that runs on into garbage is still spelling
+        # ("a l b and" written "a l g n n" by pocketsphinx, slt)
+        ("a l g n n some are", EINSTEIN, Phase.TURN, ["foul:letter"]),
+        # ... while the card's own words are spelled as any other card's
+        ("s p a and then some more", BUCKET_AND_SPADE, Phase.TURN, ["foul:letter"]),
         # ... spelled letter names count by the letter they stand for
         ("kay en gee and then some more", KANGAROO, Phase.TURN, ["foul:letter"]),
         # "a" and "i" are words, not spelling

@@ -167,3 +167,10 @@ def test_build_spec_spells_only_the_words_it_is_given() -> None:
     # "the first letter is p" has words the dictionary lacks: left out
     assert all(all(w in known for w in p) for p in made.spelling)
     assert biased_lm.build_spec([("post",)], known.get, None, distractors=50).spelling == ()
+
+
+def test_the_backend_spells_the_cards_own_words_not_and_or_of() -> None:
+    from voice_host.speech.pocketsphinx_backend import _spelled_words
+
+    said = _spelled_words(("bucket and spade", "a bucket and spade", "o'clock", "tv"))
+    assert said == ("bucket", "spade", "oclock")

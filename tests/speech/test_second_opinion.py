@@ -174,9 +174,17 @@ def test_a_final_transcript_with_a_key_word_is_cross_checked() -> None:
     assert pick_transcript(garbled, second(other), KEYS, cross_check=True) == Reading(
         heard(other), second=True
     )
-    # ... unless it holds a card word too: then pocketsphinx's stands
+    # ... and when it holds the same card word, the word was said, and its
+    # sentence (which decides who said it) is read
     also = "cruise today a telescope launching"
-    assert pick_transcript(garbled, second(also), KEYS, cross_check=True) == Reading(garbled)
+    assert pick_transcript(garbled, second(also), KEYS, cross_check=True) == Reading(
+        heard(also), second=True
+    )
+    # ... but with another word that matters (a form, a command) pocketsphinx's stands
+    other_key = "cruise today telescopic launching"
+    assert pick_transcript(garbled, second(other_key), KEYS, cross_check=True) == Reading(garbled)
+    command = "cruise today host pass"
+    assert pick_transcript(garbled, second(command), KEYS, cross_check=True) == Reading(garbled)
     # ... or wrote nothing at all
     assert pick_transcript(garbled, second(""), KEYS, cross_check=True) == Reading(garbled)
     # without a key word, Moonshine is asked anyway; agreeing, it is the witness

@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import EngineError, ModelError
 from voice_host.speech import acoustic_check, biased_lm, confirm, kws
 from voice_host.speech import second_opinion as second_opinion_module
@@ -165,11 +166,13 @@ def _names_one_of(phrase: str, phrases: set[str]) -> bool:
 
 
 def _spelled_words(answers: Iterable[str]) -> tuple[str, ...]:
-    """The words of the card's answers a describer might spell (not articles)."""
+    """The words of the card's answers a describer might spell (not "the",
+    "and", "of": leaning towards "a n d" on Bucket and spade made "a n d n s
+    c" of a real broadcast's garble, a letter foul)."""
     out: dict[str, None] = {}
     for answer in answers:
         for word in kws.words_of(answer):
-            if word not in _ARTICLES and len(word) > 2:
+            if word not in STOP_WORDS and len(word) > 2:
                 out.setdefault(word.replace("'", ""), None)
     return tuple(out)
 

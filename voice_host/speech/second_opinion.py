@@ -254,7 +254,10 @@ def pick_transcript(
     When the two agree (:func:`follows_same_voice`) it is returned as the
     witness.  When they do not, and it holds no word that matters, it is read
     instead: in talk long enough to compare, the two wrote different sentences,
-    and only the model biased towards the card found a card word in it.  On
+    and only the model biased towards the card found a card word in it.  When
+    they do not and it holds the same card word, it is read too: the word was
+    said, and the sentence around it, which decides who said it, is the one
+    written by the recogniser that followed the voice.  On
     real speech in a noisy room (a broadcast with a crowd and music,
     ``benchmarks/real_voices.py``, held out) pocketsphinx's transcripts are
     garbled and write "cruise", "rhymes" or "arrowhead" into them, while
@@ -280,6 +283,11 @@ def pick_transcript(
         if second and not keys.in_(second):
             # Talk the two wrote differently, where only pocketsphinx's model,
             # biased towards the card, wrote a word that matters: the second reads.
+            return Reading(second, second=True)
+        if keys.entry & {w.text for w in sphinx} & {w.text for w in second}:
+            # Both heard the card word, but pocketsphinx garbled the words around
+            # it: the second's sentence tells who said it ("is it a lion, a tiger,
+            # an elephant", written "the got like on title an elephant": a foul).
             return Reading(second, second=True)
         return Reading(sphinx)
     if cross_check and second is not None and follows_same_voice(sphinx, second, keys):

@@ -268,13 +268,14 @@ def pick_transcript(
     if write_second is None:
         return Reading(sphinx)
     second: tuple[HeardWord, ...] | None = None
+    written = {w.text for w in sphinx}
     if not keys.in_(sphinx):
         second = write_second()
         if keys.in_(second):
             return Reading(second, second=True)
     elif (
         cross_check
-        and (keys.entry | keys.talk) & {w.text for w in sphinx}
+        and (keys.entry | keys.talk) & written
         and len(_other_words(sphinx, keys)) >= AGREE_WORDS
     ):
         second = write_second()
@@ -284,7 +285,7 @@ def pick_transcript(
             # Talk the two wrote differently, where only pocketsphinx's model,
             # biased towards the card, wrote a word that matters: the second reads.
             return Reading(second, second=True)
-        if keys.entry & {w.text for w in sphinx} & {w.text for w in second}:
+        if keys.entry & written & {w.text for w in second}:
             # Both heard the card word, but pocketsphinx garbled the words around
             # it: the second's sentence tells who said it ("is it a lion, a tiger,
             # an elephant", written "the got like on title an elephant": a foul).

@@ -132,3 +132,19 @@ def test_frames_just_after_a_loud_one_pass_as_the_voice_detectors_hangover() -> 
     assert gate.passes(noise_frames(-6, 1, seed=12)[0])
     after = [gate.passes(f) for f in noise_frames(-26, 8, seed=13)]
     assert after == [True] * 5 + [False] * 3
+
+
+def test_busy_and_floor_follow_the_window_as_frames_fall_out_of_it() -> None:
+    # The gate keeps a running count of speech verdicts and works out the
+    # room's level only when asked: both must match the window they stand for
+    # (6 s = 200 frames; busy over at least 2 s = 67 frames).
+    gate = LevelGate()
+    frames = noise_frames(-40, 300)
+    rng = np.random.default_rng(7)
+    verdicts = [bool(v) for v in rng.random(300) < 0.8]
+    for i, (frame, voiced) in enumerate(zip(frames, verdicts, strict=True)):
+        gate.passes(frame, voiced)
+        window = verdicts[max(0, i - 199) : i + 1]
+        assert gate.busy == (sum(window) >= 0.8 * max(len(window), 67)), i
+    levels = [frame_level_db(f) for f in frames[-200:]]
+    assert gate.floor_db == pytest.approx(float(np.percentile(levels, 20.0)))

@@ -96,8 +96,22 @@ class LevelGate:
         self._busy_min_frames = max(1, round(busy_min_window / frame_seconds))
         self._hangover_frames = round(HANGOVER / frame_seconds)
         self._since_loud = self._hangover_frames + 1  # frames since one stood out
-        self.floor_db = 0.0
-        """The room's level as of the last frame, dB (see :func:`frame_level_db`)."""
+        self._voiced_count = 0  # how many of ``_voiced`` are True
+        self._floor_db: float | None = 0.0  # None: not yet worked out for the last frame
+
+    @property
+    def floor_db(self) -> float:
+        """The room's level as of the last frame, dB (see :func:`frame_level_db`).
+
+        Worked out when asked for (the gate asks only in a busy room): the
+        percentile over the window was a tenth of the frame's cost."""
+        if self._floor_db is None:
+            if len(self._levels) < self._warm_frames:
+                self._floor_db = min(self._levels)
+            else:
+                levels = np.fromiter(self._levels, float, len(self._levels))
+                self._floor_db = float(np.percentile(levels, self.percentile))
+        return self._floor_db
 
     @property
     def busy(self) -> bool:
@@ -105,7 +119,7 @@ class LevelGate:
         (so the gate acts)."""
         # Over at least BUSY_MIN_WINDOW: a quiet stream that opens with a guess is not busy.
         span = max(len(self._voiced), self._busy_min_frames)
-        return sum(self._voiced) >= BUSY_SHARE * span
+        return self._voiced_count >= BUSY_SHARE * span
 
     def recent_levels(self, n: int) -> list[float]:
         """The levels (dB) of the last ``n`` frames taken, newest first (at most the
@@ -118,11 +132,11 @@ class LevelGate:
         it may be judged as speech: the room is not busy, or the frame stands out."""
         level = frame_level_db(frame)
         self._levels.append(level)
+        self._floor_db = None
+        if len(self._voiced) == self._voiced.maxlen and self._voiced[0]:
+            self._voiced_count -= 1  # the oldest verdict falls out of the window
         self._voiced.append(sounds_like_speech)
-        if len(self._levels) < self._warm_frames:
-            self.floor_db = min(self._levels)
-        else:
-            self.floor_db = float(np.percentile(np.fromiter(self._levels, float), self.percentile))
+        self._voiced_count += sounds_like_speech
         if self.margin_db <= 0 or not self.busy:
             self._since_loud = 0
             return True

@@ -131,14 +131,15 @@ def run(
             recognizer.set_context(ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS))
             referee.reset()
             situation = Situation(entry=entry, phase=Phase.TURN, teams=TEAMS)
-        for event in recognizer.feed(chunk):
-            if situation is None:
-                continue
-            if event.kind == "final" and event.source == "free":
-                heard[card].append(event.text)
-            for j in referee.observe(event, situation):
-                if j.type != "nothing":
-                    found[card].append((chunk.end_time, j))
+        events = recognizer.feed(chunk)
+        if situation is None or not events:
+            continue
+        heard[card].extend(e.text for e in events if e.kind == "final" and e.source == "free")
+        # One batch at a time, as the host judges (``observe_all``: an utterance's
+        # free transcript before its spotted hits).
+        for j in referee.observe_all(events, situation):
+            if j.type != "nothing":
+                found[card].append((chunk.end_time, j))
     counted, other, invented, latencies = 0, 0, 0, []
     for clip, start, js, said_there in zip(guesses, starts, found, heard, strict=True):
         end = start + float(clip["duration"])

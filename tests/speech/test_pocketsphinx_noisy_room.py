@@ -53,6 +53,15 @@ def chunks(data: np.ndarray, block: int = 800) -> Iterator[AudioChunk]:
         yield AudioChunk(data[i : i + block].tobytes(), SAMPLE_RATE, i / SAMPLE_RATE)
 
 
+def fed(data: np.ndarray) -> PocketSphinxRecognizer:
+    """A recogniser with no context that has heard ``data`` (its room, its frames)."""
+    recognizer = PocketSphinxRecognizer()
+    recognizer.start(ListenContext())
+    for chunk in chunks(data):
+        recognizer.feed(chunk)
+    return recognizer
+
+
 def finals(events: list[RecognitionEvent]) -> list[RecognitionEvent]:
     return [e for e in events if e.kind == "final" and e.source == "free"]
 
@@ -112,19 +121,13 @@ def test_words_heard_in_the_room_but_not_from_a_player_are_dropped() -> None:
     # across the room; a word from the player who stands out is kept.  In a quiet
     # room nothing is dropped.
     data, clip_end = room_stream("kal16/guess__pyramid.wav", snr_db=15)
-    recognizer = PocketSphinxRecognizer()
-    recognizer.start(ListenContext())
-    for chunk in chunks(data[: int((clip_end + 0.2) * SAMPLE_RATE)]):
-        recognizer.feed(chunk)
+    recognizer = fed(data[: int((clip_end + 0.2) * SAMPLE_RATE)])
     room_word = HeardWord("chatter", 3.0, 3.4)
     guess_word = HeardWord("pyramid", LEAD + 0.3, clip_end - 0.2)
     assert recognizer._from_the_room(room_word)
     assert not recognizer._from_the_room(guess_word)
 
-    quiet = PocketSphinxRecognizer()
-    quiet.start(ListenContext())
-    for chunk in chunks(np.zeros(5 * SAMPLE_RATE, dtype="<i2")):
-        quiet.feed(chunk)
+    quiet = fed(np.zeros(5 * SAMPLE_RATE, dtype="<i2"))
     assert not quiet._from_the_room(HeardWord("anything", 3.0, 3.4))
 
 
@@ -139,10 +142,7 @@ def test_chatter_that_rises_a_little_above_the_room_is_dropped_from_an_utterance
     rms = 10 ** (-26 / 20) * 32768
     stream[a:b] += pink(b - a, seed=9) * rms * 10 ** (np.linspace(2, 11, b - a) / 20)
     data = np.clip(np.round(stream), -32768, 32767).astype("<i2")
-    recognizer = PocketSphinxRecognizer()
-    recognizer.start(ListenContext())
-    for chunk in chunks(data[: int((clip_end + 0.2) * SAMPLE_RATE)]):
-        recognizer.feed(chunk)
+    recognizer = fed(data[: int((clip_end + 0.2) * SAMPLE_RATE)])
     chatter = HeardWord("chatter", 4.0, 4.5)
     guess = HeardWord("pyramid", LEAD + 0.3, clip_end - 0.2)
     assert not recognizer._from_the_room(chatter)  # some of its frames stood out
@@ -162,10 +162,7 @@ def test_a_quiet_word_of_a_clean_utterance_is_kept() -> None:
     stream[at - 8000 : at] = speech[:8000] * 0.1 + pink(8000, seed=4) * 300
     stream[at : at + len(speech)] += speech
     data = np.clip(np.round(stream), -32768, 32767).astype("<i2")
-    recognizer = PocketSphinxRecognizer()
-    recognizer.start(ListenContext())
-    for chunk in chunks(data[: at + len(speech) + 3200]):
-        recognizer.feed(chunk)
+    recognizer = fed(data[: at + len(speech) + 3200])
     mumble = HeardWord("is", 2.5, 3.0)
     guess = HeardWord("pyramid", 3.3, 3.0 + len(speech) / SAMPLE_RATE - 0.2)
     assert recognizer._near_talker_only((mumble, guess)) == (mumble, guess)

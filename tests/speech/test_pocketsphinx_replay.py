@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.silence import SilenceSource
-from voice_host.audio.wav import WavSource
+from voice_host.audio.wav import WavSource, read_wav
 from voice_host.speech.events import ListenContext, RecognitionEvent
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
 from voice_host.speech.replay import AudioClock, replay
@@ -144,6 +145,31 @@ def test_context_switch_without_reloading_the_model(recognizer: PocketSphinxReco
     events.extend(recognizer.finish())
     assert recognizer._decoder is decoder
     assert spotted(events, "telescope")
+
+
+def test_a_new_card_after_the_host_spoke_is_heard_on_the_new_streams_clock(
+    recognizer: PocketSphinxRecognizer,
+) -> None:
+    # The live host finishes the stream while it speaks ("Correct!") and gives
+    # the next card's context before the microphone is heard again.  The spotter
+    # must date its hits on the clock of the stream that follows (here from
+    # 60 s), not from zero: a hit dated 0.8 s was judged "said before the turn
+    # started", and the card's next guess could be lost.
+    recognizer.start(answer_context("kangaroo"))
+    for chunk in SilenceSource(seconds=2.0, start_time=50.0):
+        recognizer.feed(chunk)
+    recognizer.finish()
+    recognizer.set_context(answer_context("telescope"))
+    events = []
+    audio = read_wav(FIXTURES / "slt" / "guess__telescope.wav").samples
+    step = 3200  # 0.1 s
+    for i in range(0, len(audio), step):
+        chunk = AudioChunk(audio[i : i + step], SAMPLE_RATE, 60.0 + i / 2 / SAMPLE_RATE)
+        events.extend(recognizer.feed(chunk))
+    events.extend(recognizer.finish())
+    hits = [w for e in events if e.source == "kws" for w in e.words if w.text == "telescope"]
+    assert hits
+    assert all(60.0 <= w.start < w.end <= 62.0 for w in hits), hits
 
 
 def test_out_of_dictionary_words_use_the_contexts_pronunciation(

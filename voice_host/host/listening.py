@@ -4,6 +4,8 @@ Not hearing itself (speech.md): microphone chunks that touch the announcer's
 speech plus its tail are dropped before the recogniser; the utterance in
 progress when the gate shuts is flushed first (so speech before the host's
 voice is still judged), and the recogniser restarts clean when it opens again.
+A new card's listening context is taken while the gate is shut: the host has
+just announced the change, and the recogniser is idle.
 The referee is also told the host's speech intervals and last announcement, a
 second line of defence: they are read from the announcer when each batch is
 judged (not when the game last changed), so a transcript repeating what the
@@ -85,11 +87,19 @@ class Listening:
         context, situation = self._now()
         if self.gated(chunk):
             self.dropped_seconds += chunk.duration
-            if self._gated:
-                return []
-            self._gated = True
-            # Judge what was said before the host started speaking, then drop the rest.
-            return self._judge(self.recognizer.finish(), situation)
+            judged: list[Judgement] = []
+            if not self._gated:
+                self._gated = True
+                # Judge what was said before the host started speaking, then drop the rest.
+                judged = self._judge(self.recognizer.finish(), situation)
+            if self._active is not None and context != self._active:
+                # Nothing is heard while the host speaks: take the new card's context
+                # now, so that building it (about a second of CPU for a card not heard
+                # before) happens behind "Correct!" rather than after it, when the
+                # guessers are already calling out the next answer.
+                self.recognizer.set_context(context)
+                self._active = context
+            return judged
         self._gated = False
         if self._active is None:
             self.recognizer.start(context)

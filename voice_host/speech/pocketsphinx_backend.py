@@ -406,7 +406,10 @@ class PocketSphinxRecognizer:
         self._end_kws_utt()
         self._context = context
         self._kws_name = self._search_for(context)
-        self._start_kws_utt()
+        if self._t0 is not None:
+            # Mid-stream: the spotter listens for the new phrases from now on.  Between
+            # streams (after finish()) the first chunk opens it: its clock starts there.
+            self._start_kws_utt()
 
     # -- stream state ---------------------------------------------------------
 

@@ -49,6 +49,8 @@ BOARD = '{"name": "bench", "segments": ["START", "Object", "Object", "FINISH"]}'
 #: Samples per microphone block: the live microphone's block
 #: (voice_host.audio.microphone.BLOCK_SECONDS, 0.05 s), so the wait for a block is modelled.
 CHUNK = 800
+#: Cards per turn in ``--turn`` mode.
+TURN_CARDS = 5
 
 
 def one(
@@ -111,6 +113,91 @@ def one(
     return None
 
 
+def turn(
+    clips: list[dict[str, object]],
+    recognizer: PocketSphinxRecognizer,
+    referee: Referee,
+    gap: float,
+) -> list[float | None]:
+    """One long turn whose cards are the clips' entries: each clip is played
+    ``gap`` seconds after the host finished announcing the last card's
+    "correct" (a describer moving straight on), so every guess but the first
+    follows a card change made while the host spoke.  Per clip: its latency, or
+    None when its card was not counted (the turn then stops).  Latency here
+    counts the backlog a live host works through: a chunk is processed once it
+    has arrived and the chunk before it is done, so a second of CPU spent on a
+    new card's context delays the guess after it."""
+    cards = tuple(
+        Card(i + 1, {f: make_entry(str(c["entry"]), f) for f in CARD_FIELDS})
+        for i, c in enumerate(clips)
+    )
+    deck = Deck("bench", cards)
+    game = Game(
+        parse_teams("Red:Ann,Bob;Blue:Cat,Dan"),
+        load_board(BOARD),
+        rng=random.Random(1),
+        deck_size=len(cards),
+    )
+    clock = AudioClock()
+    announcer = RecordingAnnouncer(None, clock=clock.now)
+    listening = Listening(recognizer, referee, announcer)
+    referee.reset()
+    host = Host(
+        game,
+        deck,
+        clock=clock,
+        announcer=announcer,
+        listening=listening,
+        options=HostOptions(timer=60.0 * len(clips)),
+    )
+    host.start()
+    out: list[float | None] = []
+    todo = list(clips)
+    t = done_at = 0.0
+    playing: np.ndarray | None = None
+    clip_at = 0.0
+    word_end = 0.0
+    ready_at: float | None = None  # when the next clip may start
+    while len(out) < len(clips) and t < 60.0 * len(clips):
+        i = len(out)
+        if playing is None and host.timer.running:
+            if ready_at is None:
+                ready_at = max(t, (host._turn_start or t) + 1.5)
+            if announcer.gate_overlaps(t, t + CHUNK / SAMPLE_RATE):
+                ready_at = None  # still speaking: wait for the end, then the gap
+            elif t >= ready_at:
+                # the game deals the cards in its own order: play the clip for this one
+                clip = next(c for c in todo if str(c["entry"]) == host.entry_text())
+                todo.remove(clip)
+                playing = np.frombuffer(
+                    read_wav(FIXTURES / str(clip["file"])).samples, dtype=np.int16
+                )
+                clip_at = t
+                expect = clip["expect"]
+                word_end = max(float(e["end"]) for e in expect if e["role"] == "answer")  # type: ignore[index, union-attr]
+        block = np.zeros(CHUNK, dtype=np.int32)
+        if playing is not None:
+            first = round((t - clip_at) * SAMPLE_RATE)
+            part = playing[first : first + CHUNK]
+            block[: len(part)] += part
+        chunk = AudioChunk(block.astype("<i2").tobytes(), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        began = time.perf_counter()
+        host.hear(chunk)
+        # A live host works through a backlog: a chunk is processed when it has
+        # arrived and the one before it is done.
+        done_at = max(chunk.end_time, done_at) + time.perf_counter() - began
+        t = chunk.end_time
+        if playing is not None and host.game.state.correct > i:
+            said = [e for e in announcer.entries if "correct" in e.text.lower()][i]
+            out.append(said.start - chunk.end_time + done_at - (clip_at + word_end))
+            playing, ready_at = None, t + gap
+        elif playing is not None and t > clip_at + len(playing) / SAMPLE_RATE + 3.0:
+            out.append(None)
+            break
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=0, help="only the first N clips")
@@ -123,9 +210,17 @@ def main() -> int:
         help="a room's faint white noise under everything, dBFS RMS (e.g. -60); "
         "by default the stream is digital silence between and around the clips",
     )
+    parser.add_argument(
+        "--turn",
+        action="store_true",
+        help="the clean guesses in turns of 5 cards, each clip 1 s after the host's "
+        "'correct' for the last (the card changes while the host speaks)",
+    )
     args = parser.parse_args()
     manifest = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))
     clips = [c for c in manifest["clips"] if c["judgement"] == "guess"]
+    if args.turn:
+        return main_turns([c for c in clips if not c.get("noise")], args.limit)
     if args.noisy:
         clips = [c for c in clips if c.get("noise")]
     if args.limit:
@@ -159,6 +254,37 @@ def main() -> int:
                     f"  {name}: {len(values)} counted, p50 {statistics.median(values):.3f}  "
                     f"p95 {qs[94]:.3f}  max {max(values):.3f}"
                 )
+    return 0
+
+
+def main_turns(clips: list[dict[str, object]], limit: int) -> int:
+    """``--turn``: latency of the first guess of a turn against the guesses after
+    it (whose card changed while the host announced the last "correct")."""
+    if limit:
+        clips = clips[:limit]
+    recognizer = PocketSphinxRecognizer()
+    referee = Referee(default_phone_lookup())
+    first: list[float] = []
+    later: list[float] = []
+    lost = 0
+    for k in range(0, len(clips), TURN_CARDS):
+        group = clips[k : k + TURN_CARDS]
+        got = turn(group, recognizer, referee, gap=1.0)
+        lost += len(group) - sum(x is not None for x in got)
+        for j, latency in enumerate(got):
+            if latency is not None:
+                (first if j == 0 else later).append(latency)
+    print(
+        f"turns of {TURN_CARDS} cards, {len(clips)} clean guess clips: "
+        f"{len(first) + len(later)} counted, {lost} not (a turn stops at its first miss)"
+    )
+    for name, values in (("first guess of a turn", first), ("guesses after a card change", later)):
+        if len(values) >= 2:
+            q = statistics.quantiles(values, n=100, method="inclusive")
+            print(
+                f"  {name}: {len(values)} counted, p50 {statistics.median(values):.3f}  "
+                f"p95 {q[94]:.3f}  max {max(values):.3f}"
+            )
     return 0
 
 

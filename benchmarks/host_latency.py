@@ -266,17 +266,19 @@ def main_turns(clips: list[dict[str, object]], limit: int) -> int:
     referee = Referee(default_phone_lookup())
     first: list[float] = []
     later: list[float] = []
-    lost = 0
+    missed = unplayed = 0
     for k in range(0, len(clips), TURN_CARDS):
         group = clips[k : k + TURN_CARDS]
         got = turn(group, recognizer, referee, gap=1.0)
-        lost += len(group) - sum(x is not None for x in got)
+        missed += sum(x is None for x in got)
+        unplayed += len(group) - len(got)
         for j, latency in enumerate(got):
             if latency is not None:
                 (first if j == 0 else later).append(latency)
     print(
         f"turns of {TURN_CARDS} cards, {len(clips)} clean guess clips: "
-        f"{len(first) + len(later)} counted, {lost} not (a turn stops at its first miss)"
+        f"{len(first) + len(later)} counted, {missed} missed, {unplayed} not played "
+        "(a turn stops at its first miss)"
     )
     for name, values in (("first guess of a turn", first), ("guesses after a card change", later)):
         if len(values) >= 2:

@@ -121,11 +121,6 @@ class LevelGate:
         span = max(len(self._voiced), self._busy_min_frames)
         return self._voiced_count >= BUSY_SHARE * span
 
-    @property
-    def level_db(self) -> float:
-        """The level (dB) of the last frame taken (0.0 before any)."""
-        return self._levels[-1] if self._levels else 0.0
-
     def recent_levels(self, n: int) -> list[float]:
         """The levels (dB) of the last ``n`` frames taken, newest first (at most the
         last :data:`WINDOW` seconds)."""

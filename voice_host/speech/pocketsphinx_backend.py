@@ -51,7 +51,6 @@ when the context wants free text or there is a hit to confirm.
 
 from __future__ import annotations
 
-import itertools
 import logging
 import math
 import os
@@ -123,13 +122,6 @@ MAX_UTTERANCE = 10.0
 #: Voice-detector frames (30 ms) whose level-gate verdicts are kept: longer than
 #: the longest utterance and its pre-roll.
 ROOM_FRAMES_KEPT = int((MAX_UTTERANCE + 2.0) / 0.03)
-#: In a noisy stretch, a transcript word whose loudest frame is this many dB below
-#: the utterance's loudest word is the room's, not the speaker's
-#: (:meth:`PocketSphinxRecognizer._near_talker_only`).
-NEAR_TALKER_DB = 10.0
-#: ... and rises less than this many dB above the room's level
-#: (:attr:`~voice_host.speech.level_gate.LevelGate.floor_db`).
-ROOM_WORD_DB = 18.0
 #: Searches kept for recent contexts (switching between them costs under 1 ms).
 SEARCH_CACHE = 32
 #: Biased language models kept for recent contexts (each holds about 16 MB and
@@ -431,8 +423,6 @@ class PocketSphinxRecognizer:
         # Per voice-detector frame since t0 (the latest ones): whether it stood out
         # from the room (always True in a quiet room).
         self._stands_out: deque[bool] = deque(maxlen=ROOM_FRAMES_KEPT)
-        # ... and its level (dB, :func:`~voice_host.speech.level_gate.frame_level_db`).
-        self._frame_levels: deque[float] = deque(maxlen=ROOM_FRAMES_KEPT)
         self._frames = 0
         self._kws_open = False
         self._kws_utt_start = 0.0
@@ -488,7 +478,7 @@ class PocketSphinxRecognizer:
 
     def _frame_span(self, word: HeardWord) -> tuple[int, int]:
         """The word's voice-detector frames still kept, as a slice ``(a, b)`` of
-        ``_stands_out`` and ``_frame_levels`` (``a == b``: none)."""
+        ``_stands_out`` (``a == b``: none)."""
         if self._endpointer is None:
             return (0, 0)
         seconds = self._endpointer.frame_bytes / 2 / SAMPLE_RATE
@@ -504,34 +494,6 @@ class PocketSphinxRecognizer:
         room (every frame stands out there)."""
         a, b = self._frame_span(word)
         return b > a and not any(self._stands_out[i] for i in range(a, b))
-
-    def _near_talker_only(self, words: tuple[HeardWord, ...]) -> tuple[HeardWord, ...]:
-        """The transcript without the words of the room: in a noisy stretch (a frame
-        of the word did not stand out), a word whose loudest frame rises less than
-        :data:`ROOM_WORD_DB` above the room's level and is more than
-        :data:`NEAR_TALKER_DB` below the utterance's loudest word is chatter
-        across the room, written into the player's utterance.
-
-        A player talking to the host is louder than the room.  With chatter 15 dB
-        below the guesses (``benchmarks/room.py``), the guesses' words peaked
-        19-30 dB above the room's level and the chatter's at most 16 dB above
-        it; but some of a chatter word's frames stand out from the room's level,
-        so :meth:`_from_the_room` kept it, and "is it a telescope" was judged a
-        clue as "is on telescope because".  Never in a quiet room, nor for the
-        quiet first word of a clean clip (both rules must hold)."""
-        if len(words) < 2 or self._endpointer is None:
-            return words
-        spans = [self._frame_span(w) for w in words]
-        peaks = [max(itertools.islice(self._frame_levels, a, b), default=None) for a, b in spans]
-        known = [p for p in peaks if p is not None]
-        if not known:
-            return words
-        below = min(max(known) - NEAR_TALKER_DB, self._endpointer.gate.floor_db + ROOM_WORD_DB)
-        return tuple(
-            w
-            for w, (a, b), peak in zip(words, spans, peaks, strict=True)
-            if peak is None or peak >= below or all(itertools.islice(self._stands_out, a, b))
-        )
 
     def _phrase_phones(self, phrase: str) -> tuple[str, ...]:
         out: list[str] = []
@@ -580,7 +542,6 @@ class PocketSphinxRecognizer:
         assert self._endpointer is not None
         boundary = self._endpointer.feed(frame)
         self._stands_out.append(self._endpointer.frame_stands_out)
-        self._frame_levels.append(self._endpointer.gate.level_db)
         self._frames += 1
         self._track_speech(self._endpointer.frame_is_speech, len(frame) // 2)
         if boundary is not None and boundary.kind == "start":
@@ -950,7 +911,7 @@ class PocketSphinxRecognizer:
         elif self._context.free_text or hits:
             free = self._free_decode(start - PRE_ROLL, end + POST_ROLL, final=True)
             was_decoded = True
-        free = self._near_talker_only(tuple(w for w in free if not self._from_the_room(w)))
+        free = tuple(w for w in free if not self._from_the_room(w))
         for hit in sorted(hits, key=lambda h: h.word.start):
             ok: bool | None = None
             if was_decoded:

@@ -476,24 +476,20 @@ class PocketSphinxRecognizer:
             out.append(_Hit(word, phones))
         return out
 
-    def _frame_span(self, word: HeardWord) -> tuple[int, int]:
-        """The word's voice-detector frames still kept, as a slice ``(a, b)`` of
-        ``_stands_out`` (``a == b``: none)."""
+    def _from_the_room(self, word: HeardWord) -> bool:
+        """Whether none of the word's frames stood out from a noisy room's level: the
+        chatter across the room, not a player talking to the host.  Never in a quiet
+        room (every frame stands out there)."""
         if self._endpointer is None:
-            return (0, 0)
+            return False
         seconds = self._endpointer.frame_bytes / 2 / SAMPLE_RATE
         t0 = self._t0 or 0.0
         first_kept = self._frames - len(self._stands_out)
         a = max(first_kept, int((word.start - t0) / seconds))
         b = min(self._frames, math.ceil((word.end - t0) / seconds))
-        return (a - first_kept, b - first_kept) if b > a else (0, 0)
-
-    def _from_the_room(self, word: HeardWord) -> bool:
-        """Whether none of the word's frames stood out from a noisy room's level: the
-        chatter across the room, not a player talking to the host.  Never in a quiet
-        room (every frame stands out there)."""
-        a, b = self._frame_span(word)
-        return b > a and not any(self._stands_out[i] for i in range(a, b))
+        if b <= a:
+            return False
+        return not any(self._stands_out[i - first_kept] for i in range(a, b))
 
     def _phrase_phones(self, phrase: str) -> tuple[str, ...]:
         out: list[str] = []

@@ -53,20 +53,22 @@ CHUNK = 800
 TURN_CARDS = 5
 
 
-def one(
-    clip: dict[str, object],
+def started_host(
+    entries: list[str],
     recognizer: PocketSphinxRecognizer,
     referee: Referee,
-    floor_dbfs: float | None = None,
-) -> float | None:
-    text = str(clip["entry"])
-    card = Card(1, {f: make_entry(text, f) for f in CARD_FIELDS})
-    deck = Deck("bench", (card,))
+    timer: float,
+) -> tuple[Host, AudioClock, RecordingAnnouncer]:
+    """A host on audio time with the real recogniser and referee, its deck one card
+    per entry (the game deals them in its own order), started."""
+    cards = tuple(
+        Card(i + 1, {f: make_entry(text, f) for f in CARD_FIELDS}) for i, text in enumerate(entries)
+    )
     game = Game(
         parse_teams("Red:Ann,Bob;Blue:Cat,Dan"),
         load_board(BOARD),
         rng=random.Random(1),
-        deck_size=1,
+        deck_size=len(cards),
     )
     clock = AudioClock()
     announcer = RecordingAnnouncer(None, clock=clock.now)
@@ -74,13 +76,23 @@ def one(
     referee.reset()
     host = Host(
         game,
-        deck,
+        Deck("bench", cards),
         clock=clock,
         announcer=announcer,
         listening=listening,
-        options=HostOptions(timer=30.0),
+        options=HostOptions(timer=timer),
     )
     host.start()
+    return host, clock, announcer
+
+
+def one(
+    clip: dict[str, object],
+    recognizer: PocketSphinxRecognizer,
+    referee: Referee,
+    floor_dbfs: float | None = None,
+) -> float | None:
+    host, clock, announcer = started_host([str(clip["entry"])], recognizer, referee, 30.0)
     t = 0.0
     room = np.random.default_rng(7)  # the room's own faint noise, if any
     floor_rms = 0.0 if floor_dbfs is None else 10 ** (floor_dbfs / 20) * 32768
@@ -127,30 +139,8 @@ def turn(
     counts the backlog a live host works through: a chunk is processed once it
     has arrived and the chunk before it is done, so a second of CPU spent on a
     new card's context delays the guess after it."""
-    cards = tuple(
-        Card(i + 1, {f: make_entry(str(c["entry"]), f) for f in CARD_FIELDS})
-        for i, c in enumerate(clips)
-    )
-    deck = Deck("bench", cards)
-    game = Game(
-        parse_teams("Red:Ann,Bob;Blue:Cat,Dan"),
-        load_board(BOARD),
-        rng=random.Random(1),
-        deck_size=len(cards),
-    )
-    clock = AudioClock()
-    announcer = RecordingAnnouncer(None, clock=clock.now)
-    listening = Listening(recognizer, referee, announcer)
-    referee.reset()
-    host = Host(
-        game,
-        deck,
-        clock=clock,
-        announcer=announcer,
-        listening=listening,
-        options=HostOptions(timer=60.0 * len(clips)),
-    )
-    host.start()
+    entries = [str(c["entry"]) for c in clips]
+    host, clock, announcer = started_host(entries, recognizer, referee, 60.0 * len(clips))
     out: list[float | None] = []
     todo = list(clips)
     t = done_at = 0.0
@@ -248,13 +238,18 @@ def main() -> int:
             f"p95 {q[94]:.3f}  max {max(latencies):.3f}  (target p95 <= 0.5)"
         )
         for name, values in by_noise.items():
-            if len(values) >= 2:
-                qs = statistics.quantiles(values, n=100, method="inclusive")
-                print(
-                    f"  {name}: {len(values)} counted, p50 {statistics.median(values):.3f}  "
-                    f"p95 {qs[94]:.3f}  max {max(values):.3f}"
-                )
+            print_group(name, values)
     return 0
+
+
+def print_group(name: str, values: list[float]) -> None:
+    """One indented line: how many were counted, p50, p95 and max (two or more)."""
+    if len(values) >= 2:
+        q = statistics.quantiles(values, n=100, method="inclusive")
+        print(
+            f"  {name}: {len(values)} counted, p50 {statistics.median(values):.3f}  "
+            f"p95 {q[94]:.3f}  max {max(values):.3f}"
+        )
 
 
 def main_turns(clips: list[dict[str, object]], limit: int) -> int:
@@ -280,13 +275,8 @@ def main_turns(clips: list[dict[str, object]], limit: int) -> int:
         f"{len(first) + len(later)} counted, {missed} missed, {unplayed} not played "
         "(a turn stops at its first miss)"
     )
-    for name, values in (("first guess of a turn", first), ("guesses after a card change", later)):
-        if len(values) >= 2:
-            q = statistics.quantiles(values, n=100, method="inclusive")
-            print(
-                f"  {name}: {len(values)} counted, p50 {statistics.median(values):.3f}  "
-                f"p95 {q[94]:.3f}  max {max(values):.3f}"
-            )
+    print_group("first guess of a turn", first)
+    print_group("guesses after a card change", later)
     return 0
 
 

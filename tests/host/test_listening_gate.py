@@ -65,3 +65,15 @@ def test_a_new_cards_context_is_taken_while_the_host_speaks() -> None:
     listening.feed(AudioChunk(CHUNK, 16000, 12.0))  # the gate opens: just listen
     assert recognizer.calls[-1] == ("feed", 12.0)
     assert [c for c, _ in recognizer.calls].count("set_context") == 1
+
+
+def test_the_first_cards_context_is_also_taken_while_the_host_speaks() -> None:
+    # The game's opening announcement hides the first card's context too.
+    recognizer = _Log()
+    listening = Listening(recognizer, Referee(), _Speaking())  # type: ignore[arg-type]
+    listening.update(ListenContext(answers=("telescope",)), Situation())
+    listening.feed(AudioChunk(CHUNK, 16000, 11.0))
+    assert recognizer.calls == [("finish", None), ("start", ("telescope",))]
+    listening.feed(AudioChunk(CHUNK, 16000, 12.0))
+    assert recognizer.calls[-1] == ("feed", 12.0)
+    assert len(recognizer.calls) == 3

@@ -92,12 +92,15 @@ class Listening:
                 self._gated = True
                 # Judge what was said before the host started speaking, then drop the rest.
                 judged = self._judge(self.recognizer.finish(), situation)
-            if self._active is not None and context != self._active:
+            if context != self._active:
                 # Nothing is heard while the host speaks: take the new card's context
                 # now, so that building it (about a second of CPU for a card not heard
-                # before) happens behind "Correct!" rather than after it, when the
-                # guessers are already calling out the next answer.
-                self.recognizer.set_context(context)
+                # before) happens behind "Correct!" (or the turn's opening) rather
+                # than after it, when the guessers are already calling out.
+                if self._active is None:
+                    self.recognizer.start(context)
+                else:
+                    self.recognizer.set_context(context)
                 self._active = context
             return judged
         self._gated = False

@@ -92,25 +92,25 @@ class Listening:
                 self._gated = True
                 # Judge what was said before the host started speaking, then drop the rest.
                 judged = self._judge(self.recognizer.finish(), situation)
-            if context != self._active:
-                # Nothing is heard while the host speaks: take the new card's context
-                # now, so that building it (about a second of CPU for a card not heard
-                # before) happens behind "Correct!" (or the turn's opening) rather
-                # than after it, when the guessers are already calling out.
-                if self._active is None:
-                    self.recognizer.start(context)
-                else:
-                    self.recognizer.set_context(context)
-                self._active = context
+            # Nothing is heard while the host speaks: take the new card's context now,
+            # so that building it (about a second of CPU for a card not heard before)
+            # happens behind "Correct!" (or the turn's opening) rather than after it,
+            # when the guessers are already calling out.
+            self._listen_for(context)
             return judged
         self._gated = False
+        self._listen_for(context)
+        return self._judge(self.recognizer.feed(chunk), situation)
+
+    def _listen_for(self, context: ListenContext) -> None:
+        """Give the recogniser ``context`` if it is not the one it has."""
+        if context == self._active:
+            return
         if self._active is None:
             self.recognizer.start(context)
-            self._active = context
-        elif context != self._active:
+        else:
             self.recognizer.set_context(context)
-            self._active = context
-        return self._judge(self.recognizer.feed(chunk), situation)
+        self._active = context
 
     def flush(self) -> list[Judgement]:
         """Finish the utterance in progress and judge it (at the buzzer, or at the end)."""

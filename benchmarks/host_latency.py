@@ -25,6 +25,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +33,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from voice_host.announce.recording import RecordingAnnouncer  # noqa: E402
+from voice_host.announce.printed import PrintedAnnouncer  # noqa: E402
+from voice_host.announce.recording import Announcement, RecordingAnnouncer  # noqa: E402
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
@@ -53,14 +55,30 @@ CHUNK = 800
 TURN_CARDS = 5
 
 
+class PrintedLog(PrintedAnnouncer):
+    """The host's printed voice (no speech engine): it shuts the microphone for
+    nothing, so a new card's context is built while the guessers go on.  Keeps
+    what it printed, and when, as :attr:`entries`."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        super().__init__(clock=clock)
+        self.entries: list[Announcement] = []
+
+    def say(self, text: str, *, interrupt: bool = False) -> None:
+        now = self.timeline.clock()
+        self.entries.append(Announcement(text, now, now, None))
+
+
 def started_host(
     entries: list[str],
     recognizer: PocketSphinxRecognizer,
     referee: Referee,
     timer: float,
-) -> tuple[Host, AudioClock, RecordingAnnouncer]:
+    printed: bool = False,
+) -> tuple[Host, AudioClock, RecordingAnnouncer | PrintedLog]:
     """A host on audio time with the real recogniser and referee, its deck one card
-    per entry (the game deals them in its own order), started."""
+    per entry (the game deals them in its own order), started; ``printed``: its
+    announcer prints (:class:`PrintedLog`)."""
     cards = tuple(
         Card(i + 1, {f: make_entry(text, f) for f in CARD_FIELDS}) for i, text in enumerate(entries)
     )
@@ -71,7 +89,9 @@ def started_host(
         deck_size=len(cards),
     )
     clock = AudioClock()
-    announcer = RecordingAnnouncer(None, clock=clock.now)
+    announcer: RecordingAnnouncer | PrintedLog = (
+        PrintedLog(clock.now) if printed else RecordingAnnouncer(None, clock=clock.now)
+    )
     listening = Listening(recognizer, referee, announcer)
     referee.reset()
     host = Host(
@@ -130,6 +150,7 @@ def turn(
     recognizer: PocketSphinxRecognizer,
     referee: Referee,
     gap: float,
+    printed: bool = False,
 ) -> list[float | None]:
     """One long turn whose cards are the clips' entries: each clip is played
     ``gap`` seconds after the host finished announcing the last card's
@@ -140,7 +161,7 @@ def turn(
     has arrived and the chunk before it is done, so a second of CPU spent on a
     new card's context delays the guess after it."""
     entries = [str(c["entry"]) for c in clips]
-    host, clock, announcer = started_host(entries, recognizer, referee, 60.0 * len(clips))
+    host, clock, announcer = started_host(entries, recognizer, referee, 60.0 * len(clips), printed)
     out: list[float | None] = []
     todo = list(clips)
     t = done_at = 0.0
@@ -206,11 +227,17 @@ def main() -> int:
         help="the clean guesses in turns of 5 cards, each clip 1 s after the host's "
         "'correct' for the last (the card changes while the host speaks)",
     )
+    parser.add_argument(
+        "--printed",
+        action="store_true",
+        help="with --turn: the host prints instead of speaking (no speech engine), so "
+        "nothing it says shuts the microphone",
+    )
     args = parser.parse_args()
     manifest = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))
     clips = [c for c in manifest["clips"] if c["judgement"] == "guess"]
     if args.turn:
-        return main_turns([c for c in clips if not c.get("noise")], args.limit)
+        return main_turns([c for c in clips if not c.get("noise")], args.limit, args.printed)
     if args.noisy:
         clips = [c for c in clips if c.get("noise")]
     if args.limit:
@@ -252,9 +279,10 @@ def print_group(name: str, values: list[float]) -> None:
         )
 
 
-def main_turns(clips: list[dict[str, object]], limit: int) -> int:
+def main_turns(clips: list[dict[str, object]], limit: int, printed: bool = False) -> int:
     """``--turn``: latency of the first guess of a turn against the guesses after
-    it (whose card changed while the host announced the last "correct")."""
+    it (whose card changed while the host announced the last "correct", or, with
+    ``printed``, as it printed it)."""
     if limit:
         clips = clips[:limit]
     recognizer = PocketSphinxRecognizer()
@@ -264,7 +292,7 @@ def main_turns(clips: list[dict[str, object]], limit: int) -> int:
     missed = unplayed = 0
     for k in range(0, len(clips), TURN_CARDS):
         group = clips[k : k + TURN_CARDS]
-        got = turn(group, recognizer, referee, gap=1.0)
+        got = turn(group, recognizer, referee, gap=1.0, printed=printed)
         missed += sum(x is None for x in got)
         unplayed += len(group) - len(got)
         for j, latency in enumerate(got):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -100,6 +100,7 @@ class Silent:
     name = "silent"
 
     def start(self, context: ListenContext) -> None: ...
+    def prepare(self, contexts: Iterable[ListenContext]) -> None: ...
     def set_context(self, context: ListenContext) -> None: ...
     def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
         return []

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from voice_host.audio.chunk import AudioChunk
+from voice_host.deck.model import Deck
 from voice_host.host.claims import SETTLE_SECONDS
 from voice_host.host.core import Host
 from voice_host.host.inputs import Heard, KeyPress, MicStatus
@@ -23,9 +26,13 @@ class FakeRecognizer:
     def __init__(self) -> None:
         self.fed = 0
         self.contexts: list[ListenContext] = []
+        self.prepared: tuple[ListenContext, ...] = ()
 
     def start(self, context: ListenContext) -> None:
         self.contexts.append(context)
+
+    def prepare(self, contexts: Iterable[ListenContext]) -> None:
+        self.prepared = tuple(contexts)
 
     def set_context(self, context: ListenContext) -> None:
         self.contexts.append(context)
@@ -104,6 +111,20 @@ def test_spin_choice_by_voice(make_host: HostMaker) -> None:
     host.handle(Heard((push,)))
     assert host.game.state.positions == (4, 0)  # R19: not pushed past START
     assert "Blue is pushed back 1 to segment 0, START." in texts(host)
+
+
+def test_the_game_start_has_the_recogniser_learn_every_card_of_the_deck(
+    make_host: HostMaker, deck: Deck
+) -> None:
+    recognizer = FakeRecognizer()
+    host, clock, _ = make_host(listening=Listening(recognizer, Referee(), None))
+    host.start()
+    quiet(host, clock, 0.0, 1.0)
+    answers = {c.answers for c in recognizer.prepared}
+    assert answers == {e.answers for card in deck.cards for e in card.entries.values()}
+    assert len(recognizer.prepared) == sum(len(card.entries) for card in deck.cards)
+    teams = {t.name.lower() for t in host.game.teams}
+    assert all(f"host {t}" in c.commands for c in recognizer.prepared for t in teams)
 
 
 def test_losing_the_microphone_mid_turn_keeps_the_game_and_the_keys(

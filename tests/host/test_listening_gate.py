@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from voice_host.announce.protocol import SpeechInterval
 from voice_host.audio.chunk import AudioChunk
 from voice_host.host.listening import Listening
@@ -22,6 +24,9 @@ class _Log:
 
     def start(self, context: ListenContext) -> None:
         self.calls.append(("start", context.answers))
+
+    def prepare(self, contexts: Iterable[ListenContext]) -> None:
+        self.calls.append(("prepare", tuple(c.answers for c in contexts)))
 
     def set_context(self, context: ListenContext) -> None:
         self.calls.append(("set_context", context.answers))
@@ -77,3 +82,21 @@ def test_the_first_cards_context_is_also_taken_while_the_host_speaks() -> None:
     listening.feed(AudioChunk(CHUNK, 16000, 12.0))
     assert recognizer.calls[-1] == ("feed", 12.0)
     assert len(recognizer.calls) == 3
+
+
+def test_the_recogniser_learns_every_context_ahead_before_it_first_listens() -> None:
+    # A word the recogniser's dictionary lacks costs it a rebuild of every search
+    # it holds (up to 0.7 s); learnt before the first card, all at once, it does not.
+    recognizer = _Log()
+    listening = Listening(recognizer, Referee(), _Speaking())  # type: ignore[arg-type]
+    listening.prepare(ListenContext(answers=(w,)) for w in ("telescope", "kangaroo"))
+    listening.update(ListenContext(answers=("telescope",)), Situation())
+    assert recognizer.calls == []  # learnt on the listening thread, not the caller's
+    listening.feed(AudioChunk(CHUNK, 16000, 11.0))
+    assert recognizer.calls == [
+        ("finish", None),
+        ("prepare", (("telescope",), ("kangaroo",))),
+        ("start", ("telescope",)),
+    ]
+    listening.feed(AudioChunk(CHUNK, 16000, 12.0))
+    assert [c for c, _ in recognizer.calls].count("prepare") == 1

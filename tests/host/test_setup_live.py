@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import json
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -86,6 +86,9 @@ class SpyRecognizer:
 
     def start(self, context: ListenContext) -> None:
         self.inner.start(context)  # type: ignore[attr-defined]
+
+    def prepare(self, contexts: Iterable[ListenContext]) -> None:
+        self.inner.prepare(contexts)  # type: ignore[attr-defined]
 
     def set_context(self, context: ListenContext) -> None:
         self.inner.set_context(context)  # type: ignore[attr-defined]

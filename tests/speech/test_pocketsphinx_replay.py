@@ -185,6 +185,31 @@ def test_out_of_dictionary_words_use_the_contexts_pronunciation(
     assert spotted(events, "zeltascope")
 
 
+def test_words_learnt_ahead_are_known_and_change_nothing_heard() -> None:
+    # prepare() puts every word the deck's contexts lack into the dictionary at
+    # once (each word added later rebuilds every search the decoder holds).  A card
+    # heard after it gives the same events as one whose words came with its context.
+    clip = FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"
+    card = ListenContext(
+        answers=("kangaroo", "zeltaroo"),
+        pronunciations={"zeltaroo": ("Z", "EH", "L", "T", "ER", "UW")},
+        commands=("host pass",),
+        free_text=True,
+    )
+    other = ListenContext(
+        answers=("gnarfle",), pronunciations={"gnarfle": ("N", "AA", "R", "F", "AH", "L")}
+    )
+    learnt = PocketSphinxRecognizer()
+    assert learnt.phones_of("zeltaroo") is None
+    learnt.prepare([card, other])
+    assert learnt.phones_of("zeltaroo") == ("Z", "EH", "L", "T", "ER", "UW")
+    assert learnt.phones_of("gnarfle") == ("N", "AA", "R", "F", "AH", "L")
+    assert learnt.phones_of("kangaroo") is not None  # already known: left as it was
+    ahead = replay(learnt, WavSource(clip), card)
+    assert ahead == replay(PocketSphinxRecognizer(), WavSource(clip), card)
+    assert spotted(ahead, "kangaroo")
+
+
 def test_the_biased_transcript_writes_the_card_word_the_full_model_garbled() -> None:
     # The full en-us model wrote "is it a cannery of" for this voice; the
     # context's small model puts the card word where it was said.  (Measured with

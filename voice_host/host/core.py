@@ -8,7 +8,7 @@ one thread: the live loop (:mod:`voice_host.host.live`) or a replay
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,6 +155,8 @@ class Host:
         """Open the game: the welcome (or the resume notice) and the first prompt."""
         now = self.clock.now()
         first = dialogue.resumed(self.game) if resumed else dialogue.opening(self.game)
+        if self.listening is not None:
+            self.listening.prepare(self.contexts_ahead())
         self._say([first, *self._enter_phase(now)])
         self._changed(now, save=True)
 
@@ -287,6 +289,16 @@ class Host:
         if phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND, Phase.SPIN_CHOICE):
             teams = tuple(t.name.lower() for t in self.game.teams)
         return ListenContext.for_entry(entry, command_phrases(teams, wake), teams)
+
+    def contexts_ahead(self) -> Iterator[ListenContext]:
+        """A context for every entry of the deck (the words the game may listen for)."""
+        if self.deck is None:
+            return
+        teams = tuple(t.name.lower() for t in self.game.teams)
+        commands = command_phrases(teams, self.options.wake_word)
+        for card in self.deck.cards:
+            for entry in card.entries.values():
+                yield ListenContext.for_entry(entry, commands, teams)
 
     # ----- keys ----------------------------------------------------------------------------
 

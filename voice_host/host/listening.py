@@ -5,7 +5,9 @@ speech plus its tail are dropped before the recogniser; the utterance in
 progress when the gate shuts is flushed first (so speech before the host's
 voice is still judged), and the recogniser restarts clean when it opens again.
 A new card's listening context is taken while the gate is shut: the host has
-just announced the change, and the recogniser is idle.
+just announced the change, and the recogniser is idle.  Before it first
+listens, the recogniser learns what every context the game may need holds
+(:meth:`Listening.prepare`), so that a new card costs it little.
 The referee is also told the host's speech intervals and last announcement, a
 second line of defence: they are read from the announcer when each batch is
 judged (not when the game last changed), so a transcript repeating what the
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Iterable
 
 from voice_host.announce.protocol import Announcer
 from voice_host.audio.chunk import AudioChunk
@@ -56,6 +59,7 @@ class Listening:
         self._context = ListenContext()
         self._situation = Situation()
         self._active: ListenContext | None = None
+        self._ahead: tuple[ListenContext, ...] = ()
         self._gated = False
         self.events: list[RecognitionEvent] = []
         """Recent recogniser events (for logs and tests; the last 200)."""
@@ -67,6 +71,13 @@ class Listening:
         with self._lock:
             self._context = context
             self._situation = situation
+
+    def prepare(self, contexts: Iterable[ListenContext]) -> None:
+        """Contexts the game may listen for later (every card's): the recogniser
+        learns them on the listening thread before it next takes a context."""
+        ahead = tuple(contexts)
+        with self._lock:
+            self._ahead = ahead
 
     def _now(self) -> tuple[ListenContext, Situation]:
         with self._lock:
@@ -104,6 +115,10 @@ class Listening:
 
     def _listen_for(self, context: ListenContext) -> None:
         """Give the recogniser ``context`` if it is not the one it has."""
+        with self._lock:
+            ahead, self._ahead = self._ahead, ()
+        if ahead:
+            self.recognizer.prepare(ahead)
         if context == self._active:
             return
         if self._active is None:

@@ -296,31 +296,36 @@ def sound_alikes(
     minimum: float = SOUND_ALIKE_MIN,
 ) -> tuple[str, ...]:
     """Dictionary words that sound close to each target (word -> phones), closest first."""
-    from rapidfuzz import process
-    from rapidfuzz.distance import Levenshtein
-
-    words, prons = _dictionary(str(dict_path))
     found: dict[str, None] = {}
     for target, phones in targets.items():
         query = phone_string(phones)
         if len(query) < 3:
             continue  # short words have hundreds of neighbours: distractors cover them
-        hits = process.extract(
-            query,
-            prons,
-            scorer=Levenshtein.normalized_similarity,
-            score_cutoff=minimum,
-            limit=per_word + 4,
-        )
         kept = 0
-        for _, _, index in hits:
-            w = words[index]
-            if w != target and w not in found and w.isalpha():
+        for w in _closest(str(dict_path), query, per_word + 4, minimum):
+            if w != target and w not in found:
                 found[w] = None
                 kept += 1
                 if kept >= per_word:
                     break
     return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _closest(dict_path: str, query: str, limit: int, minimum: float) -> tuple[str, ...]:
+    """The (alphabetic) dictionary words whose pronunciation is closest to ``query``.
+
+    Cached: every context holds the same command words and team names, and a
+    search of the whole dictionary costs about 10 ms a word.
+    """
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    words, prons = _dictionary(dict_path)
+    hits = process.extract(
+        query, prons, scorer=Levenshtein.normalized_similarity, score_cutoff=minimum, limit=limit
+    )
+    return tuple(words[i] for _, _, i in hits if words[i].isalpha())
 
 
 def build_spec(

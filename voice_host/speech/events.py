@@ -6,7 +6,7 @@ backends) and the referee (``voice_host.referee``).  Keep it small and stable.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -131,6 +131,11 @@ class Recognizer(Protocol):
 
     def start(self, context: ListenContext) -> None:
         """Begin listening for ``context``; resets any utterance in progress."""
+
+    def prepare(self, contexts: Iterable[ListenContext]) -> None:
+        """Learn ahead what listening for ``contexts`` will need (the words a
+        dictionary lacks), so that switching to one later is quick.  Called
+        before listening starts; changes nothing that is heard."""
 
     def set_context(self, context: ListenContext) -> None:
         """Change what to listen for without reloading the model.  Takes

@@ -364,6 +364,10 @@ class VoskRecognizer:
         self._free_words = []
         self._last_partial = ""
 
+    def prepare(self, contexts: Iterable[ListenContext]) -> None:
+        """Nothing to learn ahead: a context's grammar holds only words the
+        model already has, and is written when the context comes."""
+
     def set_context(self, context: ListenContext) -> None:
         """Queue ``context``; it takes effect at the next utterance boundary."""
         if self._grammar_rec is None:

@@ -25,6 +25,8 @@ while it is busy, and drops words none of whose frames stood out.
 
 from __future__ import annotations
 
+import bisect
+import math
 from collections import deque
 
 import numpy as np
@@ -91,6 +93,7 @@ class LevelGate:
         self.margin_db = MARGIN_DB if margin_db is None else margin_db
         self.percentile = percentile
         self._levels: deque[float] = deque(maxlen=max(1, round(window / frame_seconds)))
+        self._sorted: list[float] = []  # the same levels, in order (for the percentile)
         self._voiced: deque[bool] = deque(maxlen=max(1, round(window / frame_seconds)))
         self._warm_frames = max(1, round(WARM_UP / frame_seconds))
         self._busy_min_frames = max(1, round(busy_min_window / frame_seconds))
@@ -103,14 +106,14 @@ class LevelGate:
     def floor_db(self) -> float:
         """The room's level as of the last frame, dB (see :func:`frame_level_db`).
 
-        Worked out when asked for (the gate asks only in a busy room): the
-        percentile over the window was a tenth of the frame's cost."""
+        Worked out when asked for (the gate asks only in a busy room), from the
+        window's levels kept in order: numpy's percentile over the window cost
+        3% of the recogniser's CPU in a busy room."""
         if self._floor_db is None:
             if len(self._levels) < self._warm_frames:
-                self._floor_db = min(self._levels)
+                self._floor_db = self._sorted[0]
             else:
-                levels = np.fromiter(self._levels, float, len(self._levels))
-                self._floor_db = float(np.percentile(levels, self.percentile))
+                self._floor_db = _percentile(self._sorted, self.percentile)
         return self._floor_db
 
     @property
@@ -131,7 +134,10 @@ class LevelGate:
         """Take the next frame and the voice detector's verdict on it alone; True when
         it may be judged as speech: the room is not busy, or the frame stands out."""
         level = frame_level_db(frame)
+        if len(self._levels) == self._levels.maxlen:
+            del self._sorted[bisect.bisect_left(self._sorted, self._levels[0])]
         self._levels.append(level)
+        bisect.insort(self._sorted, level)
         self._floor_db = None
         if len(self._voiced) == self._voiced.maxlen and self._voiced[0]:
             self._voiced_count -= 1  # the oldest verdict falls out of the window
@@ -149,3 +155,14 @@ class LevelGate:
     def gated(self, frame: bytes, sounds_like_speech: bool = True) -> bytes:
         """The frame itself when it passes, else digital silence of the same length."""
         return frame if self.passes(frame, sounds_like_speech) else bytes(len(frame))
+
+
+def _percentile(ordered: list[float], q: float) -> float:
+    """``numpy.percentile(ordered, q)`` (its default, linear method) of a sorted list."""
+    at = q / 100.0 * (len(ordered) - 1)
+    lo = math.floor(at)
+    hi = min(lo + 1, len(ordered) - 1)
+    a, b, t = ordered[lo], ordered[hi], at - lo
+    # numpy's own interpolation, so the result is the same to the last bit
+    diff = b - a
+    return b - diff * (1.0 - t) if t >= 0.5 else a + diff * t

@@ -96,6 +96,35 @@ def written_as_other(
     return phones is not None and len(phones) >= len(target) - 1
 
 
+#: Seconds a phone takes at the least: a longer phrase spotted where a shorter
+#: one was, and hardly longer, did not have time for its extra phones.
+MIN_PHONE_SECONDS = 0.05
+#: Share of the shorter phrase's stretch the longer one must overlap to be at its place.
+SAME_PLACE = 0.8
+
+
+def extends(longer: HeardWord, longer_phones: int, shorter: HeardWord, shorter_phones: int) -> bool:
+    """Whether the spotted ``longer`` phrase is ``shorter`` with more sound added
+    that the audio had no time for: its text holds the other's ("forks",
+    "pitchfork", "the fork" for "fork"), it overlaps most of the other's
+    stretch (:data:`SAME_PLACE`), and it lasts less than
+    :data:`MIN_PHONE_SECONDS` longer for each phone it adds.
+
+    The spotter fires all the forms of a card word at once over one word said;
+    when the transcript wrote another word over the short form ("for" over
+    "fork", measured on real speech: ``benchmarks/real_voices.py``), the long
+    forms at the same place are that same sound, not a form that was said.
+    """
+    if shorter.text == longer.text or shorter.text not in longer.text:
+        return False
+    overlap = min(longer.end, shorter.end) - max(longer.start, shorter.start)
+    if overlap < SAME_PLACE * (shorter.end - shorter.start):
+        return False
+    added = longer_phones - shorter_phones
+    extra = (longer.end - longer.start) - (shorter.end - shorter.start)
+    return added > 0 and extra < MIN_PHONE_SECONDS * added
+
+
 def phone_similarity(a: Sequence[str], b: Sequence[str]) -> float:
     """1 - normalised edit distance between two phone sequences (0..1)."""
     if not a or not b:

@@ -932,25 +932,9 @@ class PocketSphinxRecognizer:
             free = self._free_decode(start - PRE_ROLL, end + POST_ROLL, final=True)
             was_decoded = True
         free = tuple(w for w in free if not self._from_the_room(w))
-        for hit in sorted(hits, key=lambda h: h.word.start):
-            ok: bool | None = None
-            if was_decoded:
-                sim = confirm.best_window_similarity(hit.phones, hit.word, free, self.phones_of)
-                others = self._lm_other_words.get(self._lm_name, frozenset())
-                first, _, rest = hit.word.text.partition(" ")
-                article = len(self._phrase_phones(first)) if rest and first in _ARTICLES else 0
-                ok = confirm.is_confirmed(
-                    hit.phones,
-                    sim,
-                    article,
-                    command=hit.word.text in self._commands,
-                    length_counts=not self._written_by,
-                ) and not confirm.written_as_other(
-                    hit.phones, hit.word, free, others, self.phones_of
-                )
-                # A transcript that followed the same voice and wrote nothing like
-                # the phrase outweighs the phrase's length (``TRUST_PHONES``).
-                ok = ok and self._witnessed(hit.phones, hit.word.text, hit.word.start, hit.word.end)
+        ordered = sorted(hits, key=lambda h: h.word.start)
+        verdicts = self._confirm_hits(ordered, free) if was_decoded else [None] * len(ordered)
+        for hit, ok in zip(ordered, verdicts, strict=True):
             events.append(
                 RecognitionEvent("final", (hit.word,), round(emit_at, 3), "kws", ok, span)
             )
@@ -966,6 +950,40 @@ class PocketSphinxRecognizer:
         self._stop_following()
         if not cut and not lone:
             self._trim_buffer()
+
+    def _confirm_hits(self, hits: list[_Hit], free: tuple[HeardWord, ...]) -> list[bool | None]:
+        """Whether each spotted hit stands against the utterance's transcript ``free``."""
+        others = self._lm_other_words.get(self._lm_name, frozenset())
+        verdicts: list[bool | None] = []
+        overwritten: list[_Hit] = []  # hits the transcript wrote another word over
+        for hit in hits:
+            sim = confirm.best_window_similarity(hit.phones, hit.word, free, self.phones_of)
+            first, _, rest = hit.word.text.partition(" ")
+            article = len(self._phrase_phones(first)) if rest and first in _ARTICLES else 0
+            ok = confirm.is_confirmed(
+                hit.phones,
+                sim,
+                article,
+                command=hit.word.text in self._commands,
+                length_counts=not self._written_by,
+            )
+            if confirm.written_as_other(hit.phones, hit.word, free, others, self.phones_of):
+                overwritten.append(hit)
+                ok = False
+            # A transcript that followed the same voice and wrote nothing like
+            # the phrase outweighs the phrase's length (``TRUST_PHONES``).
+            ok = ok and self._witnessed(hit.phones, hit.word.text, hit.word.start, hit.word.end)
+            verdicts.append(ok)
+        # "forks" and "pitchfork" spotted where the transcript wrote "for" over "fork":
+        # the same sound, so the same verdict.
+        return [
+            ok
+            and not any(
+                confirm.extends(hit.word, len(hit.phones), o.word, len(o.phones))
+                for o in overwritten
+            )
+            for hit, ok in zip(hits, verdicts, strict=True)
+        ]
 
     def finish(self) -> list[RecognitionEvent]:
         """End of input: flush the utterance in progress and any lone hits."""

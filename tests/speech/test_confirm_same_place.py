@@ -1,0 +1,68 @@
+"""Longer forms spotted at the place of a short one the transcript overwrote are refused too."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from voice_host.speech.confirm import extends
+from voice_host.speech.events import HeardWord
+
+REAL = Path(__file__).resolve().parents[2] / "fixtures" / "audio" / "real"
+FORK = HeardWord("fork", 0.04, 0.65)  # 3 phones: F AO R K is 4
+
+
+@pytest.mark.parametrize(
+    "longer, phones, same",
+    [
+        # "forks" 0.02 s longer for one more phone: no time to say the S.
+        (HeardWord("forks", 0.04, 0.67), 5, True),
+        # "pitchfork" inside the same stretch: "pitch" was never said.
+        (HeardWord("pitchfork", 0.13, 0.65), 7, True),
+        # "the fork" over the same sound.
+        (HeardWord("the fork", 0.02, 0.65), 6, True),
+        # "forklift" 0.10 s longer for four more phones: still no time for "lift".
+        (HeardWord("forklift", 0.04, 0.75), 8, True),
+        # A real "forks": the S took 0.09 s more, time enough for one phone.
+        (HeardWord("forks", 0.04, 0.74), 5, False),
+        # Said later in the sentence: another place, its own verdict.
+        (HeardWord("forks", 1.50, 1.95), 5, False),
+        # Overlapping only part of the short form's stretch.
+        (HeardWord("forks", 0.45, 0.95), 5, False),
+        # A word that does not hold "fork".
+        (HeardWord("cork", 0.04, 0.65), 4, False),
+        # The same phrase is not an extension of itself.
+        (HeardWord("fork", 0.04, 0.65), 4, False),
+    ],
+)
+def test_a_longer_form_without_time_for_its_extra_sound_is_the_short_one(
+    longer: HeardWord, phones: int, same: bool
+) -> None:
+    assert extends(longer, phones, FORK, 4) is same
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "clip, word",
+    [
+        # "four queen of clubs": the transcript wrote "for" over the spotted
+        # "fork", and the spotter's "forks", "pitchfork", "forklift" at the same
+        # place were confirmed by their length and called a foul.
+        ("cmu/four_queen_of_clubs.wav", "Fork"),
+        # "... seven of hearts": "carts" written over "darts", and "darts's" stood.
+        ("cmu/eight_of_spades_four_of_clubs_seven_of_hearts.wav", "Darts"),
+    ],
+)
+def test_real_speech_near_a_card_word_is_no_foul(
+    capsys: pytest.CaptureFixture[str], clip: str, word: str
+) -> None:
+    from voice_host import cli
+
+    argv = ["listen", "--audio", str(REAL / clip), "--word", word, "--json", "--show", "all"]
+    assert cli.main(argv) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [x for x in lines if x.get("type") in ("foul", "guess")] == []
+    # The spotter did fire on the card's forms: the refusal is what keeps it quiet.
+    assert any(x.get("source") == "kws" and x.get("confirmed") is False for x in lines)

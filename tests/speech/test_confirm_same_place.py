@@ -1,4 +1,5 @@
-"""Longer forms spotted at the place of a short one the transcript overwrote are refused too."""
+"""Spotted phrases the transcript speaks against: longer forms at the place of a refused short
+one, and long phrases over no transcript at all."""
 
 from __future__ import annotations
 
@@ -66,3 +67,19 @@ def test_real_speech_near_a_card_word_is_no_foul(
     assert [x for x in lines if x.get("type") in ("foul", "guess")] == []
     # The spotter did fire on the card's forms: the refusal is what keeps it quiet.
     assert any(x.get("source") == "kws" and x.get("confirmed") is False for x in lines)
+
+
+@pytest.mark.slow
+def test_a_long_phrase_stands_on_its_length_only_over_a_transcript() -> None:
+    # "first letter" (8 phones) is trusted on its length where the transcript
+    # garbled it; where neither transcriber wrote a word, the spotter fired on noise.
+    from voice_host.speech.events import ListenContext
+    from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer, _Hit
+
+    recognizer = PocketSphinxRecognizer(second_opinion=None, pause_detector=None)
+    recognizer.start(ListenContext(answers=("telescope",)))
+    phones = ("F", "ER", "S", "T", "L", "EH", "T", "ER")
+    hit = _Hit(HeardWord("first letter", 1.0, 1.6), phones)
+    garbled = (HeardWord("the", 0.8, 1.0), HeardWord("bus", 1.0, 1.3), HeardWord("go", 1.3, 1.6))
+    assert recognizer._confirm_hits([hit], garbled) == [True]
+    assert recognizer._confirm_hits([hit], ()) == [False]

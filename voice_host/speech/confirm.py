@@ -46,7 +46,10 @@ def is_confirmed(
     Nor is any phrase when ``length_counts`` is False: the transcript read is
     the second transcriber's, which followed the voice where pocketsphinx did
     not (on real speech the spotter's "paintbrush" and "binning" stood on their
-    length over Moonshine's "do it very well" and "made amiable himself").
+    length over Moonshine's "do it very well" and "made amiable himself"), or
+    there is no transcript at all: neither transcriber heard a word, so what
+    the spotter fired on was noise (a news broadcast's crowd gave "first
+    letter" on every card, and a letter foul).
     """
     if similarity >= CONFIRM_SIMILARITY:
         return True

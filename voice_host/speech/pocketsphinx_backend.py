@@ -965,7 +965,8 @@ class PocketSphinxRecognizer:
                 sim,
                 article,
                 command=hit.word.text in self._commands,
-                length_counts=not self._written_by,
+                # Not over the second transcriber's words, nor over no words at all.
+                length_counts=not self._written_by and bool(free),
             )
             if confirm.written_as_other(hit.phones, hit.word, free, others, self.phones_of):
                 overwritten.append(hit)

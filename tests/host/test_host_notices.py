@@ -144,3 +144,29 @@ def test_the_ready_option_reaches_the_live_host(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "Ann, press space or say host resume when ready." in text
     assert "Go!" not in text
+
+
+def test_the_pause_detectors_runtime_loads_before_any_thread_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It sets an environment variable while it loads (reply_pause.load_runtime):
+    # only safe while nothing else runs, so before the announcer's thread.
+    from voice_host.host import live
+    from voice_host.speech import reply_pause
+
+    events: list[str] = []
+    monkeypatch.setattr(
+        reply_pause, "load_runtime", lambda: events.append(f"load {threading.active_count()}")
+    )
+    opened = live.open_announcer
+
+    def open_announcer(*args, **kwargs):  # type: ignore[no-untyped-def]
+        events.append("announcer")
+        return opened(*args, **kwargs)
+
+    monkeypatch.setattr(live, "open_announcer", open_announcer)
+    out = io.StringIO()
+    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
+    threads_before = threading.active_count()
+    assert run_live(config, stdin=io.StringIO("q\ny\n"), stdout=out, env={}) == 0
+    assert events[:2] == [f"load {threads_before}", "announcer"]  # no thread of its own yet

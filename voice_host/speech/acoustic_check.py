@@ -72,7 +72,7 @@ class Aligner:
         segments = self.segments(audio, words)
         if segments is None:
             return None
-        return sum(math.log(max(float(s.ascore), 1e-300)) for s in segments)
+        return sum(math.log(max(float(s.ascore), 1e-300)) for s in _scored(segments))
 
     def prefers_second(self, audio: bytes, first: Sequence[str], second: Sequence[str]) -> bool:
         """Whether ``second`` fits ``audio`` at least as well as ``first`` (a tie
@@ -88,3 +88,17 @@ class Aligner:
         if b is None:
             return False
         return a is None or b >= a
+
+
+def _scored(segments: list[Any]) -> list[Any]:
+    """The segments whose acoustic score is their own.  pocketsphinx reports an
+    alignment's last segment (the sentence end, or a trailing silence) with the
+    score of the one before it, which would count the last word twice: that
+    copy is left out."""
+    if (
+        len(segments) >= 2
+        and segments[-1].word.startswith(("<", "["))
+        and segments[-1].ascore == segments[-2].ascore
+    ):
+        return segments[:-1]
+    return segments

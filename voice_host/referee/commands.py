@@ -66,6 +66,17 @@ COMMAND_WORDS: dict[str, frozenset[str]] = {
     "forward": frozenset({"forward", "forwards", "foreword"}),
     "push": frozenset({"push", "pushed", "bush"}),
 }
+#: Other words players use for a command.  They count only right after the
+#: wake word itself ("host skip", "host stop"), never after a word a
+#: recogniser wrote for it or one that sounds like it: "okay, bus stop?" is a
+#: guess (Bus stop is a card), and so is "post skip".  "stop" pauses (undone by
+#: "host resume") rather than quitting.  Only each command's own name goes
+#: into the recogniser's context (:func:`command_phrases`): these count when
+#: the recogniser writes them.
+COMMAND_SYNONYMS: dict[str, frozenset[str]] = {
+    "pass": frozenset({"skip"}),
+    "pause": frozenset({"stop", "wait"}),
+}
 #: A sound-alike wake word is at least this similar in sound to the wake word
 #: (:func:`~voice_host.referee.matching.phone_class_similarity`; "pass" 0.5,
 #: "test" 0.75, "the" 0.25 against "host").  Loose on its own (about a fifth
@@ -192,23 +203,32 @@ class CommandReader:
         self.wake = wake
         self.phones = phones
         self._wake_phones = phones(wake) if phones is not None else None
-        self._sounds: dict[tuple[str, ...], str] = {}
-        if phones is not None:
-            for name, spellings in COMMAND_WORDS.items():
-                for sp in spellings:
-                    ph = phones(sp)
-                    if ph:
-                        self._sounds.setdefault(tuple(ph), name)
+        self._sounds = self._sounds_of(COMMAND_WORDS)
+        self._synonym_sounds = self._sounds_of(COMMAND_SYNONYMS)
 
-    def command_word(self, word: str) -> tuple[str, str] | None:
-        """(command, how) for ``word``, or None."""
-        for name, spellings in COMMAND_WORDS.items():
-            if word in spellings:
-                return name, "spelling"
+    def _sounds_of(self, words: dict[str, frozenset[str]]) -> dict[tuple[str, ...], str]:
+        sounds: dict[tuple[str, ...], str] = {}
         if self.phones is not None:
-            ph = self.phones(word)
-            if ph and tuple(ph) in self._sounds:
-                return self._sounds[tuple(ph)], "same sound"
+            for name, spellings in words.items():
+                for sp in spellings:
+                    ph = self.phones(sp)
+                    if ph:
+                        sounds.setdefault(tuple(ph), name)
+        return sounds
+
+    def command_word(self, word: str, *, synonyms: bool = False) -> tuple[str, str] | None:
+        """(command, how) for ``word``, or None; ``synonyms``: a
+        :data:`COMMAND_SYNONYMS` word counts too (right after the wake word)."""
+        tables = [(COMMAND_WORDS, self._sounds, "")]
+        if synonyms:
+            tables.append((COMMAND_SYNONYMS, self._synonym_sounds, ", said for it"))
+        ph = self.phones(word) if self.phones is not None else None
+        for words, sounds, note in tables:
+            for name, spellings in words.items():
+                if word in spellings:
+                    return name, "spelling" + note
+            if ph and tuple(ph) in sounds:
+                return sounds[tuple(ph)], "same sound" + note
         return None
 
     def team(self, word: str) -> str | None:
@@ -297,7 +317,7 @@ class CommandReader:
             team = self.team(w)
             if team is not None:
                 return Command("team", team, i, j, True, f"'{wake} {w}' in a CONTROL round")
-        found = self.command_word(w)
+        found = self.command_word(w, synonyms=exact)
         if found is None:
             return None
         name, how = found

@@ -37,7 +37,6 @@ MORE_PHONES: dict[str, tuple[str, ...]] = {
         "pause": "P AO Z",
         "correct": "K ER EH K T",
         "stop": "S T AA P",
-        "skip": "S K IH P",
         "wait": "W EY T",
         "weight": "W EY T",
     }.items()
@@ -100,7 +99,6 @@ def labels(text: str, phase: Phase) -> list[str]:
         # NEGATIVE: a sound-alike right after a filler is no wake word either
         ("okay the test pause", Phase.TURN, ["nothing"]),
         # the words players use for a command, after the wake word itself
-        ("host skip", Phase.TURN, ["command:pass"]),
         ("host stop", Phase.TURN, ["command:pause"]),
         ("okay host wait please", Phase.TURN, ["command:pause"]),
         # ... or a word that sounds the same as one
@@ -110,7 +108,7 @@ def labels(text: str, phase: Phase) -> list[str]:
         ("okay bus stop", Phase.TURN, ["nothing"]),
         ("okay test stop", Phase.TURN, ["nothing"]),
         # NEGATIVE: nor after a word a recogniser writes for it ("post" is a card too)
-        ("post skip", Phase.TURN, ["nothing"]),
+        ("post stop", Phase.TURN, ["nothing"]),
         # NEGATIVE: a sentence with "host" in it that goes on
         ("the host had to wait", Phase.TURN, ["nothing"]),
         ("host wait for it", Phase.TURN, ["nothing"]),

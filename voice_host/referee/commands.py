@@ -27,7 +27,9 @@ Precision first: a command the players did not give is worse than one missed
   command, as recognisers insert them;
 * the command word must be one of the command's spellings
   (:data:`COMMAND_WORDS`), or sound the same (identical phones) when a phone
-  lookup is available; no fuzzy spelling;
+  lookup is available; no fuzzy spelling.  Right after the wake word itself
+  (not a variant or sound-alike), the other words players use for a command
+  count too (:data:`COMMAND_SYNONYMS`: "host stop" pauses);
 * without a wake word there is no command, except a bare team name in a
   CONTROL round (a claim: "blue!") and ``forward``/``push <team>`` in a SPIN
   choice, when the utterance is that short phrase alone.

@@ -225,13 +225,15 @@ class CommandReader:
         tables = [(COMMAND_WORDS, self._sounds, "")]
         if synonyms:
             tables.append((COMMAND_SYNONYMS, self._synonym_sounds, ", said for it"))
-        ph = self.phones(word) if self.phones is not None else None
+        sound: tuple[str, ...] | None = None  # looked up only past the first spelling check
         for words, sounds, note in tables:
             for name, spellings in words.items():
                 if word in spellings:
                     return name, "spelling" + note
-            if ph and tuple(ph) in sounds:
-                return sounds[tuple(ph)], "same sound" + note
+            if sound is None and self.phones is not None:
+                sound = tuple(self.phones(word) or ())
+            if sound and sound in sounds:
+                return sounds[sound], "same sound" + note
         return None
 
     def team(self, word: str) -> str | None:

@@ -189,3 +189,39 @@ def test_with_ready_each_turn_waits_for_its_describer(make_host: HostMaker) -> N
 def test_without_ready_go_follows_the_turn_announcement(make_host: HostMaker) -> None:
     host, _clock, _t = started(make_host)
     assert "Go!" in texts(host) and host.timer.running
+
+
+def test_x_cuts_the_host_short_and_drops_what_it_queued(make_host: HostMaker) -> None:
+    # The opening (welcome, the turn, "Go!") takes several seconds to say.
+    host, clock, announcer = make_host()
+    host.start()
+    clock.advance_to(1.0)
+    assert announcer.is_speaking(1.0)
+    state = host.game.to_data()
+    host.handle(KeyPress("x", 1.0))
+    assert not announcer.is_speaking(1.01)
+    assert announcer.drain(0)  # nothing left queued
+    said = announcer.entries
+    assert said[-1].end == 1.0 and not said[-1].completed
+    assert all(a.start < 1.0 for a in said)
+    assert host.game.to_data() == state  # the game did not move
+    assert not any("does nothing" in x for x in texts(host))
+
+
+def test_escape_hushes_too_and_a_question_asked_stays_open(make_host: HostMaker) -> None:
+    host, clock, t = started(make_host)
+    host.handle(KeyPress("q", t))
+    assert texts(host)[-1].startswith("Quit? Press Y")
+    clock.advance_to(t + 0.5)  # type: ignore[attr-defined]
+    host.handle(KeyPress("escape", t + 0.5))
+    assert not host.announcer.is_speaking(t + 0.51)
+    assert not host.finished
+    host.handle(KeyPress("y", t + 1.0))
+    assert host.finished  # the hush answered nothing: Y still quits
+
+
+def test_help_names_the_hush_key() -> None:
+    from voice_host.host.keys import HUSH, help_text
+
+    assert "X stops me talking" in help_text(Phase.TURN, ("Red", "Blue"), "host")
+    assert "x" in HUSH and "escape" in HUSH

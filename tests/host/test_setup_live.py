@@ -236,6 +236,25 @@ def test_without_a_microphone_it_says_so_once_and_sets_up_by_keys() -> None:
     assert texts[-1].startswith("Let's play!")
 
 
+def test_x_hushes_the_set_up_and_answers_nothing() -> None:
+    clock = AudioClock()
+    announcer = RecordingAnnouncer(clock=clock.now)
+    outcome = SetupRunner(
+        SetupDialogue(random.Random(0)),
+        announcer=announcer,
+        clock=clock,
+        keys=scripted("3x2\r1y"),
+        no_voice="No microphone found.",
+    ).run()
+    assert outcome.result is not None
+    assert (outcome.result.teams, outcome.result.first) == (teams_spec((2, 2, 2)), 1)
+    # Keys alone do not move the audio clock: everything queued before the X (the
+    # opening up to "How many players?") was still to come, and was dropped.
+    texts = [e.text for e in announcer.entries]
+    assert texts[0].startswith("Who starts?")
+    assert not any(t.startswith("Sorry") for t in texts)  # X is no wrong answer
+
+
 def test_keys_running_out_stop_with_a_usage_error() -> None:
     clock = AudioClock()
     runner = SetupRunner(

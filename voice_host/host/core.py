@@ -308,6 +308,9 @@ class Host:
             self.stop()
             return
         lower = key if key == " " else key.lower()
+        if lower in keys.HUSH:
+            self._hush()
+            return
         if self._confirm is not None and lower in ("y", "n"):
             action, self._confirm, self._confirm_until = self._confirm, None, None
             if lower == "y":
@@ -498,6 +501,11 @@ class Host:
         if inputs:
             probe.undo()
         return probe.state.to_play
+
+    def _hush(self) -> None:
+        """X: stop talking now and drop what is queued.  Nothing else changes: a question
+        asked stays open, the screen keeps showing everything, and ``a`` says it again."""
+        self.announcer.stop()
 
     def _peek(self, now: float) -> None:
         """K: the describer sees the card for a moment when it is not always shown."""

@@ -4,7 +4,8 @@ Every spoken command has a key, so speech is never required (dialogue.md 10).
 Differences from keyboard-only play: the timer starts by itself after "Go", so
 space pauses and resumes it; ``a`` says the last announcement again; ``k``
 shows the describer the card when it is not always shown; ``y`` and ``n``
-answer the host's yes/no questions (quit, undoing a whole turn).
+answer the host's yes/no questions (quit, undoing a whole turn); ``x`` (or
+Escape) cuts the host short, as a screen reader's key does.
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ TURN: dict[str, str] = {
 SPIN: dict[str, str] = {" ": "spin", "s": "spin"}
 #: Real spinner results by key (shared with keyboard play).
 SPINNER: dict[str, SpinResult] = dict(SPIN_KEYS)
+#: Cut the host short: stop what it is saying and drop what it queued (a long help or
+#: status).  Escape too: textual names it, a raw terminal sends ``\x1b`` (an arrow key
+#: sends it first, which only hushes the host).  A key only: a spoken "host stop" cannot
+#: be heard over the host's own voice (see the README, "Cutting the host short").
+HUSH = frozenset({"x", "escape", "\x1b"})
 #: Shows the card for a moment (handled before the other keys; see the host's ``_peek``).
 PEEK = "k"
 #: Command word -> the key that does it (for "say it or press ..." escalation).
@@ -78,5 +84,6 @@ def help_text(phase: Phase, team_names: tuple[str, ...], wake: str) -> str:
         now = "The game is over."
     return (
         f"{now} Always: I or {wake} status, A or {wake} repeat, U or {wake} undo, "
-        f"Q or {wake} quit, K shows the describer the card, question mark for help."
+        f"Q or {wake} quit, K shows the describer the card, X stops me talking, "
+        "question mark for help."
     )

@@ -40,6 +40,7 @@ from voice_host.audio.chunk import AudioChunk
 from voice_host.errors import UsageError, VoiceHostError
 from voice_host.host.clock import AudioClock, Clock, restamped
 from voice_host.host.dialogue import no_microphone
+from voice_host.host.keys import HUSH
 from voice_host.host.setup import GLOBAL_WORDS, SetupDialogue, SetupResult
 from voice_host.rules import Team
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
@@ -148,6 +149,9 @@ class SetupRunner:
         self.announcer.say(f"{notice} Answer with the keys.")
 
     def _key(self, key: str) -> None:
+        if key.lower() in HUSH:
+            self.announcer.stop()  # X or Escape: stop talking (the question stays open)
+            return
         self._say(self.dialogue.press(key))
 
     def _hear(self, events: Sequence[RecognitionEvent]) -> None:

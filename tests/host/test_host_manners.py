@@ -225,3 +225,11 @@ def test_help_names_the_hush_key() -> None:
 
     assert "X stops me talking" in help_text(Phase.TURN, ("Red", "Blue"), "host")
     assert "x" in HUSH and "escape" in HUSH
+
+
+def test_an_arrow_key_is_not_its_letters(make_host: HostMaker) -> None:
+    # The terminal reader names the right arrow (ESC [ C) "right": it must not score.
+    host, _clock, t = started(make_host)
+    host.handle(KeyPress("right", t))
+    assert host.game.state.correct == 0
+    assert texts(host)[-1] == "Key right does nothing now. Press question mark for the keys."

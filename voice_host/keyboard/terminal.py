@@ -26,6 +26,36 @@ from voice_host.rules import MIN_PLAYERS, MIN_TEAMS, RulesError, Team, validate_
 
 #: How often the loop looks at the timer, in seconds.
 POLL_SECONDS = 0.1
+#: Seconds to wait for the next byte of a key that sends several (an arrow's escape
+#: sequence, a UTF-8 character): a terminal writes them together.
+SEQUENCE_WAIT = 0.05
+#: Key names of escape sequences (what follows ESC [ or ESC O), as textual names them.
+SEQUENCE_NAMES = {
+    "A": "up",
+    "B": "down",
+    "C": "right",
+    "D": "left",
+    "H": "home",
+    "F": "end",
+    "1~": "home",
+    "2~": "insert",
+    "3~": "delete",
+    "4~": "end",
+    "5~": "pageup",
+    "6~": "pagedown",
+    "P": "f1",
+    "Q": "f2",
+    "R": "f3",
+    "S": "f4",
+    "15~": "f5",
+    "17~": "f6",
+    "18~": "f7",
+    "19~": "f8",
+    "20~": "f9",
+    "21~": "f10",
+    "23~": "f11",
+    "24~": "f12",
+}
 
 
 class KeySource(Protocol):
@@ -82,14 +112,50 @@ class TerminalKeys:
             termios.tcsetattr(self._fd, termios.TCSADRAIN, saved)
 
     def read_key(self, timeout: float) -> str | None:
-        """One key, or None after ``timeout`` seconds."""
-        ready, _, _ = select.select([self._fd], [], [], timeout)
-        if not ready:
+        """One key, or None after ``timeout`` seconds.
+
+        A key that sends several bytes is read whole: an arrow or function key's
+        escape sequence comes back as its name (``"right"``, ``"f5"``), never as
+        the letters in it (the right arrow sends ESC [ C, and ``c`` scores a
+        correct guess); Escape alone is ``"escape"``; a UTF-8 character is one key.
+        """
+        if not self._ready(timeout):
             return None
         data = os.read(self._fd, 1)
         if not data:
             raise EOFError
+        if data == b"\x1b":
+            return self._escape_sequence()
+        lead = data[0]
+        more = 3 if lead >= 0xF0 else 2 if lead >= 0xE0 else 1 if lead >= 0xC0 else 0
+        while more and self._ready(SEQUENCE_WAIT):
+            data += os.read(self._fd, 1)
+            more -= 1
         return data.decode("utf-8", errors="replace")
+
+    def _ready(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self._fd], [], [], timeout)
+        return bool(ready)
+
+    def _escape_sequence(self) -> str:
+        """The rest of a key that began with ESC, as the key's name."""
+        if not self._ready(SEQUENCE_WAIT):
+            return "escape"
+        kind = os.read(self._fd, 1)
+        if kind not in (b"[", b"O"):
+            # Alt and a key (ESC then the key): neither is meant as a game key.
+            return "alt+" + kind.decode("utf-8", errors="replace")
+        body = b""
+        while self._ready(SEQUENCE_WAIT):
+            byte = os.read(self._fd, 1)
+            if not byte:
+                break
+            body += byte
+            # CSI ends with a byte from @ to ~; SS3 (ESC O) is one byte long.
+            if kind == b"O" or 0x40 <= byte[0] <= 0x7E:
+                break
+        code = body.decode("ascii", errors="replace")
+        return SEQUENCE_NAMES.get(code, "function key")
 
     def read_line(self, prompt: str) -> str | None:
         """One answer line, in the terminal's normal mode."""

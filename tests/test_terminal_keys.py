@@ -1,0 +1,67 @@
+"""Single keys from a real terminal (a pseudo-terminal): keys that send several bytes
+are read whole, so an arrow key never plays the letters of its escape sequence."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+
+import pytest
+
+from voice_host.keyboard.terminal import TerminalKeys
+
+
+@pytest.fixture
+def terminal() -> Iterator[tuple[TerminalKeys, int]]:
+    """A TerminalKeys reading the far side of a pseudo-terminal, and the near side's fd."""
+    near, far = os.openpty()
+    stream = os.fdopen(far, "r", closefd=True)
+    source = TerminalKeys(stream, lambda _text: None)
+    try:
+        with source.cbreak():  # keys without Enter, as in play
+            yield source, near
+    finally:
+        stream.close()
+        os.close(near)
+
+
+def keys(source: TerminalKeys) -> list[str]:
+    out = []
+    while (key := source.read_key(0.2)) is not None:
+        out.append(key)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        # The right arrow sends ESC [ C: before, "c" scored a correct guess.
+        (b"\x1b[C", ["right"]),
+        (b"\x1b[A\x1b[B\x1b[D", ["up", "down", "left"]),
+        (b"\x1bOC", ["right"]),  # the same arrow in application mode
+        (b"\x1b[3~", ["delete"]),
+        (b"\x1b[15~", ["f5"]),
+        (b"\x1b[1;5C", ["function key"]),  # Ctrl+right: no game key either
+        (b"c\x1b[Cp", ["c", "right", "p"]),
+        (b"\x1b", ["escape"]),  # Escape alone hushes the host
+        ("é?".encode(), ["é", "?"]),  # a UTF-8 character is one key
+        (b" \x7f", [" ", "\x7f"]),
+    ],
+)
+def test_a_key_is_read_whole(
+    terminal: tuple[TerminalKeys, int], typed: bytes, expected: list[str]
+) -> None:
+    source, near = terminal
+    os.write(near, typed)
+    assert keys(source) == expected
+
+
+def test_no_key_is_none(terminal: tuple[TerminalKeys, int]) -> None:
+    source, _ = terminal
+    assert source.read_key(0.01) is None
+
+
+def test_a_closed_stream_is_not_a_terminal() -> None:
+    with pytest.raises(io.UnsupportedOperation):
+        TerminalKeys(io.StringIO(), lambda _text: None)

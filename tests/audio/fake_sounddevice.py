@@ -26,6 +26,7 @@ class Plan:
     blocks: int = 0
     fail_open: bool = False
     rates: tuple[int, ...] = (16000,)
+    channels: tuple[int, ...] = (1,)
     inactive_after: bool = False
 
 
@@ -35,6 +36,7 @@ class FakeStream:
     plan: Plan
     samplerate: int
     blocksize: int
+    channels: int
     callback: Callable[[Any, int, Any, Any], None]
     active: bool = False
     closed: bool = False
@@ -44,7 +46,7 @@ class FakeStream:
         for i in range(self.plan.blocks):
             value = (self.sd.blocks_sent + 1) % 30000
             self.sd.blocks_sent += 1
-            block = value.to_bytes(2, "little", signed=True) * self.blocksize
+            block = value.to_bytes(2, "little", signed=True) * self.blocksize * self.channels
             self.callback(block, self.blocksize, None, None)
             del i
         if self.plan.inactive_after:
@@ -74,6 +76,7 @@ class FakeSoundDevice:
     streams: list[FakeStream] = field(default_factory=list)
     blocks_sent: int = 0
     open_attempts: list[int] = field(default_factory=list)
+    open_layouts: list[tuple[int, int]] = field(default_factory=list)
 
     def query_devices(self) -> list[dict[str, Any]]:
         return self.devices
@@ -88,8 +91,9 @@ class FakeSoundDevice:
         device: int,
         callback: Callable[[Any, int, Any, Any], None],
     ) -> FakeStream:
-        assert (channels, dtype) == (1, "int16")
+        assert dtype == "int16"
         self.open_attempts.append(samplerate)
+        self.open_layouts.append((samplerate, channels))
         if not self.plans:
             raise FakePortAudioError("device unavailable")
         plan = self.plans[0]
@@ -98,7 +102,9 @@ class FakeSoundDevice:
             raise FakePortAudioError("device unavailable")
         if samplerate not in plan.rates:
             raise FakePortAudioError("Invalid sample rate")
+        if channels not in plan.channels:
+            raise FakePortAudioError("Invalid number of channels")
         self.plans.pop(0)
-        stream = FakeStream(self, plan, samplerate, blocksize, callback)
+        stream = FakeStream(self, plan, samplerate, blocksize, channels, callback)
         self.streams.append(stream)
         return stream

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from itertools import islice
 
+import numpy as np
 import pytest
 from fake_sounddevice import FakeSoundDevice, Plan
 
@@ -84,6 +85,26 @@ def test_a_device_refusing_16k_is_opened_at_its_rate_and_resampled() -> None:
     assert 1600 - 160 <= sum(c.frames for c in chunks) <= 1600
     assert [c.rate for c in chunks] == [16000, 16000]
     assert chunks[1].start_time == pytest.approx(chunks[0].end_time)
+
+
+def test_a_stereo_only_device_is_opened_in_stereo_and_mixed_to_mono() -> None:
+    # The webcam's microphone records two channels at 16 kHz and refuses one.
+    sd = FakeSoundDevice([Plan(blocks=2, rates=(16000,), channels=(2,))])
+    source, _, _ = make_source(sd, device="webcam")
+    chunks = list(islice(source, 2))
+    assert sd.open_layouts == [(16000, 1), (16000, 2)]
+    assert sum(c.frames for c in chunks) == 1600  # two 50 ms blocks, one channel
+    # the fake's samples are the block number on both channels: mixed, they stay so
+    first = np.frombuffer(chunks[0].samples, "<i2")
+    assert set(first.tolist()) == {1}
+
+
+def test_a_mono_device_is_never_asked_for_stereo() -> None:
+    sd = FakeSoundDevice([Plan(rates=(44100,))])  # refuses both rates it is offered
+    source, _, _ = make_source(sd, device="usb")
+    with pytest.raises(DeviceError, match="cannot open microphone"):
+        list(islice(source, 1))
+    assert sd.open_layouts == [(16000, 1), (48000, 1)]
 
 
 @pytest.mark.parametrize(

@@ -79,6 +79,7 @@ class MicrophoneSource:
         self._queue: queue.Queue[bytes] = queue.Queue(maxsize=QUEUE_BLOCKS)
         self._stream: Any | None = None
         self._rate = SAMPLE_RATE
+        self._channels = 1
         self._delivered = 0  # 16 kHz samples yielded: the audio clock
         self._closed = False
         self.dropped_blocks = 0
@@ -103,12 +104,18 @@ class MicrophoneSource:
         error = getattr(sd, "PortAudioError", RuntimeError)
         stream = None
         last: Exception | None = None
-        # 16 kHz first; if the device refuses it, its own rate and resample here.
-        for rate in dict.fromkeys((SAMPLE_RATE, int(dev.default_rate) or SAMPLE_RATE)):
+        # 16 kHz mono first; if the device refuses it, its own rate (resampled here),
+        # then two channels (mixed down here): some devices opened directly (ALSA
+        # "hw:", many USB audio interfaces without a sound server) record stereo only.
+        rates = dict.fromkeys((SAMPLE_RATE, int(dev.default_rate) or SAMPLE_RATE))
+        layouts = [(rate, 1) for rate in rates]
+        if dev.channels >= 2:
+            layouts += [(rate, 2) for rate in rates]
+        for rate, channels in layouts:
             try:
                 stream = sd.RawInputStream(
                     samplerate=rate,
-                    channels=1,
+                    channels=channels,
                     dtype="int16",
                     blocksize=int(rate * BLOCK_SECONDS),
                     device=dev.index,
@@ -119,7 +126,7 @@ class MicrophoneSource:
                 last = exc
                 stream = None
                 continue
-            self._rate = rate
+            self._rate, self._channels = rate, channels
             break
         if stream is None:
             raise DeviceError(f"cannot open microphone {dev.name!r}: {last}")
@@ -184,7 +191,7 @@ class MicrophoneSource:
                     continue
                 last_block = self._clock()
                 if converter is None:
-                    converter = StreamConverter(self._rate, 2, 1)
+                    converter = StreamConverter(self._rate, 2, self._channels)
                 samples = converter.convert(raw)
                 if not samples:
                     continue

@@ -383,6 +383,42 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("the car starts a i think", TELESCOPE, Phase.TURN, ["nothing"]),
         # a letter count with the plural's "s" lost ("it has four letters" -> "fire letter")
         ("it has fire letter is", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # a guesser cutting in with a question as the clue ends: one utterance
+        (
+            "hops around australia with a baby in its pouch is it a kangaroo",
+            KANGAROO,
+            Phase.TURN,
+            ["guess"],
+        ),
+        # ... with a question tail after the answer
+        (
+            "you look through it at the stars is that a telescope right",
+            TELESCOPE,
+            Phase.TURN,
+            ["guess"],
+        ),
+        (
+            "you look through it at the stars could it be a telescope",
+            TELESCOPE,
+            Phase.TURN,
+            ["guess"],
+        ),
+        # NEGATIVE: "it's a" is how a describer slips, not how a guesser asks
+        ("it hops around australia and it's a kangaroo", KANGAROO, Phase.TURN, ["foul:word"]),
+        # NEGATIVE: a statement ending with the word is the describer's
+        (
+            "the animal that hops around australia is a kangaroo",
+            KANGAROO,
+            Phase.TURN,
+            ["foul:word"],
+        ),
+        # NEGATIVE: the clue goes on after the question
+        (
+            "is it a kangaroo that hops around australia with a baby",
+            KANGAROO,
+            Phase.TURN,
+            ["foul:word"],
+        ),
         # NEGATIVE: one letter in the post, not a count
         ("it has a letter inside", TELESCOPE, Phase.TURN, ["nothing"]),
         # NEGATIVE: singular "letter" needs exactly one word between

@@ -6,6 +6,7 @@ import pytest
 
 from tests.referee.conftest import TELESCOPE, free, phones
 from voice_host.referee import GRACE_SECONDS, Phase, Referee, Situation
+from voice_host.referee.text import synthetic_words
 from voice_host.speech.events import HeardWord, RecognitionEvent
 
 
@@ -134,3 +135,34 @@ def test_control_phase_accepts_team_claim_and_guess_in_one_batch() -> None:
     ref = Referee(phones)
     situation = Situation(entry=TELESCOPE, phase=Phase.CONTROL, teams=("red", "blue"))
     assert [j.label for j in ref.judge(free("blue"), situation)] == ["team:blue"]
+
+
+def clue_then(clue: str, pause: float, after: str) -> RecognitionEvent:
+    """One utterance: ``clue``, a pause of ``pause`` seconds, then ``after``."""
+    first = synthetic_words(clue)
+    rest = synthetic_words(after, start=first[-1].end + pause)
+    words = (*first, *rest)
+    return RecognitionEvent("final", words, words[-1].end + 0.3, "free")
+
+
+@pytest.mark.parametrize(
+    ("clue", "pause", "after", "expected"),
+    [
+        # a guesser calls out the answer a moment after the clue: heard as one utterance
+        ("you look through it to see the stars", 0.25, "telescope", "guess"),
+        ("you look through it to see the stars", 0.25, "is it a telescope", "guess"),
+        # no pause between the words: the describer's sentence ends with the word
+        ("you look through it to see the stars", 0.05, "telescope", "foul"),
+        # after the pause the describer goes on with a clue frame
+        ("you look through it to see the stars", 0.3, "like a telescope", "foul"),
+        # ... or says the word inside the rest of the sentence
+        ("it sees far", 0.3, "a telescope is long", "foul"),
+        # more than a few words between the pause and the word: the describer again
+        ("it sees far", 0.3, "and you use a big telescope", "foul"),
+    ],
+)
+def test_a_guess_after_a_pause_at_the_end_of_a_clue(
+    clue: str, pause: float, after: str, expected: str
+) -> None:
+    [j] = Referee(phones).judge(clue_then(clue, pause, after), Situation(entry=TELESCOPE))
+    assert j.type == expected

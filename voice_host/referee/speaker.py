@@ -38,7 +38,13 @@ The rules, in the order they decide:
    joined by articles, "or" and the like (:data:`LIST_JOINS`), and no word
    that only sentences have (:data:`SENTENCE_WORDS`: pronouns, prepositions,
    "is/has/can" ...), at most :data:`LIST_MAX_ITEMS` guesses before it.
-6. **Otherwise** (the match inside or at the end of a longer sentence): the
+6. **A question ending the utterance.** The match right after an inverted
+   question ("is it a", "is that", "could it be": :data:`CUT_IN_QUESTIONS`)
+   with at most :data:`MAX_TAIL_WORDS` question tail words after it, however
+   long the utterance: a guesser who cut in as the describer's sentence ended
+   ("hops around australia with a baby in its pouch is it a kangaroo"), which
+   one microphone hears as one utterance.
+7. **Otherwise** (the match inside or at the end of a longer sentence): the
    describer.
 
 Why rules and not a learnt score: the cues are few, they must be explainable
@@ -191,6 +197,26 @@ SHORT_TAIL = QUESTION_TAIL - {"is", "it", "isn't"}
 QUESTION_LEADS: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split()) for p in ("are you", "were you", "you are", "you're", "youre", "do you")
 )
+
+#: An inverted question right before the match ("... is it a kangaroo?"): how
+#: guessers ask, and no describer's sentence puts it before the card's own word.
+#: A guesser often cuts in as the describer's sentence ends, and one utterance
+#: then holds both ("hops around australia with a baby in its pouch is it a
+#: kangaroo"), however long.  "it's a" is not one: "..., it's a kangaroo" is
+#: how a describer slips.
+CUT_IN_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split())
+    for p in ("is it", "is that", "is this", "isn't it", "could it be", "would it be", "is it not")
+)
+#: Words that may stand between such a question and the match ("is it *a* ...").
+_QUESTION_ARTICLES = frozenset(["a", "an", "the", "some"])
+
+#: A pause at least this long (seconds between the word times) before the match
+#: and the few words that lead into it ...
+CUT_IN_PAUSE = 0.15
+#: ... with at most this many words between the pause and the match: what
+#: follows the pause is heard as an utterance of its own.
+CUT_IN_LEAD_WORDS = 3
 
 #: Words that join called-out guesses ("a cat? a dog? or a kangaroo!").
 LIST_JOINS = frozenset(
@@ -443,6 +469,26 @@ def attribute(
     if items and seconds <= LIST_MAX_SECONDS and not clue_after and odd_ok:
         feats["list"] = items
         return Attribution("guesser", f"a list of guesses ({items + 1} called out)", feats)
+    # A guesser cutting in as the clue ends: after a pause, or with a question.
+    question_tail = len(after) <= MAX_TAIL_WORDS and all(w in QUESTION_TAIL for w in after)
+    pause = _pause_before(toks, first)
+    if pause is not None and question_tail:
+        k, gap = pause
+        alone = attribute(
+            toks[k:],
+            first - k,
+            last - k,
+            span=(toks[k].start, end),
+            answer_like=answer_like,
+        )
+        if alone.role == "guesser":
+            feats["pause"] = round(gap, 2)
+            why = f"{alone.reason}, after a {gap:.2f} s pause"
+            return Attribution("guesser", why, feats)
+    question = _cut_in_question(before)
+    if question and question_tail:
+        feats["question"] = question
+        return Attribution("guesser", f"the question '{question} ...' ends the utterance", feats)
     if words > MAX_GUESS_WORDS:
         where = "at the end of" if not after else "inside"
         return Attribution("describer", f"{where} a {n}-word sentence", feats)
@@ -471,6 +517,27 @@ def _without_question_lead(before: list[str]) -> list[str]:
         if tuple(before[-len(lead) :]) == lead:
             return before[: -len(lead)]
     return before
+
+
+def _pause_before(toks: tuple[Token, ...], first: int) -> tuple[int, float] | None:
+    """Where the words leading into ``toks[first]`` start after a pause of at
+    least :data:`CUT_IN_PAUSE` (at most :data:`CUT_IN_LEAD_WORDS` words back),
+    and the pause in seconds; None when there is no such pause."""
+    for k in range(first, max(0, first - CUT_IN_LEAD_WORDS), -1):
+        gap = toks[k].start - toks[k - 1].end
+        if gap >= CUT_IN_PAUSE:
+            return k, gap
+    return None
+
+
+def _cut_in_question(before: list[str]) -> str:
+    """The inverted question (:data:`CUT_IN_QUESTIONS`, and an article) that ends
+    ``before``, or ''."""
+    words = before[:-1] if before[-1:] and before[-1] in _QUESTION_ARTICLES else before
+    for lead in CUT_IN_QUESTIONS:
+        if len(words) >= len(lead) and tuple(words[-len(lead) :]) == lead:
+            return " ".join(before[len(words) - len(lead) :])
+    return ""
 
 
 def _guess_list(before: list[str]) -> int:

@@ -1,0 +1,150 @@
+"""A guesser calling out the answer as the describer's clue ends.
+
+At a real table nobody waits for the describer to finish: the answer comes a
+moment after the clue, or over its last word.  One microphone then hears a
+clue and a guess with little or no pause between them, and may hear them as
+one utterance: a sentence that ends with the card's word, which is how a
+describer's foul looks.
+
+Each clean clue fixture that does not say its card (``kind: clue``) is
+followed by a clean guess of the same card in another voice (up to two per
+clue), the guess's first sound placed at the clue's last sound plus an
+offset: +0.5 s (a short pause), +0.25 s, 0 (no pause) and -0.25 s (over the
+clue's last word).  The mix goes through the host's real listening path
+(pocketsphinx, Moonshine, the referee), and the judgement the host would act
+on is counted: a guess is right, a foul costs the team its card.  A pair is
+held out when either clip is.
+
+    .venv/bin/python benchmarks/cut_in.py [--errors]     # about 3 minutes
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from referee import TEAMS, decisive  # noqa: E402
+
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
+from voice_host.audio.wav import read_wav  # noqa: E402
+from voice_host.deck.knowledge import make_entry  # noqa: E402
+from voice_host.referee import Referee, Situation, default_phone_lookup  # noqa: E402
+from voice_host.referee.commands import command_phrases  # noqa: E402
+from voice_host.referee.values import Phase  # noqa: E402
+from voice_host.speech.events import ListenContext  # noqa: E402
+from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
+from voice_host.speech.replay import adapt_to, replay  # noqa: E402
+
+FIXTURES = ROOT / "fixtures" / "audio"
+#: Where the guess's first sound starts, seconds after the clue's last sound.
+OFFSETS = (0.5, 0.25, 0.0, -0.25)
+#: Guesses (other voices) heard after each clue.
+GUESSES_PER_CLUE = 2
+#: Seconds of silence after the mix.
+TAIL = 0.5
+
+
+def samples(clip: dict[str, Any]) -> np.ndarray:
+    return np.frombuffer(read_wav(FIXTURES / clip["file"]).samples, "<i2").astype(np.int32)
+
+
+def audible(x: np.ndarray) -> tuple[int, int]:
+    """First and last+1 sample of the 10 ms frames above -34 dB of the peak."""
+    frame = SAMPLE_RATE // 100
+    n = len(x) // frame
+    rms = np.sqrt(np.mean(x[: n * frame].reshape(n, frame).astype(float) ** 2, axis=1))
+    loud = np.nonzero(rms > 0.02 * np.max(np.abs(x)))[0]
+    return int(loud[0]) * frame, (int(loud[-1]) + 1) * frame
+
+
+def mixed(clue: np.ndarray, guess: np.ndarray, offset: float) -> bytes:
+    _, clue_end = audible(clue)
+    guess_start, _ = audible(guess)
+    at = max(0, clue_end + round(offset * SAMPLE_RATE) - guess_start)
+    out = np.zeros(max(len(clue), at + len(guess)) + round(TAIL * SAMPLE_RATE), np.int32)
+    out[: len(clue)] += clue
+    out[at : at + len(guess)] += guess
+    return np.clip(out, -32768, 32767).astype("<i2").tobytes()
+
+
+def chunks(data: bytes) -> list[AudioChunk]:
+    step = SAMPLE_RATE // 10 * 2
+    return [
+        AudioChunk(data[i : i + step], SAMPLE_RATE, i / 2 / SAMPLE_RATE)
+        for i in range(0, len(data), step)
+    ]
+
+
+def pairs(clips: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    clean = [c for c in clips if not c.get("noise")]
+    guesses = [c for c in clean if c["kind"] == "guess" and c.get("contains_answer")]
+    out = []
+    for clue in (c for c in clean if c["kind"] == "clue" and c.get("entry")):
+        others = sorted(
+            (g for g in guesses if g["entry"] == clue["entry"] and g["voice"] != clue["voice"]),
+            key=lambda g: (g["voice"], g["file"]),
+        )
+        out += [(clue, g) for g in others[:GUESSES_PER_CLUE]]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--errors", action="store_true", help="list every judgement that is no guess")
+    args = ap.parse_args(argv)
+    clips = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))["clips"]
+    recognizer = PocketSphinxRecognizer()
+    referee = Referee(default_phone_lookup())
+    counts: collections.Counter[tuple[str, float, str]] = collections.Counter()
+    wrong: list[str] = []
+    adapted = False
+    todo = pairs(clips)
+    for clue, guess in todo:
+        split = "heldout" if "heldout" in (clue["split"], guess["split"]) else "tune"
+        entry = make_entry(clue["entry"], "Object")
+        context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
+        for offset in OFFSETS:
+            audio = chunks(mixed(samples(clue), samples(guess), offset))
+            if not adapted:  # a live host has heard the room before the first card
+                adapt_to(recognizer, audio, context)
+                adapted = True
+            events = replay(recognizer, audio, context)
+            referee.reset()
+            situation = Situation(entry=entry, phase=Phase.TURN, teams=TEAMS)
+            judged = decisive(referee.observe_all(events, situation)).split(":")[0]
+            counts[(split, offset, judged)] += 1
+            if judged != "guess":
+                heard = " | ".join(
+                    e.text for e in events if e.kind == "final" and e.source != "kws" and e.words
+                )
+                pair = f"{clue['file']} + {guess['file']}"
+                wrong.append(f"  {split:8} {offset:+.2f} {judged:10} {pair}: [{heard}]")
+    print(
+        f"{len(todo)} clue + guess pairs, {len(OFFSETS)} offsets each (the host must judge a guess)"
+    )
+    kinds = ("guess", "foul", "near_miss", "command", "nothing")
+    for split in ("tune", "heldout"):
+        total = sum(v for k, v in counts.items() if k[0] == split) // len(OFFSETS)
+        print(f"\n{split} ({total} pairs)")
+        print(f"{'guess starts':>14}" + "".join(f"{k:>11}" for k in kinds))
+        for offset in OFFSETS:
+            row = "".join(f"{counts[(split, offset, k)]:>11}" for k in kinds)
+            print(f"{offset:>+12.2f} s{row}")
+    if args.errors:
+        print("\nnot judged a guess:")
+        print("\n".join(wrong))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import wave
 from pathlib import Path
@@ -75,3 +76,25 @@ def test_each_segment_is_scored_once(aligner: Aligner) -> None:
     moved = aligner.score(audio, ["seven", "of", "gloves"])
     assert moved is not None
     assert moved == pytest.approx(sum(math.log(float(s.ascore)) for s in other[:-1]))
+
+
+def test_the_second_transcribers_words_get_the_times_of_an_alignment() -> None:
+    # A clue, 0.4 s of silence, then a guess in another voice: Moonshine's word
+    # times are shares of its line and show no pause; the alignment's do.
+    from voice_host.referee.text import synthetic_words
+
+    clue = _audio("slt/clue__white_flakes_that_fall_from_the_sky_in_winter.wav")
+    guess = _audio("kal16/guess__snow.wav")
+    audio = clue + bytes(int(0.4 * 16000) * 2) + guess
+    said = "white flakes that fall from the sky in winter snow"
+    shared = synthetic_words(said, start=10.0, gap=0.0)  # evenly spread, no pause
+    recognizer = PocketSphinxRecognizer(second_opinion=None, pause_detector=None)
+    timed = recognizer._timed(shared, audio, 10.0)
+    assert [w.text for w in timed] == said.split()
+    winter, snow = timed[-2], timed[-1]
+    assert snow.start - winter.end >= 0.4  # the silence between the two voices
+    clue_seconds = len(clue) / 2 / 16000
+    assert winter.end < 10.0 + clue_seconds < snow.start
+    assert all(a.end <= b.start for a, b in itertools.pairwise(timed))
+    # words the alignment cannot place one by one keep their own times
+    assert recognizer._timed(shared[:3], b"", 10.0) == shared[:3]

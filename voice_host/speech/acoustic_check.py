@@ -52,7 +52,7 @@ class Aligner:
         acoustic scores) of ``audio`` (16 kHz mono s16) aligned to ``words``
         (silences between words allowed), or None when it does not align."""
         text = " ".join(w for w in words if self._pronounceable(w))
-        if not text:
+        if not text or len(audio) < 2:
             return None
         dec = self._decoder
         try:
@@ -61,7 +61,7 @@ class Aligner:
             dec.process_raw(audio, full_utt=True)
             dec.end_utt()
             segments = list(dec.seg() or ())
-        except RuntimeError as exc:
+        except (RuntimeError, IndexError) as exc:  # IndexError: too little audio to align
             log.debug("alignment failed for %r: %s", text, exc)
             return None
         return segments or None

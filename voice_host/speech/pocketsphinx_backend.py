@@ -51,6 +51,7 @@ when the context wants free text or there is a hit to confirm.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import os
@@ -820,9 +821,9 @@ class PocketSphinxRecognizer:
             for w in reading.words
         ):
             self._written_by = opinion.name
-            return reading.witness
+            return self._timed(reading.witness, audio, t0)
         self._written_by = opinion.name if reading.second else ""
-        return reading.words
+        return self._timed(reading.words, audio, t0) if reading.second else reading.words
 
     def _witnessed(
         self, phones: tuple[str, ...] | None, text: str, start: float, end: float
@@ -877,14 +878,46 @@ class PocketSphinxRecognizer:
             return True
         a, b = found[0] + first, found[1] + first
         texts = [w.text for w in witness]
+        aligner = self._get_aligner()
+        if aligner is None:
+            return True
+        return aligner.prefers_second(
+            self._witnessed_audio, [*texts[:a], *text.split(), *texts[b:]], texts
+        )
+
+    def _get_aligner(self) -> acoustic_check.Aligner | None:
+        """The forced aligner (made when first needed); None if it cannot be made."""
         if self._aligner is None:
             try:
                 self._aligner = acoustic_check.Aligner(self._hmm, str(self._dict_path))
             except (RuntimeError, ValueError) as exc:
                 log.warning("no acoustic check between transcripts: %s", exc)
-                return True
-        return self._aligner.prefers_second(
-            self._witnessed_audio, [*texts[:a], *text.split(), *texts[b:]], texts
+                return None
+        return self._aligner
+
+    def _timed(
+        self, words: tuple[HeardWord, ...], audio: bytes, t0: float
+    ) -> tuple[HeardWord, ...]:
+        """The second transcriber's ``words`` with the times of a forced alignment
+        to ``audio`` (which starts at ``t0``): its own are shares of a line, which
+        show no pause between words.  Unchanged when the alignment fails or does
+        not give one segment a word."""
+        aligner = self._get_aligner() if words else None
+        if aligner is None:
+            return words
+        segments = aligner.segments(audio, [w.text for w in words])
+        if segments is None:
+            return words
+        spoken = [seg for seg in segments if not seg.word.startswith(("<", "[", "+"))]
+        if len(spoken) != len(words):
+            return words
+        return tuple(
+            dataclasses.replace(
+                w,
+                start=round(t0 + seg.start_frame / FRAME_RATE, 3),
+                end=round(t0 + (seg.end_frame + 1) / FRAME_RATE, 3),
+            )
+            for w, seg in zip(words, spoken, strict=True)
         )
 
     def _sphinx_decode(self, audio: bytes, t0: float) -> tuple[HeardWord, ...]:

@@ -157,6 +157,9 @@ def clue_then(clue: str, pause: float, after: str) -> RecognitionEvent:
         ("you look through it to see the stars", 0.3, "like a telescope", "foul"),
         # ... or says the word inside the rest of the sentence
         ("it sees far", 0.3, "a telescope is long", "foul"),
+        # after the pause words no guesser leads in with ("my dad loves old cowboy
+        # films | with Clint Eastwood"): the describer's sentence goes on
+        ("it sees far", 0.3, "big old telescope", "foul"),
         # more than a few words between the pause and the word: the describer again
         ("it sees far", 0.3, "and you use a big telescope", "foul"),
     ],

@@ -38,13 +38,18 @@ The rules, in the order they decide:
    joined by articles, "or" and the like (:data:`LIST_JOINS`), and no word
    that only sentences have (:data:`SENTENCE_WORDS`: pronouns, prepositions,
    "is/has/can" ...), at most :data:`LIST_MAX_ITEMS` guesses before it.
-6. **A question ending the utterance.** The match right after an inverted
+6. **A guess after a pause.** The match, with at most
+   :data:`CUT_IN_LEAD_WORDS` guess lead-ins before it ("is it a", "the",
+   "oh"), after a pause of at least :data:`CUT_IN_PAUSE` between the word
+   times, and at most :data:`MAX_TAIL_WORDS` question tail words after it,
+   however long the utterance: a guesser who called out the answer a moment
+   after the describer's sentence ended, which one microphone hears as one
+   utterance ("... that fall from the sky in winter | snow").
+7. **A question ending the utterance.** The match right after an inverted
    question ("is it a", "is that", "could it be": :data:`CUT_IN_QUESTIONS`)
-   with at most :data:`MAX_TAIL_WORDS` question tail words after it, however
-   long the utterance: a guesser who cut in as the describer's sentence ended
-   ("hops around australia with a baby in its pouch is it a kangaroo"), which
-   one microphone hears as one utterance.
-7. **Otherwise** (the match inside or at the end of a longer sentence): the
+   with the same tail, however long the utterance, with or without a pause:
+   "hops around australia with a baby in its pouch is it a kangaroo".
+8. **Otherwise** (the match inside or at the end of a longer sentence): the
    describer.
 
 Why rules and not a learnt score: the cues are few, they must be explainable
@@ -474,16 +479,13 @@ def attribute(
     pause = _pause_before(toks, first)
     if pause is not None and question_tail:
         k, gap = pause
-        alone = attribute(
-            toks[k:],
-            first - k,
-            last - k,
-            span=(toks[k].start, end),
-            answer_like=answer_like,
-        )
-        if alone.role == "guesser":
+        # only guess lead-ins between the pause and the match ("is it a", "the",
+        # "oh"): a describer's "... films with Clint Eastwood" is no called-out answer
+        lead = [t.text for t in toks[k:first] if not is_stray(t.text)]
+        if all(w in GUESS_LEAD for w in lead):
             feats["pause"] = round(gap, 2)
-            why = f"{alone.reason}, after a {gap:.2f} s pause"
+            said = f"'{' '.join(lead)} ...'" if lead else "the answer alone"
+            why = f"{said} after a {gap:.2f} s pause ends the utterance"
             return Attribution("guesser", why, feats)
     question = _cut_in_question(before)
     if question and question_tail:

@@ -205,6 +205,9 @@ def test_words_learnt_ahead_are_known_and_change_nothing_heard() -> None:
     assert learnt.phones_of("zeltaroo") == ("Z", "EH", "L", "T", "ER", "UW")
     assert learnt.phones_of("gnarfle") == ("N", "AA", "R", "F", "AH", "L")
     assert learnt.phones_of("kangaroo") is not None  # already known: left as it was
+    # the aligner that times the second transcriber's words is loaded here too,
+    # not in the middle of the first answer it writes
+    assert (learnt._aligner is not None) == (learnt.second_opinion is not None)
     ahead = replay(learnt, WavSource(clip), card)
     assert ahead == replay(PocketSphinxRecognizer(), WavSource(clip), card)
     assert spotted(ahead, "kangaroo")

@@ -308,6 +308,10 @@ class PocketSphinxRecognizer:
                 pronunciations.setdefault(word, phones)
         _, to_add = kws.plan_keyphrases(phrases, self._decoder.lookup_word, pronunciations)
         self._learn(to_add)
+        if self.second_opinion is not None:
+            # Its transcripts are timed by the aligner (0.1 s to load): load it now,
+            # not in the middle of the first answer it writes.
+            self._get_aligner()
 
     def _phrases_of(self, context: ListenContext) -> list[str]:
         phrases = list(context.phrases())

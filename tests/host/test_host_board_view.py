@@ -214,3 +214,42 @@ def test_resume_after_a_won_game_finds_no_game(tmp_path: Path) -> None:
     (tmp_path / "game.json").unlink(missing_ok=True)
     with pytest.raises(UsageError, match="no game in progress"):
         run_live(config(tmp_path, resume=True), stdin=io.StringIO(""), stdout=io.StringIO())
+
+
+class StopCounting(PrintedAnnouncer):
+    """A printed announcer that counts the times it is told to stop talking."""
+
+    stops = 0
+
+    def stop(self) -> None:
+        self.stops += 1
+
+
+def test_escape_and_x_hush_the_host_on_the_board_view(tmp_path: Path) -> None:
+    said: list[str] = []
+    announcer = StopCounting(printer=said.append)
+    live = LiveSession.open(
+        config(tmp_path),
+        stdout=io.StringIO(),
+        env={},
+        clock=WallClock(),
+        board_view=True,
+        announcer=announcer,
+    )
+    app = live.table_app()
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            worker = live.serve(app)
+            await until(pilot, lambda: live.host.timer.running, "the timer")
+            await pilot.press("escape")  # textual's name for the key: it reaches the host
+            await until(pilot, lambda: announcer.stops == 1, "the first hush")
+            await pilot.press("x")
+            await until(pilot, lambda: announcer.stops == 2, "the second hush")
+            assert worker.is_alive() and not live.host.finished  # nothing else happened
+            assert not any("does nothing" in line for line in said)
+            await pilot.press("ctrl+c")
+            await until(pilot, lambda: not worker.is_alive(), "the host loop to end")
+        live.finish(worker)
+
+    asyncio.run(main())

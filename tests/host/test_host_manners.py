@@ -233,3 +233,23 @@ def test_an_arrow_key_is_not_its_letters(make_host: HostMaker) -> None:
     host.handle(KeyPress("right", t))
     assert host.game.state.correct == 0
     assert texts(host)[-1] == "Key right does nothing now. Press question mark for the keys."
+
+
+def test_a_foul_on_the_last_word_says_how_to_undo_it(make_host: HostMaker) -> None:
+    # "the capital city of england london": a describer's slip, or a guesser calling
+    # out as the clue ended (one utterance to one microphone).  The host says so.
+    from voice_host.host.dialogue import GUESSER_UNDO
+    from voice_host.rules import Foul
+
+    host, _clock, t = started(make_host)
+    card = host.entry_text()
+    last = {"target_kind": "answer", "after": 0}
+    host.handle(Heard((Judgement("foul", t, card.lower(), kind="word", features=last),)))
+    assert isinstance(host.game.inputs[-1], Foul)
+    assert sum(x.endswith(GUESSER_UNDO) for x in texts(host)) == 1
+    host.handle(KeyPress("u", t + 0.5))
+    assert not host.game.inputs and host.entry_text() == card  # the card is back
+    # a word inside the sentence is no guesser's: no such hint
+    inside = {"target_kind": "answer", "after": 3}
+    host.handle(Heard((Judgement("foul", t + 1, card.lower(), kind="word", features=inside),)))
+    assert sum(GUESSER_UNDO in x for x in texts(host)) == 1  # still only the first

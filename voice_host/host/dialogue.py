@@ -216,6 +216,11 @@ def moves(game: Game, before: GameState, after: GameState) -> list[str]:
     return out
 
 
+#: Said after a foul whose word ended the utterance (a guess called out as the clue
+#: ended sounds the same to one microphone).
+GUESSER_UNDO = "If a guesser said it, press U to undo."
+
+
 def foul_words(judgement: Judgement | None, entry_text: str) -> str:
     """``Foul: 'swimmer' is a form of swim.`` (the card is forfeit, so it may be named)."""
     if judgement is None:
@@ -224,7 +229,14 @@ def foul_words(judgement: Judgement | None, entry_text: str) -> str:
     if judgement.kind == "derivative":
         return f"Foul: '{heard}' is a form of {entry_text}."
     if judgement.kind == "word":
-        return f"Foul: '{heard}' is the word itself, {entry_text}."
+        said = f"Foul: '{heard}' is the word itself, {entry_text}."
+        features = judgement.features
+        if features.get("target_kind") == "answer" and features.get("after") == 0:
+            # The answer ended the utterance: the shape of a describer's slip, but
+            # also of a guesser calling out as the clue ends (one microphone hears
+            # one utterance).  Say how to take it back.
+            return f"{said} {GUESSER_UNDO}"
+        return said
     if judgement.kind == "letter":
         return f"Foul: '{heard}' gives letters away."
     return f"Foul: '{heard}' is a sounds-like clue."

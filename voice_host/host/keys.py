@@ -34,9 +34,9 @@ SPIN: dict[str, str] = {" ": "spin", "s": "spin"}
 #: Real spinner results by key (shared with keyboard play).
 SPINNER: dict[str, SpinResult] = dict(SPIN_KEYS)
 #: Cut the host short: stop what it is saying and drop what it queued (a long help or
-#: status).  Escape too: textual names it, a raw terminal sends ``\x1b`` (an arrow key
-#: sends it first, which only hushes the host).  A key only: a spoken "host stop" cannot
-#: be heard over the host's own voice (see the README, "Cutting the host short").
+#: status).  Escape too ("escape" from textual and from the terminal reader, which
+#: reads an arrow key's escape sequence whole).  A key only: a spoken "host stop" is
+#: not heard over the host's own voice (README, Benchmarks, "Talking over the host").
 HUSH = frozenset({"x", "escape", "\x1b"})
 #: Shows the card for a moment (handled before the other keys; see the host's ``_peek``).
 PEEK = "k"

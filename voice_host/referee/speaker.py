@@ -221,7 +221,7 @@ _QUESTION_ARTICLES = frozenset(["a", "an", "the", "some"])
 CUT_IN_PAUSE = 0.15
 #: ... with at most this many words between the pause and the match: what
 #: follows the pause is heard as an utterance of its own.
-CUT_IN_LEAD_WORDS = 3
+CUT_IN_LEAD_WORDS = 2
 
 #: Words that join called-out guesses ("a cat? a dog? or a kangaroo!").
 LIST_JOINS = frozenset(
@@ -525,7 +525,7 @@ def _pause_before(toks: tuple[Token, ...], first: int) -> tuple[int, float] | No
     """Where the words leading into ``toks[first]`` start after a pause of at
     least :data:`CUT_IN_PAUSE` (at most :data:`CUT_IN_LEAD_WORDS` words back),
     and the pause in seconds; None when there is no such pause."""
-    for k in range(first, max(0, first - CUT_IN_LEAD_WORDS), -1):
+    for k in range(first, max(0, first - CUT_IN_LEAD_WORDS - 1), -1):
         gap = toks[k].start - toks[k - 1].end
         if gap >= CUT_IN_PAUSE:
             return k, gap

@@ -47,7 +47,12 @@ def config(tmp_path: Path, **changes: object) -> HostConfig:
     return HostConfig(**values)  # type: ignore[arg-type]
 
 
-def session(tmp_path: Path, said: list[str], show_card: bool | None = None) -> LiveSession:
+def session(
+    tmp_path: Path,
+    said: list[str],
+    show_card: bool | None = None,
+    announcer: PrintedAnnouncer | None = None,
+) -> LiveSession:
     return LiveSession.open(
         config(tmp_path),
         stdout=io.StringIO(),
@@ -55,7 +60,7 @@ def session(tmp_path: Path, said: list[str], show_card: bool | None = None) -> L
         clock=WallClock(),
         board_view=True,
         show_card=show_card,
-        announcer=PrintedAnnouncer(printer=said.append),
+        announcer=announcer or PrintedAnnouncer(printer=said.append),
     )
 
 
@@ -228,14 +233,7 @@ class StopCounting(PrintedAnnouncer):
 def test_escape_and_x_hush_the_host_on_the_board_view(tmp_path: Path) -> None:
     said: list[str] = []
     announcer = StopCounting(printer=said.append)
-    live = LiveSession.open(
-        config(tmp_path),
-        stdout=io.StringIO(),
-        env={},
-        clock=WallClock(),
-        board_view=True,
-        announcer=announcer,
-    )
+    live = session(tmp_path, said, announcer=announcer)
     app = live.table_app()
 
     async def main() -> None:

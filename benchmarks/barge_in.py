@@ -128,15 +128,10 @@ class Spotter:
     """A keyword spotter for PHRASES alone."""
 
     def __init__(self, exponent: int, folder: Path) -> None:
-        from pocketsphinx import Decoder, get_model_path
+        from pocketsphinx import Decoder
 
-        model = Path(get_model_path()) / "en-us"
-        self.decoder: Any = Decoder(
-            hmm=str(model / "en-us"),
-            dict=str(model / "cmudict-en-us.dict"),
-            lm=None,
-            loglevel="FATAL",
-        )
+        hmm, dictionary, _ = PocketSphinxRecognizer._find_model(None)  # the bundled model
+        self.decoder: Any = Decoder(hmm=str(hmm), dict=str(dictionary), lm=None, loglevel="FATAL")
         kws = folder / "barge.kws"
         kws.write_text("".join(f"{p} /1e-{exponent}/\n" for p in PHRASES))
         self.decoder.add_kws("barge", str(kws))

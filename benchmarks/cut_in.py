@@ -113,8 +113,9 @@ def main(argv: list[str] | None = None) -> int:
         split = "heldout" if "heldout" in (clue["split"], guess["split"]) else "tune"
         entry = make_entry(clue["entry"], "Object")
         context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
+        said, called = samples(clue), samples(guess)
         for offset in OFFSETS:
-            audio = chunks(mixed(samples(clue), samples(guess), offset))
+            audio = chunks(mixed(said, called, offset))
             if not adapted:  # a live host has heard the room before the first card
                 adapt_to(recognizer, audio, context)
                 adapted = True

@@ -912,7 +912,7 @@ class PocketSphinxRecognizer:
         segments = aligner.segments(audio, [w.text for w in words])
         if segments is None:
             return words
-        spoken = [seg for seg in segments if not seg.word.startswith(("<", "[", "+"))]
+        spoken = [seg for seg in segments if not _is_filler(seg.word)]
         if len(spoken) != len(words):
             return words
         return tuple(

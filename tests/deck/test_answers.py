@@ -95,3 +95,15 @@ def test_a_word_without_a_category_is_read_as_a_noun_and_a_verb() -> None:
     assert "juggle" in make_entry_any_category("Juggling").forms
     # a plain noun stays a plain noun
     assert make_entry_any_category("Kangaroo").answers == make_entry("Kangaroo", "Object").answers
+
+
+def test_a_round_number_is_said_with_or_without_its_one() -> None:
+    # "100 metres": "a hundred metres" and "the hundred metres" hold "hundred metres"
+    entry = make_entry("100 metres", "Random")
+    assert {"one hundred metres", "hundred metres", "100 metres"} <= set(entry.answers)
+    # R11: "hundred" is the card's word, the "one" of "one hundred" is not
+    assert "hundred" in entry.forms
+    assert "one" not in entry.forms
+    # a "one" the entry prints is its word
+    assert "one" in make_entry("One Direction", "Random").forms
+    assert "one" in make_entry("101 Dalmatians", "Random").forms

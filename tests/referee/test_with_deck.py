@@ -31,3 +31,30 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
     e = knowledge.make_entry(entry, "Object")
     js = Referee(default_phone_lookup()).judge(free(text), Situation(entry=e))
     assert [j.label for j in js] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("entry", "category", "text", "expected"),
+    [
+        # R11: the pronoun of a phrase is no word of the card: the describer of
+        # "Thank you" cannot avoid "you", nor of "Brush your teeth" "your"
+        ("Thank you", "Action", "you say it when someone gives you a present", "nothing"),
+        # ("toothbrush" would be a foul: a compound of "tooth")
+        ("Brush your teeth", "Action", "you do it every morning before your breakfast", "nothing"),
+        # ... while the phrase's own words still are fouls
+        ("Thank you", "Action", "you say thank to the person", "foul:word"),
+        # "for" joins, it is not the card's word ("Fit for a king")
+        ("Fit for a king", "Random", "what you do for a queen too", "nothing"),
+        # R11: "100" is "one hundred" or "a hundred": "one" is free, "hundred" is not
+        ("100 metres", "Random", "the sprint race one lap of the track", "nothing"),
+        ("100 metres", "Random", "the sprint race of a hundred", "foul:word"),
+        # a guesser saying it without the "one" is right
+        ("100 metres", "Random", "is it the hundred metres", "guess"),
+    ],
+)
+def test_entry_words_are_what_the_deck_forbids(
+    entry: str, category: str, text: str, expected: str
+) -> None:
+    e = knowledge.make_entry(entry, category)
+    js = Referee(default_phone_lookup()).judge(free(text), Situation(entry=e))
+    assert [j.label for j in js] == [expected]

@@ -48,7 +48,12 @@ from voice_host.deck.family import FormExceptions, families
 from voice_host.deck.lexicon import PHONE_SET, Lexicon, get_lexicon
 from voice_host.deck.model import CATEGORIES, CONTROL, Entry
 from voice_host.deck.pronounce import pronounce_all
-from voice_host.deck.words import STOP_WORDS, normalise, split_words
+from voice_host.deck.words import (
+    ROUND_NUMBER_WORDS,
+    normalise,
+    significant_words,
+    split_words,
+)
 
 #: The reviewed exception list of the built-in deck.
 EXCEPTIONS_PATH = Path(__file__).with_name("source") / "exceptions.txt"
@@ -220,6 +225,12 @@ def accepted_answers(
     for phrase in list(phrases):
         if "'" in phrase:
             phrases.add(phrase.replace("'", ""))
+    if any(t.isdigit() for t in split_words(text, spell_numbers=False)):
+        # "100 metres": "a hundred metres", "the hundred metres" and "one
+        # hundred metres" all hold "hundred metres"
+        for phrase in list(phrases):
+            for word in ROUND_NUMBER_WORDS:
+                phrases.add(re.sub(rf"\bone {word}\b", word, phrase))
     if "-" in text:
         joined = normalise(text.replace("-", ""))
         if all(lexicon.is_word(w) for w in joined.split()):
@@ -256,7 +267,7 @@ def forbidden_forms(
     overrides: EntryOverrides = NO_OVERRIDES,
 ) -> tuple[str, ...]:
     """The sorted forbidden forms of an entry: families of its significant words."""
-    significant = [w for w in split_words(text) if w not in STOP_WORDS]
+    significant = significant_words(text)
     forms = families(
         significant,
         lexicon,

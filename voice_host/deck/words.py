@@ -144,6 +144,19 @@ def normalise(text: str, *, spell_numbers: bool = True) -> str:
     return " ".join(split_words(text, spell_numbers=spell_numbers))
 
 
+#: The words a round number is counted in: "100" is said "one hundred", "a
+#: hundred" and "hundred" alike, so the "one" before them is no word of the card.
+ROUND_NUMBER_WORDS = frozenset(["hundred", "thousand"])
+
+
 def significant_words(text: str) -> list[str]:
-    """The words of ``text`` that mean something on their own (no "the", "of"...)."""
-    return [w for w in split_words(text) if w not in STOP_WORDS]
+    """The words of ``text`` that mean something on their own: no "the", "of"...,
+    nor the "one" of a number spelled "one hundred" ("100 metres": "hundred",
+    "metres"; a describer may say "one")."""
+    words: list[str] = []
+    for token in split_words(text, spell_numbers=False):
+        said = split_words(token) if token.isdigit() else [token]
+        if len(said) > 1 and said[0] == "one" and said[1] in ROUND_NUMBER_WORDS:
+            said = said[1:]
+        words.extend(w for w in said if w not in STOP_WORDS)
+    return words

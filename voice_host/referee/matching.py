@@ -31,6 +31,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from voice_host.deck.model import Entry
+from voice_host.deck.words import significant_words, split_words
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.text import Token, norm_phrase
 
@@ -64,11 +65,8 @@ EXTRA_SPLIT_WORDS = 1
 CONFIRM_SOUND_MIN = 0.7
 CONFIRM_SPELLING_MIN = 70.0
 
-#: Words of an entry's printed text that are not the entry's own words.
+#: Articles: an answer led by one is left out of fuzzy matching.
 ARTICLES = frozenset({"the", "a", "an"})
-STOPWORDS = frozenset(
-    {"the", "a", "an", "of", "and", "in", "on", "at", "to", "de", "la", "le", "du", "von", "van"}
-)
 
 MatchKind = Literal["answer", "entry_word", "form"]
 
@@ -197,8 +195,12 @@ class EntryTargets:
                 # "the eiffel tower" is also right without its article
                 if len(words) > 1 and words[0] in ("the", "a", "an"):
                     answers.setdefault(" ".join(words[1:]), None)
-        printed = norm_phrase(entry.text)
-        own = [w for w in printed if w not in STOPWORDS]
+        # the entry's own words: as the deck reads them (digits spelled, accents
+        # folded), and only those that mean something on their own, the
+        # words the deck forbids: not "the", nor the "your" of "Brush your
+        # teeth", which no describer can do without
+        printed = tuple(split_words(entry.text))
+        own = significant_words(entry.text)
         whole = "".join(printed)
         own_compacts = {whole, "the" + whole, "a" + whole, "an" + whole, *own}
         targets: list[Target] = []

@@ -38,7 +38,7 @@ from referee import TEAMS, decisive  # noqa: E402
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
-from voice_host.referee import Referee, Situation, default_phone_lookup  # noqa: E402
+from voice_host.referee import Referee, Situation, default_phone_lookup, default_word_frequency  # noqa: E402
 from voice_host.referee.commands import command_phrases  # noqa: E402
 from voice_host.referee.values import Phase  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     clips = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))["clips"]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup())
+    referee = Referee(default_phone_lookup(), default_word_frequency())
     counts: collections.Counter[tuple[str, float, str]] = collections.Counter()
     wrong: list[str] = []
     adapted = False

@@ -69,7 +69,13 @@ from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.commands.listen import find_entry  # noqa: E402
 from voice_host.deck.loader import load_builtin  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
-from voice_host.referee import Phase, Referee, Situation, default_phone_lookup  # noqa: E402
+from voice_host.referee import (  # noqa: E402
+    Phase,
+    Referee,
+    Situation,
+    default_phone_lookup,
+    default_word_frequency,
+)
 from voice_host.referee.commands import command_phrases  # noqa: E402
 from voice_host.referee.matching import phone_similarity  # noqa: E402
 from voice_host.referee.phones import PhoneLookup  # noqa: E402
@@ -269,7 +275,7 @@ class Bench:
         self.by_name = {e.text: e for card in deck.cards for e in card.entries.values()}
         self.entries = sorted(self.by_name.items())
         self.phones = default_phone_lookup()
-        self.referee = Referee(self.phones)
+        self.referee = Referee(self.phones, default_word_frequency())
         self.recognizer = PocketSphinxRecognizer()
         self.cutter = WordCutter()
         self.recs: list[dict[str, Any]] = []

@@ -40,7 +40,13 @@ sys.path.insert(0, str(ROOT))
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
-from voice_host.referee import Phase, Referee, Situation, default_phone_lookup  # noqa: E402
+from voice_host.referee import (  # noqa: E402
+    Phase,
+    Referee,
+    Situation,
+    default_phone_lookup,
+    default_word_frequency,
+)
 from voice_host.referee.commands import command_phrases  # noqa: E402
 from voice_host.speech import level_gate  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
@@ -182,7 +188,7 @@ def main() -> int:
         if c["kind"].startswith("clue") and c["noise"] is None and c["voice"].startswith("espeak")
     ]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup())
+    referee = Referee(default_phone_lookup(), default_word_frequency())
     gate = "off" if args.no_gate else f"on ({level_gate.MARGIN_DB:g} dB)"
     print(f"Room benchmark: noise bed at {args.level:g} dBFS, level gate {gate}\n")
     print(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.referee.conftest import free
-from voice_host.referee import Referee, Situation, default_phone_lookup
+from voice_host.referee import Referee, Situation, default_phone_lookup, default_word_frequency
 
 knowledge = pytest.importorskip("voice_host.deck.knowledge", reason="deck word knowledge absent")
 
@@ -58,3 +58,39 @@ def test_entry_words_are_what_the_deck_forbids(
     e = knowledge.make_entry(entry, category)
     js = Referee(default_phone_lookup()).judge(free(text), Situation(entry=e))
     assert [j.label for j in js] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("entry", "category", "text", "expected"),
+    [
+        # R11: a common word the describer really said is that word, not the
+        # card's: "place" is no "palace", "island" no "Ireland", "a turn" no "Saturn"
+        ("Palace", "World", "the king lives in a big place in the city", "nothing"),
+        ("Ireland", "World", "it is an island west of britain", "nothing"),
+        ("Saturn", "World", "you take a turn round the sun", "nothing"),
+        ("Waiter", "Person", "he brings you water and the menu", "nothing"),
+        # ... and a guesser's wrong try is no correct guess
+        ("Monkey", "Nature", "is it money", "nothing"),
+        # a homophone cannot be told apart: it stands
+        ("Knight", "Person", "is it a night", "guess"),
+        # a recogniser's misspelling that is no common word still counts
+        ("Glacier", "Nature", "is it a glazier", "guess"),
+        ("Telescope", "Object", "is it a tell a scope", "guess"),
+    ],
+)
+def test_a_common_word_is_not_taken_for_the_answer(
+    entry: str, category: str, text: str, expected: str
+) -> None:
+    e = knowledge.make_entry(entry, category)
+    referee = Referee(default_phone_lookup(), default_word_frequency())
+    js = referee.judge(free(text), Situation(entry=e))
+    assert [j.label for j in js] == [expected]
+
+
+def test_without_a_word_frequency_lookup_spelling_alone_still_decides() -> None:
+    # the referee runs without wordfreq too: then "place" is read as Palace
+    e = knowledge.make_entry("Palace", "World")
+    js = Referee(default_phone_lookup()).judge(
+        free("the king lives in a big place in the city"), Situation(entry=e)
+    )
+    assert [j.label for j in js] == ["foul:word"]

@@ -321,10 +321,11 @@ def referee_judge(entry: Entry | None, phase: str, teams: Sequence[str]) -> Judg
         Referee,
         Situation,
         default_phone_lookup,
+        default_word_frequency,
         judgement_to_json,
     )
 
-    referee = Referee(default_phone_lookup())
+    referee = Referee(default_phone_lookup(), default_word_frequency())
     situation = Situation(
         entry=entry, phase=Phase(phase), teams=tuple(t.strip().lower() for t in teams if t.strip())
     )

@@ -5,6 +5,7 @@ situation in, :class:`Judgement` values with evidence out.  All times are
 seconds of audio time.
 """
 
+from voice_host.referee.frequency import WordFrequency, default_word_frequency
 from voice_host.referee.phones import CmuDict, PhoneLookup, default_phone_lookup
 from voice_host.referee.referee import Referee
 from voice_host.referee.values import (
@@ -25,6 +26,8 @@ __all__ = [
     "PhoneLookup",
     "Referee",
     "Situation",
+    "WordFrequency",
     "default_phone_lookup",
+    "default_word_frequency",
     "judgement_to_json",
 ]

@@ -32,6 +32,7 @@ from rapidfuzz.distance import Levenshtein
 
 from voice_host.deck.model import Entry
 from voice_host.deck.words import significant_words, split_words
+from voice_host.referee.frequency import WordFrequency
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.text import Token, norm_phrase
 
@@ -64,6 +65,15 @@ EXTRA_SPLIT_WORDS = 1
 #: 0.6 let "toaster" (T OW S T ER) confirm a spotted "post" on the fixtures.
 CONFIRM_SOUND_MIN = 0.7
 CONFIRM_SPELLING_MIN = 70.0
+#: A heard word at least this common (Zipf: :mod:`voice_host.referee.frequency`;
+#: 4 is a word seen ten times per million, about the 6,000 commonest) is that
+#: word, not a recogniser's misspelling of the card's: it hits an answer, or
+#: confirms a steered hit, only when it sounds the same ("night" for the card
+#: Knight).  Spelling and near sound had taken "place" for Palace, "water" for
+#: Waiter, "island" for Ireland, "money" for Monkey: 2,002 such pairs of a
+#: common word and an answer in the built-in deck (``benchmarks/lookalikes.py``).
+#: Rare words stay fuzzy ("glazier" for "glacier").
+COMMON_WORD_ZIPF = 4.0
 
 #: Articles: an answer led by one is left out of fuzzy matching.
 ARTICLES = frozenset({"the", "a", "an"})
@@ -183,9 +193,16 @@ ANSWER_NOISE_ENDINGS: tuple[str, ...] = ("'s", "d", "ed")
 class EntryTargets:
     """Everything the referee looks for while one entry is being described."""
 
-    def __init__(self, entry: Entry, lookup: PhoneLookup | None) -> None:
-        """Prepare ``entry``'s answers, own words and forms for matching."""
+    def __init__(
+        self,
+        entry: Entry,
+        lookup: PhoneLookup | None,
+        frequency: WordFrequency | None = None,
+    ) -> None:
+        """Prepare ``entry``'s answers, own words and forms for matching;
+        ``frequency`` tells common words (:data:`COMMON_WORD_ZIPF`), or None."""
         self.entry = entry
+        self._frequency = frequency
         known = {k.lower(): tuple(v) for k, v in entry.pronunciations.items()}
         answers: dict[str, None] = {}
         for a in entry.answers or (entry.text,):
@@ -265,6 +282,17 @@ class EntryTargets:
         self._by_compact = {t.compact: t for t in targets}
         self._max_words = max((len(t.words) for t in targets), default=1)
         self._lookup = lookup
+
+    def is_common(self, window: tuple[Token, ...], target: Target) -> bool:
+        """Whether ``window`` is one common word other than ``target``'s
+        (:data:`COMMON_WORD_ZIPF`), after an article that ``target`` does not
+        start with ("a turn" is no "saturn"); False without a frequency lookup."""
+        words = [t.text for t in window]
+        while len(words) > 1 and words[0] in ARTICLES and not target.compact.startswith(words[0]):
+            words = words[1:]
+        if self._frequency is None or len(words) != 1 or words[0] == target.compact:
+            return False
+        return self._frequency(words[0]) >= COMMON_WORD_ZIPF
 
     def heard_phones(self, toks: tuple[Token, ...]) -> tuple[str, ...] | None:
         """Concatenated phones of heard tokens via the lookup (None if any is unknown)."""
@@ -350,7 +378,8 @@ class EntryTargets:
                         continue
                     window = toks[i : i + size]
                     m = self._score(target, window, i)
-                    if accepts(m, target, "".join(t.text for t in window)):
+                    heard = "".join(t.text for t in window)
+                    if accepts(m, target, heard, common=self.is_common(window, target)):
                         # best score first; on ties the shorter window
                         rank = max(m.spelling / 100.0, m.sound) - 0.001 * size
                         candidates.append((rank, m))
@@ -387,7 +416,10 @@ class EntryTargets:
                 m = self._score(target, window, i)
                 if affix_variant("".join(t.text for t in window), target.compact):
                     continue  # "teach" does not confirm a spotted "teacher"
-                good = m.spelling >= CONFIRM_SPELLING_MIN or m.sound >= CONFIRM_SOUND_MIN
+                if self.is_common(window, target):
+                    good = m.sound >= 1.0  # "island" does not confirm "ireland"
+                else:
+                    good = m.spelling >= CONFIRM_SPELLING_MIN or m.sound >= CONFIRM_SOUND_MIN
                 if good and (best is None or _strength(m) > _strength(best)):
                     best = m
         return best
@@ -415,11 +447,15 @@ def affix_variant(heard: str, target: str) -> bool:
     return common >= min(len(heard), len(target)) - 1
 
 
-def accepts(m: Match, target: Target, heard: str = "") -> bool:
+def accepts(m: Match, target: Target, heard: str = "", *, common: bool = False) -> bool:
     """Whether a fuzzy score pair is good enough for ``target`` (see the
-    constants); ``heard`` is the window's words without spaces."""
+    constants); ``heard`` is the window's words without spaces, ``common``
+    says it is one common word (:data:`COMMON_WORD_ZIPF`): then only the same
+    sound will do."""
     if heard and affix_variant(heard, target.compact):
         return False
+    if common:
+        return m.sound >= 1.0
     n = len(target.phones) if target.phones else 0
     if m.spelling >= SPELLING_MIN and len(target.compact) >= SPELLING_MIN_LETTERS:
         return True

@@ -62,6 +62,7 @@ from rapidfuzz import fuzz
 
 from voice_host.deck.model import Entry
 from voice_host.referee.commands import LEADING_FILLERS, MAX_ATTENTION_WORDS, CommandReader
+from voice_host.referee.frequency import WordFrequency
 from voice_host.referee.matching import EntryTargets, Match, affix_variant
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.speaker import attribute
@@ -127,9 +128,13 @@ class Referee:
     referee matches by spelling only.
     """
 
-    def __init__(self, phones: PhoneLookup | None = None) -> None:
-        """Create a referee; ``phones`` is the word -> phones lookup (or None)."""
+    def __init__(
+        self, phones: PhoneLookup | None = None, frequency: WordFrequency | None = None
+    ) -> None:
+        """Create a referee; ``phones`` is the word -> phones lookup, ``frequency``
+        the word -> Zipf frequency lookup that tells common words (either may be None)."""
         self.phones = phones
+        self.frequency = frequency
         self._targets: tuple[Entry, EntryTargets] | None = None
         self._readers: dict[tuple[tuple[str, ...], str], CommandReader] = {}
         self._emitted: list[Judgement] = []
@@ -142,7 +147,7 @@ class Referee:
     def targets(self, entry: Entry) -> EntryTargets:
         """The prepared answers and forms for ``entry`` (cached for the last entry)."""
         if self._targets is None or self._targets[0] is not entry:
-            self._targets = (entry, EntryTargets(entry, self.phones))
+            self._targets = (entry, EntryTargets(entry, self.phones, self.frequency))
         return self._targets[1]
 
     def _reader(self, situation: Situation) -> CommandReader:

@@ -78,6 +78,14 @@ def candidates(entries: list[Entry], cutoff: float) -> list[tuple[Entry, str]]:
     return pairs
 
 
+def judged(referee: Referee, kind: str, text: str, word: str, situation: Situation) -> bool:
+    """Whether ``text`` is judged ``kind`` on the strength of ``word`` (not of
+    another word of the frame that happens to be a card's)."""
+    return any(
+        j.type == kind and word in j.heard.split() for j in referee.judge(said(text), situation)
+    )
+
+
 def band(word: str) -> int:
     z = zipf_frequency(word, "en")
     return next(i for i, (lo, hi) in enumerate(BANDS) if lo <= z < hi)
@@ -105,10 +113,10 @@ def main() -> int:
         for entry, word in pairs:
             situation = Situation(entry=entry)
             b = band(word)
-            if any(j.type == "guess" for j in referee.judge(said(GUESS.format(word)), situation)):
+            if judged(referee, "guess", GUESS.format(word), word, situation):
                 correct[b] += 1
                 examples["correct"].append((zipf_frequency(word, "en"), f"{word}={entry.text}"))
-            if any(j.type == "foul" for j in referee.judge(said(CLUE.format(word)), situation)):
+            if judged(referee, "foul", CLUE.format(word), word, situation):
                 fouls[b] += 1
                 examples["foul"].append((zipf_frequency(word, "en"), f"{word}={entry.text}"))
         totals = Counter(band(w) for _, w in pairs)

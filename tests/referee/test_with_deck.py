@@ -68,6 +68,9 @@ def test_entry_words_are_what_the_deck_forbids(
         ("Palace", "World", "the king lives in a big place in the city", "nothing"),
         ("Ireland", "World", "it is an island west of britain", "nothing"),
         ("Saturn", "World", "you take a turn round the sun", "nothing"),
+        # ... nor are several common words together: "saw a turn", "night there"
+        ("Saturn", "World", "we saw a turn of the moon", "nothing"),
+        ("Nightmare", "Random", "you wake up in the night there in your bed", "nothing"),
         ("Waiter", "Person", "he brings you water and the menu", "nothing"),
         # ... and a guesser's wrong try is no correct guess
         ("Monkey", "Nature", "is it money", "nothing"),

@@ -65,14 +65,15 @@ EXTRA_SPLIT_WORDS = 1
 #: 0.6 let "toaster" (T OW S T ER) confirm a spotted "post" on the fixtures.
 CONFIRM_SOUND_MIN = 0.7
 CONFIRM_SPELLING_MIN = 70.0
-#: A heard word at least this common (Zipf: :mod:`voice_host.referee.frequency`;
-#: 4 is a word seen ten times per million, about the 6,000 commonest) is that
-#: word, not a recogniser's misspelling of the card's: it hits an answer, or
-#: confirms a steered hit, only when it sounds the same ("night" for the card
-#: Knight).  Spelling and near sound had taken "place" for Palace, "water" for
-#: Waiter, "island" for Ireland, "money" for Monkey: 2,002 such pairs of a
-#: common word and an answer in the built-in deck (``benchmarks/lookalikes.py``).
-#: Rare words stay fuzzy ("glazier" for "glacier").
+#: Heard words at least this common (Zipf: :mod:`voice_host.referee.frequency`;
+#: 4 is a word seen ten times per million, about the 6,000 commonest), every
+#: word of a window, are those words, not a recogniser's misspelling of the
+#: card's: they hit an answer, or confirm a steered hit, only when they sound
+#: the same ("night" for the card Knight, "tell a scope" for Telescope).
+#: Spelling and near sound had taken "place" for Palace, "water" for Waiter,
+#: "island" for Ireland, "money" for Monkey, "saw a turn" for Saturn
+#: (``benchmarks/lookalikes.py``: common words judged a card's answer over the
+#: built-in deck).  Rarer words stay fuzzy ("glazier" for "glacier").
 COMMON_WORD_ZIPF = 4.0
 
 #: Articles: an answer led by one is left out of fuzzy matching.
@@ -284,15 +285,13 @@ class EntryTargets:
         self._lookup = lookup
 
     def is_common(self, window: tuple[Token, ...], target: Target) -> bool:
-        """Whether ``window`` is one common word other than ``target``'s
-        (:data:`COMMON_WORD_ZIPF`), after an article that ``target`` does not
-        start with ("a turn" is no "saturn"); False without a frequency lookup."""
+        """Whether ``window`` is common words (:data:`COMMON_WORD_ZIPF`), every
+        one of them, other than ``target``'s own ("a turn" or "saw a turn" for
+        "saturn", "night there" for "nightmare"); False without a frequency lookup."""
         words = [t.text for t in window]
-        while len(words) > 1 and words[0] in ARTICLES and not target.compact.startswith(words[0]):
-            words = words[1:]
-        if self._frequency is None or len(words) != 1 or words[0] == target.compact:
+        if self._frequency is None or "".join(words) == target.compact:
             return False
-        return self._frequency(words[0]) >= COMMON_WORD_ZIPF
+        return all(self._frequency(w) >= COMMON_WORD_ZIPF for w in words)
 
     def heard_phones(self, toks: tuple[Token, ...]) -> tuple[str, ...] | None:
         """Concatenated phones of heard tokens via the lookup (None if any is unknown)."""

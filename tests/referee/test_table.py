@@ -265,6 +265,10 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("it rhymes envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
         # rhymes that are not about the card: innocent
         ("children learn nursery rhymes at school", TELESCOPE, Phase.TURN, ["nothing"]),
+        # a guesser asking whether it is rhyming: a question, no rhyme talk
+        ("is it rhyming", TELESCOPE, Phase.TURN, ["nothing"]),
+        # "they rhyme" states it: rhyme talk
+        ("they rhyme with envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
         # a spell that is magic, not spelling: innocent
         ("a wizard casts a spell to see far", TELESCOPE, Phase.TURN, ["nothing"]),
         # the spelling bee is a contest, not spelling the card

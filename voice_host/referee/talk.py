@@ -112,6 +112,9 @@ _RHYME_NEXT = frozenset(["with", "to", "a", "kind", "sort", "like"])
 #: ... and words before it: its subject ("it rhymes", "a word that rhymes"), when the
 #: recogniser lost the "with".  "nursery rhymes", "a rhyme", "rhyming slang" are not.
 _RHYME_SUBJECTS = frozenset(["it", "that", "which", "this", "word", "one", "they", "almost"])
+#: The forms of "rhyme" that such a subject makes a statement of: "it rhymes",
+#: "they rhyme"; "is it rhyme?" or "is it rhyming?" is a guesser's question.
+_RHYME_STATED = {"rhymes": _RHYME_SUBJECTS, "rhymed": _RHYME_SUBJECTS, "rhyme": {"they"}}
 #: Words before "spell"/"spelling" that make it letter talk ("how you spell it",
 #: "to spell", "i'm spelling it"); "a magic spell", "spelling bee" are not.
 _SPELL_SUBJECTS = frozenset(["you", "to", "i", "we", "i'm", "you're", "it's", "can", "could"])
@@ -222,7 +225,7 @@ def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
         nxt = words[i + 1] if i + 1 < n else ""
         talk: Talk | None = None
         prev = words[i - 1] if i else ""
-        if w.startswith("rhym") and (nxt in _RHYME_NEXT or prev in _RHYME_SUBJECTS):
+        if w.startswith("rhym") and (nxt in _RHYME_NEXT or prev in _RHYME_STATED.get(w, ())):
             talk = Talk("rhyme", i, min(i + 1, n - 1), f"'{w}'")
         elif w in ("sounds", "sound") and nxt == "like":
             talk = Talk("rhyme", i, i + 1, f"'{w} like'")

@@ -50,6 +50,9 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         ("100 metres", "Random", "the sprint race of a hundred", "foul:word"),
         # a guesser saying it without the "one" is right
         ("100 metres", "Random", "is it the hundred metres", "guess"),
+        # a guess that trails off: "or something", "or what"
+        ("Christian Dior", "Person", "is it christian dior or something", "guess"),
+        ("Kangaroo", "Nature", "a kangaroo or what", "guess"),
         # the card Rhyme asked as a question is a guess, not rhyme talk
         ("Rhyme", "Action", "is it rhyme", "guess"),
     ],

@@ -169,6 +169,9 @@ GUESS_TAIL = frozenset(
         "again",
         "no",
         "or",
+        # "is it a kangaroo, or something?", "... or what?"
+        "something",
+        "what",
         "is",
         "it",
         "isn't",

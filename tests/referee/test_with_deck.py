@@ -77,6 +77,8 @@ def test_entry_words_are_what_the_deck_forbids(
         ("Saturn", "World", "we saw a turn of the moon", "nothing"),
         ("Nightmare", "Random", "you wake up in the night there in your bed", "nothing"),
         ("Waiter", "Person", "he brings you water and the menu", "nothing"),
+        # the bear of the cards is the animal: "born" is the verb's
+        ("Polar bear", "Nature", "the cubs are born in the arctic snow", "nothing"),
         # ... and a guesser's wrong try is no correct guess
         ("Monkey", "Nature", "is it money", "nothing"),
         # a homophone cannot be told apart: it stands

@@ -107,3 +107,44 @@ def test_a_round_number_is_said_with_or_without_its_one() -> None:
     # a "one" the entry prints is its word
     assert "one" in make_entry("One Direction", "Random").forms
     assert "one" in make_entry("101 Dalmatians", "Random").forms
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "innocent"),
+    [
+        # R11: words a describer says that are no form of the card
+        ("Will Smith", "Person", "would"),  # a name is no verb
+        ("William Tell", "Person", "told"),
+        ("Mount Everest", "World", "mounted"),
+        ("Watering can", "Object", "could"),  # the container, not the modal
+        ("Wishing well", "Control", "better"),  # a well of water
+        ("Best friend", "Random", "good"),
+        ("Parents' evening", "Random", "even"),
+        ("Autumn leaves", "Nature", "left"),  # a leaf's leaves
+        ("Standing ovation", "Random", "understand"),
+        ("Dice", "Object", "died"),
+        ("Pirate ship", "Object", "relationship"),  # -ship the suffix
+        ("Happy ending", "Control", "weekend"),
+        ("Press-ups", "Action", "update"),  # "up" is too common for compounds
+        ("Polar bear", "Nature", "born"),  # the animal, not the verb
+    ],
+)
+def test_other_words_are_not_forms(text: str, category: str, innocent: str) -> None:
+    assert innocent not in make_entry(text, category).forms
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "form"),
+    [
+        # ... while the card's own family stays forbidden
+        ("Dice", "Object", "die"),
+        ("Press-ups", "Action", "up"),
+        ("Autumn leaves", "Nature", "leaf"),
+        ("Pirate ship", "Object", "battleship"),
+        ("Tell a story", "Action", "told"),  # a verb card keeps its verb forms
+        ("Great Wall of China", "World", "greater"),  # a name's adjective forms stay
+        ("Will Smith", "Person", "will"),
+    ],
+)
+def test_the_family_stays_forbidden(text: str, category: str, form: str) -> None:
+    assert form in make_entry(text, category).forms

@@ -363,16 +363,20 @@ def _lemma_keeps(compound: str, base: str, lexicon: Lexicon) -> bool:
     return all(base in lemma for lemma in lemmas)
 
 
-def _inflections(word: str, lexicon: Lexicon) -> set[str]:
+def _inflections(word: str, lexicon: Lexicon, pos: Sequence[str] = ()) -> set[str]:
+    """Inflections of ``word`` (as any part of speech, or only as those of ``pos``)."""
     from lemminflect import getAllInflections, getAllInflectionsOOV
 
     found: set[str] = set()
-    for forms in getAllInflections(word).values():
+    by_tag: dict[str, tuple[str, ...]] = {}
+    for upos in pos or (None,):
+        by_tag.update(getAllInflections(word, upos=upos))
+    for forms in by_tag.values():
         # The first spelling per tag is lemminflect's choice; others only if real words.
         found.update(f.lower() for i, f in enumerate(forms) if i == 0 or lexicon.is_word(f.lower()))
     if not found:
-        for pos in ("NOUN", "VERB"):
-            for forms in getAllInflectionsOOV(word, pos).values():
+        for oov_pos in [p for p in ("NOUN", "VERB") if not pos or p in pos]:
+            for forms in getAllInflectionsOOV(word, oov_pos).values():
                 found.update(f.lower() for f in forms if lexicon.is_word(f.lower()))
     return {f for f in found if re.fullmatch(r"[a-z]+", f)}
 
@@ -397,6 +401,7 @@ def word_family(
     lemma_pos: Sequence[str] = ALL_POS,
     compounds: bool = True,
     suffixes: Sequence[str] = SUFFIXES,
+    inflect_pos: Sequence[str] = (),
 ) -> set[str]:
     """The forbidden forms of one lower-case ``word`` (the word itself included).
 
@@ -405,6 +410,9 @@ def word_family(
     "dove" does not become "dive"; empty for names ("james" is not "jame").
     ``compounds``: also look for compounds and prefixes (off for names: "newcastle"
     is not a form of "new" in "New York").  ``suffixes``: endings to try.
+    ``inflect_pos``: inflect the word only as these parts of speech (a name is a
+    noun or an adjective, never a verb: "Will" Smith is no "would", William
+    "Tell" no "told", Mount Everest no "mounted"); empty: as any.
     """
     family = {word}
     if not re.fullmatch(r"[a-z]+", word):
@@ -412,7 +420,7 @@ def word_family(
     bases = {word} | (_lemmas(word, lexicon, lemma_pos) if lemma_pos else set())
     family |= bases
     for base in bases:
-        family |= _inflections(base, lexicon)
+        family |= _inflections(base, lexicon, inflect_pos)
     derived: set[str] = set()
     if len(word) >= 3:
         for base in bases:
@@ -460,6 +468,9 @@ def word_family(
     return family
 
 
+#: The parts of speech a name's words are inflected as: "greater" is still a
+#: form of the Great Wall, but "would" no form of Will Smith.
+NAME_POS: tuple[str, ...] = ("NOUN", "ADJ")
 #: Endings that make words from names ("Japan" -> japanese, "Italy" -> italian).
 NAME_SUFFIXES: tuple[str, ...] = ("s", "es", "an", "ian", "ese", "ish", "ite")
 #: In a multi-word entry, words this common (Zipf) get no compounds: "out" in
@@ -481,8 +492,10 @@ def families(
     """
     out: set[str] = set()
     for word in words:
-        zipf = lexicon.frequency(word)
-        very_common = len(words) > 1 and zipf is not None and zipf >= COMMON_WORD_ZIPF
+        # the word or its lemma: "ups" in Press-ups is "up", which gives no
+        # compounds (update, startup, makeup ...)
+        zipfs = [lexicon.frequency(w) for w in {word} | _lemmas(word, lexicon)]
+        very_common = len(words) > 1 and any(z is not None and z >= COMMON_WORD_ZIPF for z in zipfs)
         out |= word_family(
             word,
             lexicon,
@@ -490,5 +503,6 @@ def families(
             lemma_pos=lemma_pos,
             compounds=not names and not very_common,
             suffixes=NAME_SUFFIXES if names else SUFFIXES,
+            inflect_pos=NAME_POS if names else (),
         )
     return out

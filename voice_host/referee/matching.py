@@ -10,7 +10,8 @@ Three ways a heard window of words can hit a target phrase:
   longer length), the target's phones from ``Entry.pronunciations`` (else the
   lookup), the heard words' phones from the injected lookup.
 
-Fuzzy hits are tried for accepted answers only.  Forbidden forms are word
+Fuzzy hits are tried for accepted answers only, and never on common words
+that do not sound the same (:data:`COMMON_WORD_ZIPF`: "place" is no "palace").  Forbidden forms are word
 knowledge computed by the deck build ("swimmer" is a form of "swim",
 "poster" is not a form of "post"): they are looked up exactly, never guessed
 from resemblance, and a window holding an exact form is never a fuzzy answer
@@ -449,8 +450,8 @@ def affix_variant(heard: str, target: str) -> bool:
 def accepts(m: Match, target: Target, heard: str = "", *, common: bool = False) -> bool:
     """Whether a fuzzy score pair is good enough for ``target`` (see the
     constants); ``heard`` is the window's words without spaces, ``common``
-    says it is one common word (:data:`COMMON_WORD_ZIPF`): then only the same
-    sound will do."""
+    says they are all common words (:meth:`EntryTargets.is_common`): then only
+    the same sound will do."""
     if heard and affix_variant(heard, target.compact):
         return False
     if common:

@@ -11,8 +11,8 @@ Three ways a heard window of words can hit a target phrase:
   lookup), the heard words' phones from the injected lookup.
 
 Fuzzy hits are tried for accepted answers only, and never on common words
-that do not sound the same (:data:`COMMON_WORD_ZIPF`: "place" is no "palace").  Forbidden forms are word
-knowledge computed by the deck build ("swimmer" is a form of "swim",
+that do not sound the same (:data:`COMMON_WORD_ZIPF`: "place" is no "palace").
+Forbidden forms are word knowledge computed by the deck build ("swimmer" is a form of "swim",
 "poster" is not a form of "post"): they are looked up exactly, never guessed
 from resemblance, and a window holding an exact form is never a fuzzy answer
 hit (otherwise "swimmer" would pass for "swim") - with one exception: a

@@ -53,6 +53,11 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         # a guess that trails off: "or something", "or what"
         ("Christian Dior", "Person", "is it christian dior or something", "guess"),
         ("Kangaroo", "Nature", "a kangaroo or what", "guess"),
+        # a long name counts as one word in time too, as it does in number
+        ("Leaning Tower of Pisa", "World", "i think it's the leaning tower of pisa", "guess"),
+        ("Little Red Riding Hood", "Person", "it's little red riding hood isn't it", "guess"),
+        # ... while a clue that goes on is still the describer's
+        ("Leaning Tower of Pisa", "World", "the leaning tower of pisa is in italy", "foul:word"),
         # the card Rhyme asked as a question is a guess, not rhyme talk
         ("Rhyme", "Action", "is it rhyme", "guess"),
         # R11: a common word the describer really said is that word, not the

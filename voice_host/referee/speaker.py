@@ -11,6 +11,9 @@ utterance around the matched words.  Two conventions hold throughout:
 * word limits count the matched words as one word and leave stray letters
   out (:data:`SHORT_WORDS` words is "is it the eiffel tower" as much
   as "is it a kangaroo"); the evidence still gives the heard word count.
+  Time limits count them as one word's time too (1 / :data:`WORDS_PER_SECOND`):
+  "i think it's the leaning tower of pisa" takes no longer to ask than any
+  other guess, but for its answer.
 
 The rules, in the order they decide:
 
@@ -405,12 +408,18 @@ def attribute(
     start = toks[0].start if span is None else min(span[0], toks[0].start)
     end = toks[-1].end if span is None else max(span[1], toks[-1].end)
     seconds = max(0.0, end - start)
+    # the matched words count as one word in time as in number: "i think it's
+    # the leaning tower of pisa" is as much a guess as "i think it's a cat"
+    match_seconds = max(0.0, toks[last].end - toks[first].start)
+    timed = max(0.0, seconds - max(0.0, match_seconds - 1.0 / WORDS_PER_SECOND))
     feats: dict[str, Any] = {
         "words": n,
         "seconds": round(seconds, 2),
         "before": len(before),
         "after": len(after),
     }
+    if timed < seconds:
+        feats["counted_seconds"] = round(timed, 2)
     if len(before) < len(heard_before):
         feats["stray_letters"] = len(heard_before) - len(before)
     if words != n:
@@ -442,7 +451,7 @@ def attribute(
     tail_ok = len(after) <= MAX_TAIL_WORDS and all(w in GUESS_TAIL for w in after)
     feats["lead_ok"] = lead_ok
     feats["tail_ok"] = tail_ok
-    if lead_ok and tail_ok and words <= MAX_GUESS_WORDS and seconds <= MAX_GUESS_SECONDS:
+    if lead_ok and tail_ok and words <= MAX_GUESS_WORDS and timed <= MAX_GUESS_SECONDS:
         if before:
             return Attribution(
                 "guesser", f"short guess '{' '.join(before)} ...' ({n} words)", feats
@@ -459,7 +468,7 @@ def attribute(
     core = _without_question_lead(before)
     if (
         words <= SHORT_WORDS
-        and seconds <= SHORT_SECONDS
+        and timed <= SHORT_SECONDS
         and not any(w in CLUE_WORDS for w in core)
         and not clue_after
         and odd_ok
@@ -474,7 +483,7 @@ def attribute(
             )
         return Attribution("guesser", f"short utterance ({n} words) without clue words", feats)
     items = _guess_list(before)
-    if items and seconds <= LIST_MAX_SECONDS and not clue_after and odd_ok:
+    if items and timed <= LIST_MAX_SECONDS and not clue_after and odd_ok:
         feats["list"] = items
         return Attribution("guesser", f"a list of guesses ({items + 1} called out)", feats)
     # A guesser cutting in as the clue ends: after a pause, or with a question.
@@ -497,7 +506,7 @@ def attribute(
     if words > MAX_GUESS_WORDS:
         where = "at the end of" if not after else "inside"
         return Attribution("describer", f"{where} a {n}-word sentence", feats)
-    if seconds > MAX_GUESS_SECONDS:
+    if timed > MAX_GUESS_SECONDS:
         return Attribution("describer", f"inside a {seconds:.1f} s utterance", feats)
     if not lead_ok:
         odd = next(w for w in before if w not in GUESS_LEAD)

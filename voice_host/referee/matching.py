@@ -379,7 +379,10 @@ class EntryTargets:
                     window = toks[i : i + size]
                     m = self._score(target, window, i)
                     heard = "".join(t.text for t in window)
-                    if accepts(m, target, heard, common=self.is_common(window, target)):
+                    # common words need the same sound (looked up only for a hit)
+                    if accepts(m, target, heard) and (
+                        m.sound >= 1.0 or not self.is_common(window, target)
+                    ):
                         # best score first; on ties the shorter window
                         rank = max(m.spelling / 100.0, m.sound) - 0.001 * size
                         candidates.append((rank, m))
@@ -416,10 +419,9 @@ class EntryTargets:
                 m = self._score(target, window, i)
                 if affix_variant("".join(t.text for t in window), target.compact):
                     continue  # "teach" does not confirm a spotted "teacher"
-                if self.is_common(window, target):
-                    good = m.sound >= 1.0  # "island" does not confirm "ireland"
-                else:
-                    good = m.spelling >= CONFIRM_SPELLING_MIN or m.sound >= CONFIRM_SOUND_MIN
+                good = m.spelling >= CONFIRM_SPELLING_MIN or m.sound >= CONFIRM_SOUND_MIN
+                # "island" does not confirm "ireland": common words need the same sound
+                good = good and (m.sound >= 1.0 or not self.is_common(window, target))
                 if good and (best is None or _strength(m) > _strength(best)):
                     best = m
         return best
@@ -447,15 +449,12 @@ def affix_variant(heard: str, target: str) -> bool:
     return common >= min(len(heard), len(target)) - 1
 
 
-def accepts(m: Match, target: Target, heard: str = "", *, common: bool = False) -> bool:
+def accepts(m: Match, target: Target, heard: str = "") -> bool:
     """Whether a fuzzy score pair is good enough for ``target`` (see the
-    constants); ``heard`` is the window's words without spaces, ``common``
-    says they are all common words (:meth:`EntryTargets.is_common`): then only
-    the same sound will do."""
+    constants); ``heard`` is the window's words without spaces.  (Common words
+    need the same sound besides: :meth:`EntryTargets.is_common`.)"""
     if heard and affix_variant(heard, target.compact):
         return False
-    if common:
-        return m.sound >= 1.0
     n = len(target.phones) if target.phones else 0
     if m.spelling >= SPELLING_MIN and len(target.compact) >= SPELLING_MIN_LETTERS:
         return True

@@ -423,7 +423,9 @@ def word_family(
         family |= _inflections(base, lexicon, inflect_pos)
     derived: set[str] = set()
     if len(word) >= 3:
-        for base in bases:
+        # a base of one or two letters ("go" for gone, "do" for doing) makes no
+        # words: go+al is no "goal", car+go no "cargo"
+        for base in (b for b in bases if len(b) >= 3):
             for suffix in suffixes:
                 if suffix in LONG_WORD_SUFFIXES and not _long_word(base, lexicon):
                     continue
@@ -439,8 +441,8 @@ def word_family(
                 candidate = prefix + base
                 if lexicon.is_word(candidate):
                     derived.add(candidate)
-            if not compounds:
-                continue
+            if not compounds or (base != word and _very_common(base, lexicon)):
+                continue  # Canning's lemma "can" is no part of candid, canteen, canton
             for compound in lexicon.starting_with(base):
                 other = compound[len(base) :]
                 if _compound_ok(compound, base, other, True, lexicon):
@@ -449,9 +451,14 @@ def word_family(
                 other = compound[: -len(base)]
                 if _compound_ok(compound, base, other, False, lexicon):
                     derived.add(compound)
-    never = set(exceptions.never.get(word, frozenset()))
-    for lookalike in list(never):
-        never |= _inflections(lookalike, lexicon)  # "-poster" also keeps "posters" out
+    # the reviewed look-alikes of the word and of its lemmas: "can" keeps
+    # "could" and "canal" out of Canning's family as out of Watering can's;
+    # but a lemma's list never takes the word's own forms ("well: -best"
+    # keeps "bests" in Best friend)
+    never = _lookalikes(exceptions.never.get(word, frozenset()), lexicon)
+    own = {word} | _inflections(word, lexicon, inflect_pos)
+    for base in sorted(bases - {word}):
+        never |= _lookalikes(exceptions.never.get(base, frozenset()), lexicon) - own
     derived -= never
     for form in sorted(derived):
         family.add(form)
@@ -463,7 +470,8 @@ def word_family(
             family.add(root)
             family |= {f for f in _inflections(root, lexicon) if lexicon.is_word(f)} - never
     family.add(word + "'s")
-    family |= exceptions.always.get(word, frozenset())
+    for base in bases:
+        family |= exceptions.always.get(base, frozenset())
     family -= never
     return family
 
@@ -476,6 +484,20 @@ NAME_SUFFIXES: tuple[str, ...] = ("s", "es", "an", "ian", "ese", "ish", "ite")
 #: In a multi-word entry, words this common (Zipf) get no compounds: "out" in
 #: "Take out the bins" does not forbid "outside".
 COMMON_WORD_ZIPF = 5.5
+
+
+def _lookalikes(never: frozenset[str], lexicon: Lexicon) -> set[str]:
+    """Reviewed look-alikes with their inflections ("-poster" also keeps "posters" out)."""
+    out = set(never)
+    for lookalike in never:
+        out |= _inflections(lookalike, lexicon)
+    return out
+
+
+def _very_common(word: str, lexicon: Lexicon) -> bool:
+    """Whether ``word`` is among the commonest words (:data:`COMMON_WORD_ZIPF`)."""
+    zipf = lexicon.frequency(word)
+    return zipf is not None and zipf >= COMMON_WORD_ZIPF
 
 
 def families(

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from voice_host.deck.knowledge import EntryOverrides, make_entry, make_entry_any_category
+from voice_host.deck.knowledge import (
+    EntryOverrides,
+    looks_like_a_name,
+    make_entry,
+    make_entry_any_category,
+)
 
 
 @pytest.mark.parametrize(
@@ -95,6 +100,38 @@ def test_a_word_without_a_category_is_read_as_a_noun_and_a_verb() -> None:
     assert "juggle" in make_entry_any_category("Juggling").forms
     # a plain noun stays a plain noun
     assert make_entry_any_category("Kangaroo").answers == make_entry("Kangaroo", "Object").answers
+
+
+@pytest.mark.parametrize(
+    ("typed", "is_name"),
+    [
+        ("Will Ferrell", True),  # a surname no dictionary knows
+        ("Lake Geneva", True),
+        ("Hadrian's Wall", True),
+        ("Jean-Michel Basquiat", True),
+        ("will ferrell", False),  # typed in lower case: no sign of a name
+        ("Toy Story", False),  # every word a dictionary word: a title, read as before
+        ("Brush Your Teeth", False),
+        ("Kangaroo", False),  # one word: a name needs two
+    ],
+)
+def test_a_typed_name_is_told_by_its_capitals_and_an_unknown_word(
+    typed: str, is_name: bool
+) -> None:
+    assert looks_like_a_name(typed) is is_name
+
+
+def test_a_name_without_a_category_is_read_as_a_person_and_a_place() -> None:
+    # "--word 'Will Ferrell'": a name's words are inflected as a name's, never as verbs
+    ferrell = make_entry_any_category("Will Ferrell")
+    assert not {"would", "willing", "willed"} & set(ferrell.forms)
+    assert {"will", "ferrell"} <= set(ferrell.forms)
+    # the surname alone is an answer, as on a Person card
+    assert {"will ferrell", "ferrell"} <= set(ferrell.answers)
+    assert "would ferrell" not in ferrell.answers
+    # no compounds of a name's word: "bedrock" is no form of Chris Rock
+    assert "bedrock" not in make_entry_any_category("Chris Rock").forms
+    assert "bedrock" in make_entry_any_category("chris rock").forms
 
 
 def test_a_round_number_is_said_with_or_without_its_one() -> None:

@@ -50,6 +50,7 @@ from voice_host.deck.model import CATEGORIES, CONTROL, Entry
 from voice_host.deck.pronounce import pronounce_all
 from voice_host.deck.words import (
     ROUND_NUMBER_WORDS,
+    STOP_WORDS,
     normalise,
     significant_words,
     split_words,
@@ -358,6 +359,19 @@ def make_entry(
     return entries[0]
 
 
+def looks_like_a_name(text: str) -> bool:
+    """Whether ``text`` as typed is a proper name: two or more significant words,
+    each capitalised, one of them no dictionary word ("Will Ferrell", "Lake
+    Geneva", "Hadrian's Wall"; not "Toy Story" nor "Brush Your Teeth")."""
+    from lemminflect import getAllLemmas
+
+    typed = [t for t in re.split(r"[\s-]+", text.strip()) if t]
+    meaningful = [t for t in typed if t.casefold() not in STOP_WORDS]
+    if len(significant_words(text)) < 2 or not all(t[:1].isupper() for t in meaningful):
+        return False
+    return any(not getAllLemmas(w) for w in significant_words(text))
+
+
 def make_entry_any_category(text: str) -> Entry:
     """An :class:`Entry` for ``text`` when its card category is not known.
 
@@ -367,14 +381,20 @@ def make_entry_any_category(text: str) -> Entry:
     correct guess for "swim" (as on an Action card) and "swims" too (as on an
     Object card), and a describer saying "juggle" for "juggling" is caught
     (an Object reading alone has no verb family).
+
+    A proper name (:func:`looks_like_a_name`: "Will Ferrell", "Lake Geneva")
+    is read as a Person and a World entry together instead: its words are
+    inflected as names are ("would" is no form of Will Ferrell, "bedrock"
+    none of Chris Rock's), and a surname alone is an answer ("ferrell").
     """
-    entries, _ = make_entries([EntrySpec(text, "Object"), EntrySpec(text, "Action")])
-    noun, verb = entries
+    readings = ("Person", "World") if looks_like_a_name(text) else ("Object", "Action")
+    entries, _ = make_entries([EntrySpec(text, reading) for reading in readings])
+    first, second = entries
     return Entry(
-        text=noun.text,
-        category=noun.category,
-        answers=tuple(dict.fromkeys((*noun.answers, *verb.answers))),
-        forms=tuple(sorted(set(noun.forms) | set(verb.forms))),
-        pronunciations={**verb.pronunciations, **noun.pronunciations},
-        generated=tuple(dict.fromkeys((*noun.generated, *verb.generated))),
+        text=first.text,
+        category=first.category,
+        answers=tuple(dict.fromkeys((*first.answers, *second.answers))),
+        forms=tuple(sorted(set(first.forms) | set(second.forms))),
+        pronunciations={**second.pronunciations, **first.pronunciations},
+        generated=tuple(dict.fromkeys((*first.generated, *second.generated))),
     )

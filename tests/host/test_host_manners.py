@@ -253,3 +253,50 @@ def test_a_foul_on_the_last_word_says_how_to_undo_it(make_host: HostMaker) -> No
     inside = {"target_kind": "answer", "after": 3}
     host.handle(Heard((Judgement("foul", t + 1, card.lower(), kind="word", features=inside),)))
     assert sum(GUESSER_UNDO in x for x in texts(host)) == 1  # still only the first
+
+
+def test_a_word_foul_before_a_guess_in_one_batch_stands(make_host: HostMaker) -> None:
+    # R11: "a clock is a clock" in one utterance: the describer said the card's
+    # word first, so the card is forfeited; the guess after it is for that old card
+    from voice_host.rules import Foul
+
+    host, _clock, t = started(make_host)
+    entry = host.entry()
+    assert entry is not None
+    answer = entry.answers[0]
+    foul = Judgement(
+        "foul", t, answer, kind="word", features={"target_kind": "answer", "words_at": (t, t + 0.4)}
+    )
+    guess = Judgement(
+        "guess", t + 1.4, answer, answer=answer, features={"words_at": (t + 1.0, t + 1.4)}
+    )
+    host.handle(Heard((foul, guess)))
+    assert isinstance(host.game.inputs[-1], Foul)
+    assert host.game.state.correct == 0
+
+
+def test_a_word_foul_on_the_guess_words_gives_way_to_the_guess(make_host: HostMaker) -> None:
+    # one spoken "telescope" reported as the answer (a guess) and as a form
+    # ("telescoped", judged the describer's) at the same place: the guess counts
+    host, _clock, t = started(make_host)
+    entry = host.entry()
+    assert entry is not None
+    answer = entry.answers[0]
+    form = Judgement(
+        "foul", t, answer + "d", kind="derivative", features={"words_at": (t, t + 0.45)}
+    )
+    guess = Judgement("guess", t + 0.4, answer, answer=answer, features={"words_at": (t, t + 0.4)})
+    host.handle(Heard((form, guess)))
+    assert host.game.state.correct == 1
+    # ... and so does a foul heard after the guess: it would fall on the next card
+    later = Judgement(
+        "foul", t + 2.0, answer, kind="word", features={"words_at": (t + 2.0, t + 2.4)}
+    )
+    entry = host.entry()
+    assert entry is not None
+    answer = entry.answers[0]
+    guess = Judgement(
+        "guess", t + 1.4, answer, answer=answer, features={"words_at": (t + 1.0, t + 1.4)}
+    )
+    host.handle(Heard((guess, later)))
+    assert host.game.state.correct == 2

@@ -58,6 +58,16 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         ("Little Red Riding Hood", "Person", "it's little red riding hood isn't it", "guess"),
         # ... while a clue that goes on is still the describer's
         ("Leaning Tower of Pisa", "World", "the leaning tower of pisa is in italy", "foul:word"),
+        # a guesser calls the answer out again and again: one guess, never the
+        # describer's foul for the words after the first ("kangaroo kangaroo")
+        ("Kangaroo", "Nature", "kangaroo kangaroo kangaroo", "guess"),
+        ("Christian Dior", "Person", "christian dior christian dior", "guess"),
+        ("Kangaroo", "Nature", "is it kangaroo is it kangaroo", "guess"),
+        ("The Hulk", "Person", "the hulk the hulk", "guess"),
+        ("Kangaroo", "Nature", "kangaroo oh a kangaroo", "guess"),
+        # ... and asks if that was it
+        ("Kangaroo", "Nature", "kangaroo is that it", "guess"),
+        ("Kangaroo", "Nature", "is it a kangaroo is that right", "guess"),
         # the card Rhyme asked as a question is a guess, not rhyme talk
         ("Rhyme", "Action", "is it rhyme", "guess"),
         # R11: a common word the describer really said is that word, not the
@@ -95,3 +105,18 @@ def test_without_a_word_frequency_lookup_spelling_alone_still_decides() -> None:
         free("the king lives in a big place in the city"), Situation(entry=e)
     )
     assert [j.label for j in js] == ["foul:word"]
+
+
+@pytest.mark.parametrize(
+    "text", ["a clock is a clock", "a clock a clock tells the time", "clock no not clock"]
+)
+def test_the_word_twice_in_a_sentence_is_the_describers_first(text: str) -> None:
+    # R11: only a guess's own joins ("is it", "oh", an article) make a repeat a
+    # guesser's; in a sentence the first "clock" is the describer's foul, and it
+    # comes first (the host takes it first: the card is gone when the second counts)
+    e = knowledge.make_entry("Clock", "Object")
+    js = Referee(default_phone_lookup(), default_word_frequency()).judge(
+        free(text), Situation(entry=e)
+    )
+    assert js[0].label == "foul:word"
+    assert js[0].t < min((j.t for j in js[1:]), default=99.0)

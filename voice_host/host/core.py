@@ -93,6 +93,23 @@ def _team_key(name: str) -> str:
     return name.strip().casefold()
 
 
+#: A word foul must end this long (seconds) before a guess in the same batch
+#: begins to stand before it: engines place one word a frame or two apart.
+WORDS_APART_SECONDS = 0.05
+
+
+def _words_start(j: Judgement) -> float:
+    """When the words a judgement is about began (its time when not known)."""
+    at = j.features.get("words_at")
+    return float(at[0]) if isinstance(at, tuple) else j.t
+
+
+def _words_end(j: Judgement) -> float:
+    """When the words a judgement is about ended (its time when not known)."""
+    at = j.features.get("words_at")
+    return float(at[1]) if isinstance(at, tuple) else j.t
+
+
 class Host:
     """Runs one game: see the module docstring.  ``save_options`` go into every save."""
 
@@ -354,16 +371,25 @@ class Host:
 
     @staticmethod
     def _prefer(judgements: tuple[Judgement, ...]) -> list[Judgement]:
-        """A guess in a batch outranks near misses and word fouls of the same utterance: the
-        recogniser often also reports a form of the answer ("telescoped") for one word."""
-        if any(j.type == "guess" for j in judgements):
-            return [
-                j
-                for j in judgements
-                if j.type not in ("near_miss", "nothing")
-                and not (j.type == "foul" and j.kind in ("word", "derivative"))
-            ]
-        return list(judgements)
+        """A guess in a batch outranks near misses and the word fouls of the same
+        words or later ones: the recogniser often also reports a form of the answer
+        ("telescoped") for one word, and a foul after the guess would fall on the
+        next card.  A word foul that ended before the guess began stands, first: the
+        describer said the word, then someone called it out ("a clock is a clock")."""
+        guesses = [j for j in judgements if j.type == "guess"]
+        if not guesses:
+            return list(judgements)
+        begins = min(_words_start(g) for g in guesses)
+        return [
+            j
+            for j in judgements
+            if j.type not in ("near_miss", "nothing")
+            and not (
+                j.type == "foul"
+                and j.kind in ("word", "derivative")
+                and _words_end(j) > begins - WORDS_APART_SECONDS
+            )
+        ]
 
     def _voice(self, j: Judgement) -> None:
         now = max(self.clock.now(), j.t)

@@ -302,10 +302,17 @@ class Referee:
                     features={"cue": talk.cue},
                 )
             )
-        for m in self.targets(situation.entry).find(seg):
+        matches = self.targets(situation.entry).find(seg)
+        # the answer said again ("kangaroo! kangaroo!"), as places in ``context``
+        repeats = (
+            tuple((m.first, m.last) for m in matches if m.target.kind == "answer")
+            if where is None
+            else ()
+        )
+        for m in matches:
             if any(in_talk[m.first : m.last + 1]):
                 continue  # "rhymes with cat" is already a rhyme foul
-            out.append(self._judge_match(seg, m, context, where, situation, span))
+            out.append(self._judge_match(seg, m, context, where, situation, span, repeats))
         return _first_of_each(out)
 
     def _judge_match(
@@ -316,6 +323,7 @@ class Referee:
         where: tuple[int, int] | None,
         situation: Situation,
         span: tuple[float, float] | None,
+        repeats: tuple[tuple[int, int], ...] = (),
     ) -> Judgement:
         first, last = (m.first, m.last) if where is None else where
         who = attribute(
@@ -325,6 +333,7 @@ class Referee:
             span=span,
             turn_start=situation.turn_start,
             answer_like=m.target.kind == "answer" or m.target.own,
+            repeats=repeats,
         )
         heard = _span_text(seg, m.first, m.last)
         feats: dict[str, Any] = {

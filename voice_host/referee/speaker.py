@@ -182,6 +182,42 @@ GUESS_TAIL = frozenset(
     ]
 )
 
+#: Questions that may end a guess, whole ("kangaroo, is that it?"): each
+#: counts as one tail word.
+TAIL_PHRASES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split())
+    for p in (
+        "is that it",
+        "is that right",
+        "is it that",
+        "am i right",
+        "is it right",
+        "or not",
+    )
+)
+
+#: What may join an answer called out twice ("kangaroo! kangaroo!", "kangaroo?
+#: is it kangaroo?", "the hulk, the hulk"), an article after it allowed: the
+#: repeat and its join are no words of a sentence.
+REASK_JOINS: frozenset[tuple[str, ...]] = frozenset(
+    tuple(p.split())
+    for p in (
+        "",
+        "is it",
+        "is it not",
+        "oh",
+        "no",
+        "yes",
+        "yeah",
+        "or",
+        "or is it",
+        "maybe",
+        "um",
+        "er",
+        "uh",
+    )
+)
+
 #: The short utterance rule: at most this many words (the match counted as
 #: one, stray letters not at all) ...
 SHORT_WORDS = 5
@@ -390,6 +426,7 @@ def attribute(
     span: tuple[float, float] | None = None,
     turn_start: float | None = None,
     answer_like: bool = True,
+    repeats: tuple[tuple[int, int], ...] = (),
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
 
@@ -398,13 +435,19 @@ def attribute(
     ``turn_start`` is when the turn began.  ``answer_like`` says the match is
     the answer or a word of it; a derivative ("telescopic") is no called-out
     answer, and a word after it is the describer going on ("a telescopic lens").
+    ``repeats`` are the places (first, last) of the answer in ``toks``: said
+    again, before or after the match, it is no word of a sentence ("kangaroo!
+    kangaroo!", "kangaroo? is it kangaroo?").
     """
-    heard_before = [t.text for t in toks[:first]]
+    repeated = _repeated(toks, first, last, repeats)
+    heard_before = [t.text for i, t in enumerate(toks[:first]) if i not in repeated]
     before = [w for w in heard_before if not is_stray(w)]
-    after = [t.text for t in toks[last + 1 :]]
+    after = [t.text for i, t in enumerate(toks[last + 1 :], last + 1) if i not in repeated]
+    after, tail_phrase = _strip_tail_phrase(after)
     n = len(toks)
-    # the matched words count as one; stray letters not at all
-    words = len(before) + 1 + len(after)
+    # the matched words count as one; stray letters not at all; a tail
+    # question ("is that it") as one, the answer said again as none
+    words = len(before) + 1 + len(after) + (1 if tail_phrase else 0)
     start = toks[0].start if span is None else min(span[0], toks[0].start)
     end = toks[-1].end if span is None else max(span[1], toks[-1].end)
     seconds = max(0.0, end - start)
@@ -412,6 +455,8 @@ def attribute(
     # the leaning tower of pisa" is as much a guess as "i think it's a cat"
     match_seconds = max(0.0, toks[last].end - toks[first].start)
     timed = max(0.0, seconds - max(0.0, match_seconds - 1.0 / WORDS_PER_SECOND))
+    # ... and the answer said again takes no time at all
+    timed = max(0.0, timed - sum(toks[i].end - toks[i].start for i in repeated))
     feats: dict[str, Any] = {
         "words": n,
         "seconds": round(seconds, 2),
@@ -422,6 +467,10 @@ def attribute(
         feats["counted_seconds"] = round(timed, 2)
     if len(before) < len(heard_before):
         feats["stray_letters"] = len(heard_before) - len(before)
+    if repeated:
+        feats["repeated"] = len([1 for a, b in repeats if b < first or a > last])
+    if tail_phrase:
+        feats["tail_phrase"] = tail_phrase
     if words != n:
         feats["counted_words"] = words
     if span is not None:
@@ -513,6 +562,49 @@ def attribute(
         return Attribution("describer", f"clue words before it ('{odd}')", feats)
     odd = next((w for w in after if w not in GUESS_TAIL), after[0] if after else "")
     return Attribution("describer", f"sentence goes on after it ('{odd}')", feats)
+
+
+def _repeated(
+    toks: tuple[Token, ...], first: int, last: int, repeats: tuple[tuple[int, int], ...]
+) -> set[int]:
+    """The words of the answer said again around ``first..last``, with what
+    joins each repeat to the next (:data:`REASK_JOINS`: "kangaroo! is it a
+    kangaroo?").  A repeat joined by anything else stays a word of the
+    utterance ("a clock is a clock" is a sentence)."""
+    places = sorted({(a, b) for a, b in repeats if b < first or a > last} | {(first, last)})
+    places = [p for i, p in enumerate(places) if i == 0 or p[0] > places[i - 1][1]]
+    at = places.index((first, last)) if (first, last) in places else -1
+    if at < 0:
+        return set()
+    out: set[int] = set()
+    for step in (-1, 1):
+        k = at
+        while 0 <= k + step < len(places):
+            left, right = sorted((places[k], places[k + step]))
+            join = tuple(t.text for t in toks[left[1] + 1 : right[0]])
+            if _without_article(join) not in REASK_JOINS:
+                break
+            k += step
+            lo, hi = places[k]
+            out.update(range(lo, hi + 1))
+            out.update(range(left[1] + 1, right[0]))
+    return out
+
+
+def _without_article(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``words`` less the articles that end them."""
+    while words and words[-1] in _QUESTION_ARTICLES:
+        words = words[:-1]
+    return words
+
+
+def _strip_tail_phrase(after: list[str]) -> tuple[list[str], str]:
+    """``after`` less a question (:data:`TAIL_PHRASES`) that ends it, and that question."""
+    for phrase in TAIL_PHRASES:
+        k = len(phrase)
+        if len(after) >= k and tuple(after[-k:]) == phrase:
+            return after[:-k], " ".join(phrase)
+    return after, ""
 
 
 def _frame(before: list[str]) -> str:

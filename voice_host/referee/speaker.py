@@ -1,7 +1,7 @@
 """Who said it: a guesser calling out an answer, or the describer giving a clue.
 
 One microphone hears everyone, so the referee decides from the shape of the
-utterance around the matched words.  Two conventions hold throughout:
+utterance around the matched words.  Three conventions hold throughout:
 
 * a **stray letter** (a single letter other than "a" and "i":
   :func:`~voice_host.referee.text.is_stray`) before the match is recogniser
@@ -13,7 +13,11 @@ utterance around the matched words.  Two conventions hold throughout:
   as "is it a kangaroo"); the evidence still gives the heard word count.
   Time limits count them as one word's time too (1 / :data:`WORDS_PER_SECOND`):
   "i think it's the leaning tower of pisa" takes no longer to ask than any
-  other guess, but for its answer.
+  other guess, but for its answer;
+* the answer **said again**, joined by what joins a guess to itself
+  (:data:`REASK_JOINS`: "kangaroo! is it a kangaroo?"), is no word at all,
+  in number or time, and a closing question (:data:`TAIL_PHRASES`: "is that
+  it?") is one tail word.
 
 The rules, in the order they decide:
 

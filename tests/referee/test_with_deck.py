@@ -68,6 +68,9 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         # ... and asks if that was it
         ("Kangaroo", "Nature", "kangaroo is that it", "guess"),
         ("Kangaroo", "Nature", "is it a kangaroo is that right", "guess"),
+        # R11: a hint about the card's words is the describer's, however short
+        ("Red Square", "World", "the first word is red", "foul:word"),
+        ("Pumpkin pie", "Object", "last word pie", "foul:word"),
         # the card Rhyme asked as a question is a guess, not rhyme talk
         ("Rhyme", "Action", "is it rhyme", "guess"),
         # R11: a common word the describer really said is that word, not the

@@ -108,6 +108,9 @@ CLUE_WORDS = frozenset(
         "because",
         "who",
         "whose",
+        # a describer's hint about the card's words: "the first word is red"
+        "word",
+        "words",
     ]
 )
 #: Words that may lead into a guess ("is it the", "oh, a", "how about").

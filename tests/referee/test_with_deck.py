@@ -68,6 +68,27 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         # ... and asks if that was it
         ("Kangaroo", "Nature", "kangaroo is that it", "guess"),
         ("Kangaroo", "Nature", "is it a kangaroo is that right", "guess"),
+        # one utterance holds the clue and a guess called out as it ends: the
+        # guesser's doubt marks the guess ("maybe", "i think it's", "what about")
+        (
+            "Albert Einstein",
+            "Person",
+            "scientist who explained relativity maybe albert einstein",
+            "guess",
+        ),
+        (
+            "Kangaroo",
+            "Nature",
+            "it hops around with a baby in its pouch i think it's a kangaroo",
+            "guess",
+        ),
+        # ... while "it's a" ending the clue is how a describer slips
+        (
+            "Kangaroo",
+            "Nature",
+            "it hops around with a baby in its pouch it's a kangaroo",
+            "foul:word",
+        ),
         # R11: a hint about the card's words is the describer's, however short
         ("Red Square", "World", "the first word is red", "foul:word"),
         ("Pumpkin pie", "Object", "last word pie", "foul:word"),

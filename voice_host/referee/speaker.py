@@ -257,10 +257,26 @@ QUESTION_LEADS: tuple[tuple[str, ...], ...] = tuple(
 #: A guesser often cuts in as the describer's sentence ends, and one utterance
 #: then holds both ("hops around australia with a baby in its pouch is it a
 #: kangaroo"), however long.  "it's a" is not one: "..., it's a kangaroo" is
-#: how a describer slips.
+#: how a describer slips.  Nor does a describer doubt the card ("... maybe
+#: albert einstein", "... i think it's a kangaroo").
 CUT_IN_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split())
-    for p in ("is it", "is that", "is this", "isn't it", "could it be", "would it be", "is it not")
+    for p in (
+        "is it",
+        "is that",
+        "is this",
+        "isn't it",
+        "could it be",
+        "would it be",
+        "is it not",
+        # the guesser's doubt: the describer knows the card
+        "maybe",
+        "perhaps",
+        "how about",
+        "what about",
+        "i think it's",
+        "i think it is",
+    )
 )
 #: Words that may stand between such a question and the match ("is it *a* ...").
 _QUESTION_ARTICLES = frozenset(["a", "an", "the", "some"])

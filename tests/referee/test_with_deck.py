@@ -89,6 +89,16 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
             "it hops around with a baby in its pouch it's a kangaroo",
             "foul:word",
         ),
+        # a part of the body called out with its "your" is a guess ...
+        ("Mouth", "Object", "your mouth", "guess"),
+        ("Thumb", "Object", "is it your thumb", "guess"),
+        # ... and in a sentence the describer's clue frame
+        ("Mouth", "Object", "you open your mouth to eat", "foul:word"),
+        # wrong tries before the answer in a called-out list are no fouls: the
+        # utterance is the guesser's ("new york? new jersey!")
+        ("New Jersey", "World", "new york new jersey", "guess"),
+        ("Frying pan", "Object", "saucepan wok frying pan", "guess"),
+        ("Snowy owl", "Nature", "barn owl eagle snowy owl", "guess"),
         # R11: a hint about the card's words is the describer's, however short
         ("Red Square", "World", "the first word is red", "foul:word"),
         ("Pumpkin pie", "Object", "last word pie", "foul:word"),

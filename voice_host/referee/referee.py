@@ -313,7 +313,7 @@ class Referee:
             if any(in_talk[m.first : m.last + 1]):
                 continue  # "rhymes with cat" is already a rhyme foul
             out.append(self._judge_match(seg, m, context, where, situation, span, repeats))
-        return _first_of_each(out)
+        return _first_of_each(_wrong_tries_dropped(out))
 
     def _judge_match(
         self,
@@ -732,6 +732,40 @@ def _segments(toks: tuple[Token, ...]) -> list[tuple[Token, ...]]:
     if cur:
         out.append(tuple(cur))
     return out
+
+
+#: Cues that split an utterance between two speakers (the describer's clue,
+#: then a guess called out as it ends): what comes before such a guess is
+#: still the describer's.
+CUT_IN_CUES = ("pause", "question")
+
+
+def _wrong_tries_dropped(judgements: list[Judgement]) -> list[Judgement]:
+    """Without the wrong tries before a guess in a guesser's utterance: "new
+    york? new jersey!" holds a word of New Jersey before the answer, and "saucepan,
+    wok, frying pan" a form of Frying pan; the utterance is the guesser's (by
+    its shape, not by a cut-in cue), so those are no describer's fouls nor near
+    misses.  The whole answer said before stays ("a clock is a clock")."""
+    starts = [
+        at[0]
+        for j in judgements
+        if j.type == "guess"
+        and not any(c in j.features for c in CUT_IN_CUES)
+        and (at := _words_at(j)) is not None
+    ]
+    if not starts:
+        return judgements
+    begins = min(starts)
+    return [
+        j
+        for j in judgements
+        if not (
+            j.type in ("foul", "near_miss")
+            and j.features.get("target_kind") != "answer"
+            and (at := _words_at(j)) is not None
+            and at[1] <= begins + OVERLAP_SLACK
+        )
+    ]
 
 
 def _first_of_each(judgements: list[Judgement]) -> list[Judgement]:

@@ -515,11 +515,16 @@ def attribute(
         feats["into_turn"] = round(into, 2)
         if 0.0 <= into < OPENING_SECONDS:
             return Attribution("describer", f"said {into:.1f} s into the turn", feats)
-    frame = _frame(before)
+    # "your mouth?", "is it your thumb?": a guesser calls out a part of the body
+    # with its "your"; in a sentence ("you open your mouth") it is a clue frame
+    your_lead = before[-1:] == ["your"] and all(w in GUESS_LEAD for w in before[:-1])
+    frame = "" if your_lead else _frame(before)
     if frame:
         feats["frame"] = frame
         return Attribution("describer", f"clue frame '{frame} ...'", feats)
-    lead_ok = all(w in GUESS_LEAD for w in before)
+    if your_lead:
+        feats["your_lead"] = True
+    lead_ok = all(w in GUESS_LEAD for w in (before[:-1] if your_lead else before))
     tail_ok = len(after) <= MAX_TAIL_WORDS and all(w in GUESS_TAIL for w in after)
     feats["lead_ok"] = lead_ok
     feats["tail_ok"] = tail_ok
@@ -537,7 +542,7 @@ def attribute(
         w for w in after[-1:] if w in CLUE_WORDS and w != "you"
     ]
     odd_ok = len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
-    core = _without_question_lead(before)
+    core = _without_question_lead(before[:-1] if your_lead else before)
     if (
         words <= SHORT_WORDS
         and timed <= SHORT_SECONDS

@@ -44,6 +44,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from lookalikes import said  # noqa: E402
 
 from voice_host.deck.loader import load_builtin  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
@@ -53,18 +56,10 @@ from voice_host.referee import (  # noqa: E402
     default_phone_lookup,
     default_word_frequency,
 )
-from voice_host.referee.text import synthetic_words  # noqa: E402
 from voice_host.referee.values import Judgement  # noqa: E402
-from voice_host.speech.events import RecognitionEvent  # noqa: E402
 
 DATA = Path(__file__).with_name("data")
 SPLITS = {"tune": "table_talk_tune.jsonl", "heldout": "table_talk_heldout.jsonl"}
-
-
-def said(text: str) -> RecognitionEvent:
-    """A free transcript of ``text`` with synthetic word times."""
-    words = synthetic_words(text, start=2.0)
-    return RecognitionEvent("final", words, words[-1].end, "free")
 
 
 def kind_of(line: dict[str, str]) -> str:
@@ -81,7 +76,6 @@ class AudioJudge:
     """Each line said by a synthetic voice and heard through the listening path."""
 
     def __init__(self) -> None:
-        sys.path.insert(0, str(ROOT / "benchmarks"))
         import new_cards
         from referee import TEAMS
 

@@ -255,22 +255,30 @@ def test_a_foul_on_the_last_word_says_how_to_undo_it(make_host: HostMaker) -> No
     assert sum(GUESSER_UNDO in x for x in texts(host)) == 1  # still only the first
 
 
+def _card_answer(host: Host) -> str:
+    entry = host.entry()
+    assert entry is not None
+    return entry.answers[0]
+
+
+def _foul(word: str, start: float, end: float, kind: str = "word") -> Judgement:
+    """A word foul about the words said at ``start..end``."""
+    return Judgement("foul", start, word, kind=kind, features={"words_at": (start, end)})  # type: ignore[arg-type]
+
+
+def _guess(answer: str, start: float, end: float) -> Judgement:
+    """A correct guess of ``answer`` said at ``start..end``."""
+    return Judgement("guess", end, answer, answer=answer, features={"words_at": (start, end)})
+
+
 def test_a_word_foul_before_a_guess_in_one_batch_stands(make_host: HostMaker) -> None:
     # R11: "a clock is a clock" in one utterance: the describer said the card's
     # word first, so the card is forfeited; the guess after it is for that old card
     from voice_host.rules import Foul
 
     host, _clock, t = started(make_host)
-    entry = host.entry()
-    assert entry is not None
-    answer = entry.answers[0]
-    foul = Judgement(
-        "foul", t, answer, kind="word", features={"target_kind": "answer", "words_at": (t, t + 0.4)}
-    )
-    guess = Judgement(
-        "guess", t + 1.4, answer, answer=answer, features={"words_at": (t + 1.0, t + 1.4)}
-    )
-    host.handle(Heard((foul, guess)))
+    answer = _card_answer(host)
+    host.handle(Heard((_foul(answer, t, t + 0.4), _guess(answer, t + 1.0, t + 1.4))))
     assert isinstance(host.game.inputs[-1], Foul)
     assert host.game.state.correct == 0
 
@@ -279,24 +287,10 @@ def test_a_word_foul_on_the_guess_words_gives_way_to_the_guess(make_host: HostMa
     # one spoken "telescope" reported as the answer (a guess) and as a form
     # ("telescoped", judged the describer's) at the same place: the guess counts
     host, _clock, t = started(make_host)
-    entry = host.entry()
-    assert entry is not None
-    answer = entry.answers[0]
-    form = Judgement(
-        "foul", t, answer + "d", kind="derivative", features={"words_at": (t, t + 0.45)}
-    )
-    guess = Judgement("guess", t + 0.4, answer, answer=answer, features={"words_at": (t, t + 0.4)})
-    host.handle(Heard((form, guess)))
+    answer = _card_answer(host)
+    host.handle(Heard((_foul(answer + "d", t, t + 0.45, "derivative"), _guess(answer, t, t + 0.4))))
     assert host.game.state.correct == 1
     # ... and so does a foul heard after the guess: it would fall on the next card
-    later = Judgement(
-        "foul", t + 2.0, answer, kind="word", features={"words_at": (t + 2.0, t + 2.4)}
-    )
-    entry = host.entry()
-    assert entry is not None
-    answer = entry.answers[0]
-    guess = Judgement(
-        "guess", t + 1.4, answer, answer=answer, features={"words_at": (t + 1.0, t + 1.4)}
-    )
-    host.handle(Heard((guess, later)))
+    answer = _card_answer(host)
+    host.handle(Heard((_guess(answer, t + 1.0, t + 1.4), _foul(answer, t + 2.0, t + 2.4))))
     assert host.game.state.correct == 2

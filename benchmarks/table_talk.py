@@ -165,8 +165,12 @@ def main() -> int:
         correct = sum(
             1 for e in errors if e.split()[0] in ("clean", "wrong", "slip") and "-> guess" in e
         )
+        on_guesses = sum(1 for e in errors if e.split()[0] == "guess" and "-> foul" in e)
         clean = total["clean"] + total["wrong"]
-        print(f"  false fouls {fouls}/{clean}   false 'correct' {correct}/{clean + total['slip']}")
+        print(
+            f"  false fouls {fouls}/{clean} (and on correct guesses {on_guesses}/{total['guess']})"
+            f"   false 'correct' {correct}/{clean + total['slip']}"
+        )
         if args.errors:
             print("\n".join(errors))
         print()

@@ -99,6 +99,12 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         ("New Jersey", "World", "new york new jersey", "guess"),
         ("Frying pan", "Object", "saucepan wok frying pan", "guess"),
         ("Snowy owl", "Nature", "barn owl eagle snowy owl", "guess"),
+        # a question tag the recogniser garbled ("isn't it" written "is did",
+        # "is that it" written "not it") still ends a guess ...
+        ("Jerusalem", "World", "it's jerusalem is did", "guess"),
+        ("Emperor", "Person", "the emperor not it", "guess"),
+        # ... but a short clue that goes on with words that mean something does not
+        ("Banana", "Object", "a banana is yellow", "foul:word"),
         # R11: a hint about the card's words is the describer's, however short
         ("Red Square", "World", "the first word is red", "foul:word"),
         ("Pumpkin pie", "Object", "last word pie", "foul:word"),

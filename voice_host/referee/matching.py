@@ -305,7 +305,8 @@ class EntryTargets:
         # writes the card's word when it hears it
         if len(words) == 1 and len(target.words) == 1:
             zipf = self._frequency(words[0])
-            return zipf >= RIVAL_WORD_ZIPF and zipf >= self._frequency(target.compact) - RIVAL_MARGIN
+            answer_zipf = self._frequency(target.compact)
+            return zipf >= RIVAL_WORD_ZIPF and zipf >= answer_zipf - RIVAL_MARGIN
         return False
 
     def heard_phones(self, toks: tuple[Token, ...]) -> tuple[str, ...] | None:

@@ -245,6 +245,30 @@ QUESTION_TAIL = GUESS_TAIL | {"you"}
 #: "it", which start a describer's short sentence ("a banana is yellow").
 SHORT_TAIL = QUESTION_TAIL - {"is", "it", "isn't"}
 
+#: What a recogniser writes for a question tag after a called-out answer
+#: ("isn't it?" as "is did", "this did", "doesn't that"; "is that it?" as
+#: "that it", "not it"): in a short utterance up to :data:`MAX_TAIL_WORDS` of
+#: them, and nothing else, may follow the answer.  A describer's short clue
+#: goes on with words that mean something ("a banana is yellow").
+LIGHT_TAIL = frozenset(
+    [
+        "is",
+        "isn't",
+        "it",
+        "it's",
+        "that",
+        "this",
+        "not",
+        "did",
+        "didn't",
+        "does",
+        "doesn't",
+        "was",
+        "wasn't",
+        "innit",
+    ]
+)
+
 #: A question about what the players do, right before the answer ("are you
 #: running?", "you're polishing"): the "you" of a guess, not of a clue.  Action
 #: cards are guessed this way more than any other.
@@ -538,6 +562,8 @@ def attribute(
     # ("nebraska of right", "cake of", "on green get some robot") is no clue;
     # a describer's sentence shows itself by clue words or by going on.
     odd_after = [w for w in after if w not in SHORT_TAIL]
+    if answer_like and len(after) <= MAX_TAIL_WORDS and all(w in LIGHT_TAIL for w in after):
+        odd_after = []  # "isn't it" written "is did", "is that it" "that it"
     clue_after = [w for w in after[:-1] if w in CLUE_WORDS] + [
         w for w in after[-1:] if w in CLUE_WORDS and w != "you"
     ]

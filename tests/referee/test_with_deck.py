@@ -123,10 +123,6 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         ("Polar bear", "Nature", "the cubs are born in the arctic snow", "nothing"),
         # ... and a guesser's wrong try is no correct guess
         ("Monkey", "Nature", "is it money", "nothing"),
-        # ... nor a real word about as common as a one-word answer: a recogniser
-        # steered to the card writes the card's word when it hears it
-        ("Millionaire", "Person", "billionaire", "nothing"),
-        ("Millionaire", "Person", "is it a millionaire", "guess"),
         # a homophone cannot be told apart: it stands
         ("Knight", "Person", "is it a night", "guess"),
         # a recogniser's misspelling that is no common word still counts

@@ -77,12 +77,6 @@ CONFIRM_SPELLING_MIN = 70.0
 #: built-in deck).  Rarer words stay fuzzy ("glazier" for "glacier").
 COMMON_WORD_ZIPF = 4.0
 
-#: A single heard word for a single-word answer is the word heard, too, when
-#: it is at least this common (Zipf) and no more than :data:`RIVAL_MARGIN`
-#: rarer than the answer: "billionaire" (3.8) is no Millionaire (3.7).
-RIVAL_WORD_ZIPF = 3.0
-RIVAL_MARGIN = 0.5
-
 #: Articles: an answer led by one is left out of fuzzy matching.
 ARTICLES = frozenset({"the", "a", "an"})
 
@@ -298,16 +292,7 @@ class EntryTargets:
         words = [t.text for t in window]
         if self._frequency is None or "".join(words) == target.compact:
             return False
-        if all(self._frequency(w) >= COMMON_WORD_ZIPF for w in words):
-            return True
-        # one real word for a one-word answer, about as common as the answer
-        # ("billionaire" for Millionaire): a recogniser steered to the card
-        # writes the card's word when it hears it
-        if len(words) == 1 and len(target.words) == 1:
-            zipf = self._frequency(words[0])
-            answer_zipf = self._frequency(target.compact)
-            return zipf >= RIVAL_WORD_ZIPF and zipf >= answer_zipf - RIVAL_MARGIN
-        return False
+        return all(self._frequency(w) >= COMMON_WORD_ZIPF for w in words)
 
     def heard_phones(self, toks: tuple[Token, ...]) -> tuple[str, ...] | None:
         """Concatenated phones of heard tokens via the lookup (None if any is unknown)."""

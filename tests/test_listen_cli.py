@@ -68,12 +68,15 @@ def test_listen_text_prints_one_line_per_event(capsys: pytest.CaptureFixture[str
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"not audio at all", "not a WAV file"),  # a text file named .wav
+        # a text file named .wav
+        (b"not audio at all", "cannot read this recording"),
+        # a WAV with no data chunk
         (
-            b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x07\x00\x01\x00\x40\x1f\x00\x00"
-            b"\x40\x1f\x00\x00\x01\x00\x08\x00data\x00\x00\x00\x00",
-            "compressed",
-        ),  # mu-law WAV (a float WAV is read: tests/audio/test_audio_wav.py)
+            b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00\x80\x3e\x00\x00"
+            b"\x00\x7d\x00\x00\x02\x00\x10\x00",
+            "no data chunk",
+        ),
+        # (a float or mu-law WAV, FLAC, OGG, MP3 are read: tests/audio/)
     ],
 )
 def test_listen_refuses_bad_audio_in_one_line(
@@ -84,6 +87,23 @@ def test_listen_refuses_bad_audio_in_one_line(
     assert cli.main(["listen", "--audio", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("voice-host: ") and message in err and err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_listen_hears_a_flac_as_it_hears_the_wav(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sf = pytest.importorskip("soundfile", reason="soundfile (libsndfile) is not installed")
+    clip = FIXTURES / "slt" / "guess__telescope.wav"
+    flac = tmp_path / "telescope.flac"
+    data, rate = sf.read(str(clip), dtype="int16")
+    sf.write(str(flac), data, rate, subtype="PCM_16")
+    said = []
+    for path in (clip, flac):
+        assert cli.main(["listen", "--audio", str(path), "--word", "telescope", "--json"]) == 0
+        said.append([json.loads(line) for line in capsys.readouterr().out.splitlines()])
+    assert said[0] == said[1]
+    assert any(line["type"] == "guess" for line in said[1])
 
 
 def test_listen_without_a_microphone_is_a_clear_error(

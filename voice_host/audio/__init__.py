@@ -1,4 +1,4 @@
-"""Audio in: self-describing chunks from the microphone, a WAV file or silence."""
+"""Audio in: self-describing chunks from the microphone, a recording or silence."""
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 

@@ -49,6 +49,11 @@ class WavFormat:
         return self.data_size / frame / self.rate
 
 
+class NotPcmWavError(InputFileError):
+    """The file is no WAV at all, or a compressed one: another reader may know it
+    (:func:`voice_host.audio.recording.open_recording`)."""
+
+
 def _refuse(path: Path, why: str) -> InputFileError:
     return InputFileError(f"{path}: {why}")
 
@@ -57,7 +62,7 @@ def read_wav_format(path: Path, handle: BinaryIO) -> WavFormat:
     """Parse the RIFF header of an open file; raise :class:`InputFileError` if unusable."""
     head = handle.read(12)
     if len(head) < 12 or head[:4] != b"RIFF" or head[8:12] != b"WAVE":
-        raise _refuse(path, "not a WAV file (no RIFF/WAVE header)")
+        raise NotPcmWavError(f"{path}: not a WAV file (no RIFF/WAVE header)")
     fmt: tuple[int, int, int, int] | None = None
     while True:
         header = handle.read(8)
@@ -77,7 +82,7 @@ def read_wav_format(path: Path, handle: BinaryIO) -> WavFormat:
                 raise _refuse(path, "WAV file has data before its fmt chunk")
             tag, channels, rate, bits = fmt
             if tag not in (_PCM, _FLOAT):
-                raise _refuse(path, f"compressed WAV (format 0x{tag:04x}) is not supported")
+                raise NotPcmWavError(f"{path}: compressed WAV (format 0x{tag:04x})")
             widths = (32, 64) if tag == _FLOAT else (8, 16, 24, 32)
             if bits not in widths or channels < 1 or rate < 1000:
                 sort = "floating-point " if tag == _FLOAT else ""
@@ -100,7 +105,8 @@ class WavSource:
 
     Raises :class:`InputFileError` at construction for a missing file, a file
     that is not a WAV, or a compressed WAV (integer and floating-point PCM
-    are read).
+    are read; :class:`NotPcmWavError` for the last two, which
+    :func:`voice_host.audio.recording.open_recording` hands to libsndfile).
     """
 
     def __init__(self, path: Path | str, chunk_seconds: float = CHUNK_SECONDS) -> None:
@@ -120,6 +126,11 @@ class WavSource:
     def duration(self) -> float:
         """Length of the recording in seconds."""
         return self.format.duration
+
+    @property
+    def rate(self) -> int:
+        """The recording's own sample rate (before conversion)."""
+        return self.format.rate
 
     def __iter__(self) -> Iterator[AudioChunk]:
         fmt = self.format

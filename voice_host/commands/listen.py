@@ -34,7 +34,11 @@ Judge = Callable[[Sequence[RecognitionEvent]], Sequence[Mapping[str, Any]]]
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
-    parser.add_argument("--audio", metavar="FILE", help="a WAV recording (default: microphone)")
+    parser.add_argument(
+        "--audio",
+        metavar="FILE",
+        help="a recording: WAV, FLAC, OGG, MP3 or AIFF (default: microphone)",
+    )
     parser.add_argument("--word", metavar="ENTRY", help="the card entry to listen for")
     parser.add_argument(
         "--category",
@@ -352,13 +356,13 @@ def run(args: argparse.Namespace) -> int:
     )
     chunks: Iterable[AudioChunk]
     if args.audio:
-        from voice_host.audio.wav import WavSource
+        from voice_host.audio.recording import open_recording
 
-        source = WavSource(args.audio)  # checks the file before the model loads
-        if source.format.rate < NARROWBAND_BELOW:
+        source = open_recording(args.audio)  # checks the file before the model loads
+        if source.rate < NARROWBAND_BELOW:
             # information, not an error: the recording is still heard
             print(
-                f"note: {args.audio} is {source.format.rate} Hz; the recogniser is trained on "
+                f"note: {args.audio} is {source.rate} Hz; the recogniser is trained on "
                 f"{SAMPLE_RATE} Hz speech and hears little in telephone-band audio",
                 file=sys.stderr,
             )

@@ -17,7 +17,7 @@ import numpy as np
 
 from voice_host.announce.recording import RecordingAnnouncer
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
-from voice_host.audio.wav import read_wav
+from voice_host.audio.recording import read_recording
 from voice_host.host.clock import AudioClock
 from voice_host.host.core import Host
 from voice_host.host.inputs import KeyPress, MicStatus
@@ -148,7 +148,7 @@ class Replay:
 
     def _load(self, path: Path) -> np.ndarray[tuple[int], np.dtype[np.int16]]:
         if path not in self._cache:
-            self._cache[path] = np.frombuffer(read_wav(path).samples, dtype=np.int16)
+            self._cache[path] = np.frombuffer(read_recording(path).samples, dtype=np.int16)
         return self._cache[path]
 
     def _chunk(self) -> None:

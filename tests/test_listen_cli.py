@@ -316,6 +316,29 @@ def test_a_clipped_recording_is_heard_with_a_note(
     # the recording as made: no note
     assert cli.main(["listen", "--audio", str(clip), "--word", "Kangaroo", "--json"]) == 0
     assert "clipped" not in capsys.readouterr().err
+    assert "quiet" not in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_very_quiet_recording_is_heard_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import wave
+
+    import numpy as np
+
+    clip = FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"
+    with wave.open(str(clip)) as w:
+        ints = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(float)
+    path = tmp_path / "far.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(np.round(ints * 10 ** (-45 / 20)).astype("<i2").tobytes())  # -45 dB
+    assert cli.main(["listen", "--audio", str(path), "--word", "Kangaroo", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert "is very quiet (at most -5" in err and err.count("note:") == 1
 
 
 @pytest.mark.slow

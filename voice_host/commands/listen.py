@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -102,26 +103,42 @@ CLIPPED_SHARE = 0.001
 CLIPPED_AT = 32_000
 
 
-class ClippingCount:
-    """Counts the samples at full scale in the chunks passed through it."""
+#: A recording whose loudest chunk (about 100 ms) stays below this RMS level
+#: (dBFS) is very quiet.  Measured: "is it a kangaroo" turned down until its
+#: loudest 50 ms were -51 dBFS was still heard right, at -56 dBFS not at all.
+QUIET_BELOW_DBFS = -50.0
+
+
+class LevelWatch:
+    """Counts the samples at full scale in the chunks passed through it, and
+    keeps the loudest chunk's level."""
 
     def __init__(self) -> None:
         self.samples = 0
         self.clipped = 0
+        self.loudest = 0.0
+        """The loudest chunk's RMS, full scale 1.0."""
 
     def counting(self, chunks: Iterable[AudioChunk]) -> Iterator[AudioChunk]:
-        """``chunks`` unchanged, counted on the way."""
+        """``chunks`` unchanged, measured on the way."""
         import numpy as np
 
         for chunk in chunks:
             values = np.frombuffer(chunk.samples, dtype="<i2")
             self.samples += len(values)
             self.clipped += int(np.count_nonzero(np.abs(values.astype(np.int32)) >= CLIPPED_AT))
+            if len(values):
+                rms = float(np.sqrt(np.mean(values.astype(np.float64) ** 2))) / 32768.0
+                self.loudest = max(self.loudest, rms)
             yield chunk
 
     def share(self) -> float:
         """The share of samples counted that were at full scale."""
         return self.clipped / self.samples if self.samples else 0.0
+
+    def loudest_dbfs(self) -> float:
+        """The loudest chunk's RMS level in dBFS (-inf for digital silence)."""
+        return 20.0 * math.log10(self.loudest) if self.loudest > 0 else -math.inf
 
 
 #: Recordings sampled below this rate (Hz) carry telephone-band speech only.
@@ -389,14 +406,22 @@ def run(args: argparse.Namespace) -> int:
         from voice_host.speech.replay import adapt_to
 
         adapt_to(recognizer, chunks, context)
-    clipped = ClippingCount()
-    events = listen(recognizer, clipped.counting(chunks) if args.audio else chunks, context)
+    level = LevelWatch()
+    events = listen(recognizer, level.counting(chunks) if args.audio else chunks, context)
     for line in render(events, args.json, judge, show_heard=args.show != "judgements"):
         print(line, flush=not args.audio)
-    if clipped.share() >= CLIPPED_SHARE:
+    if level.share() >= CLIPPED_SHARE:
         print(
-            f"note: {args.audio} is clipped ({100 * clipped.share():.1f}% of samples at full "
+            f"note: {args.audio} is clipped ({100 * level.share():.1f}% of samples at full "
             "scale): recognition suffers; record with less gain",
+            file=sys.stderr,
+        )
+    if args.audio and level.samples and level.loudest_dbfs() < QUIET_BELOW_DBFS:
+        loudest = level.loudest_dbfs()
+        said = "digital silence" if loudest == -math.inf else f"at most {loudest:.0f} dBFS"
+        print(
+            f"note: {args.audio} is very quiet ({said}): the recogniser may hear nothing; "
+            "record closer or with more gain",
             file=sys.stderr,
         )
     return 0

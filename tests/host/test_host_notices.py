@@ -170,3 +170,44 @@ def test_the_pause_detectors_runtime_loads_before_any_thread_starts(
     threads_before = threading.active_count()
     assert run_live(config, stdin=io.StringIO("q\ny\n"), stdout=out, env={}) == 0
     assert events[:2] == [f"load {threads_before}", "announcer"]  # no thread of its own yet
+
+
+def test_a_muted_microphone_is_said_once_and_so_is_its_return(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """dialogue.md 10: blocks of digital zeros (a laptop's mute key) are no stall, but
+    the host says once that it hears nothing, and once that it hears again."""
+    import numpy as np
+
+    from voice_host.audio.levels import SILENT_SECONDS
+    from voice_host.host.dialogue import MIC_SILENT, MIC_SOUND
+    from voice_host.host.inputs import Notice
+
+    n = SAMPLE_RATE // 10
+    loud = (np.random.default_rng(1).standard_normal(n) * 1000).astype("<i2").tobytes()
+
+    class MutedMicrophone:
+        def __init__(self, device: object, on_event: object = None) -> None: ...
+
+        def __iter__(self) -> Iterator[AudioChunk]:
+            blocks = int(SILENT_SECONDS * 10) + 20
+            for i in range(blocks):
+                yield AudioChunk(bytes(2 * n), SAMPLE_RATE, i / 10)
+            for i in range(blocks, blocks + 5):  # unmuted
+                yield AudioChunk(loud, SAMPLE_RATE, i / 10)
+
+        def close(self) -> None: ...
+
+    monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", MutedMicrophone)
+    inputs, stopping = InputQueue(), threading.Event()
+    listening = Listening(Silent(), Referee(), None)
+    thread = threading.Thread(
+        target=_listen, args=(HostConfig(), listening, inputs, WallClock(), stopping)
+    )
+    thread.start()
+    try:
+        news = [inputs.get(10.0), inputs.get(10.0)]
+    finally:
+        stopping.set()
+        thread.join(10.0)
+    assert news == [Notice(MIC_SILENT), Notice(MIC_SOUND)]

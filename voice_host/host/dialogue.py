@@ -92,6 +92,15 @@ def no_microphone(exc: BaseException) -> str:
     return f"No microphone: {why}."
 
 
+#: The microphone delivers only silence: muted by its key, or turned right down.
+MIC_SILENT = (
+    "I hear nothing at all from the microphone: is it muted, or turned right down? "
+    "Play on with the keys; question mark for help."
+)
+#: ... and then sound again.
+MIC_SOUND = "I can hear the microphone now."
+
+
 def count_word(n: int) -> str:
     """``3`` -> ``Three``; larger numbers as digits."""
     return _COUNTS[n] if 0 <= n < len(_COUNTS) else str(n)

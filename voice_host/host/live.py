@@ -58,7 +58,7 @@ from voice_host.deck.model import Deck
 from voice_host.errors import InputFileError, ModelError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock, restamped
 from voice_host.host.core import Host, HostOptions
-from voice_host.host.dialogue import no_microphone
+from voice_host.host.dialogue import MIC_SILENT, MIC_SOUND, no_microphone
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import resume_game
@@ -159,7 +159,9 @@ def _listen(
     clock: Clock,
     stopping: threading.Event,
 ) -> None:
-    """The listening thread: microphone -> judgements, reopening a lost microphone."""
+    """The listening thread: microphone -> judgements, reopening a lost microphone,
+    and saying once when a microphone hears nothing at all (muted)."""
+    from voice_host.audio.levels import SilentInputWatch
     from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource
 
     def news(event: MicrophoneEvent) -> None:
@@ -169,6 +171,7 @@ def _listen(
             inputs.put(MicStatus(True, "The microphone is back."))
 
     lost = False
+    watch = SilentInputWatch()
     while not stopping.is_set():
         source = MicrophoneSource(config.device, on_event=news)
         try:
@@ -179,6 +182,9 @@ def _listen(
                 if stopping.is_set():
                     source.close()
                     break
+                level = watch.observe(chunk)
+                if level is not None:
+                    inputs.put(Notice(MIC_SILENT if level == "silent" else MIC_SOUND))
                 judgements = listening.feed(chunk)
                 if judgements:
                     inputs.put(Heard(tuple(judgements)))

@@ -87,3 +87,32 @@ def test_letter_talk_stands_on_its_length_only_over_a_transcript() -> None:
     assert recognizer._confirm_hits([letter], garbled) == [True]
     assert recognizer._confirm_hits([letter], ()) == [False]
     assert recognizer._confirm_hits([card], ()) == [True]
+
+
+@pytest.mark.slow
+def test_a_team_name_written_over_a_spotted_card_word_refuses_it() -> None:
+    # "green christmas hater" for The Grinch: the spotter fired "grinch" where
+    # the transcript wrote the team name "green"; a team name is another word
+    # the model offers (a sound-alike or a common word would have refused it),
+    # so the check says no, and there is no describer's foul.
+    from voice_host.speech.events import ListenContext
+    from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer, _Hit
+
+    recognizer = PocketSphinxRecognizer(second_opinion=None, pause_detector=None)
+    recognizer.start(
+        ListenContext(
+            answers=("the grinch", "grinch"),
+            commands=("host pass", "host green", "host red"),
+            team_names=("green", "red"),
+        )
+    )
+    grinch = _Hit(HeardWord("grinch", 0.62, 0.89), ("G", "R", "IH", "N", "CH"))
+    over_it = (
+        HeardWord("green", 0.62, 0.87),
+        HeardWord("christmas", 0.87, 1.41),
+        HeardWord("paper", 1.41, 1.81),
+    )
+    assert recognizer._confirm_hits([grinch], over_it) == [False]
+    # the card's own word written there confirms it
+    said = (HeardWord("the", 0.5, 0.62), HeardWord("grinch", 0.62, 0.89))
+    assert recognizer._confirm_hits([grinch], said) == [True]

@@ -377,8 +377,14 @@ class PocketSphinxRecognizer:
         )
         self._remember(self._lms, (phrases, spell), name, LM_CACHE)
         keys = self._keys
+        # Every word the model offers besides the card's own: its sound-alikes,
+        # common words, and the team names and letter or rhyme talk it listens
+        # for too ("green" written over a spotted "grinch" is the team's name)
         self._lm_other_words[name] = frozenset(spec.sound_alikes) | (
-            frozenset(spec.distractors) - keys.card - keys.wake - keys.command
+            (frozenset(spec.distractors) | keys.card)
+            - keys.entry
+            - keys.wake
+            - (keys.command - keys.card)
         )
         for gone in set(self._lm_other_words) - set(self._lms.values()):
             del self._lm_other_words[gone]

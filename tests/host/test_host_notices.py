@@ -28,6 +28,22 @@ KEYBOARD_ONLY = "Keyboard only: not listening."
 LOST = "No microphone: the microphone stopped."
 
 
+def _first_news(n: int) -> list[object]:
+    """The first ``n`` inputs the real listening thread puts for the host (with the
+    microphone class patched by the test), then the thread stopped."""
+    inputs, stopping = InputQueue(), threading.Event()
+    listening = Listening(Silent(), Referee(), None)
+    thread = threading.Thread(
+        target=_listen, args=(HostConfig(), listening, inputs, WallClock(), stopping)
+    )
+    thread.start()
+    try:
+        return [inputs.get(10.0) for _ in range(n)]
+    finally:
+        stopping.set()
+        thread.join(10.0)
+
+
 def _said(texts: list[str], part: str) -> int:
     return sum(part in text for text in texts)
 
@@ -104,18 +120,7 @@ def test_the_set_up_and_the_game_word_a_lost_microphone_alike(
         def close(self) -> None: ...
 
     monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", DeadMicrophone)
-    inputs, stopping = InputQueue(), threading.Event()
-    listening = Listening(Silent(), Referee(), None)
-    thread = threading.Thread(
-        target=_listen, args=(HostConfig(), listening, inputs, WallClock(), stopping)
-    )
-    thread.start()
-    try:
-        news = inputs.get(10.0)
-    finally:
-        stopping.set()
-        thread.join(10.0)
-    assert news == MicStatus(False, runner.notice)
+    assert _first_news(1) == [MicStatus(False, runner.notice)]
 
 
 _config = live_config
@@ -199,15 +204,4 @@ def test_a_muted_microphone_is_said_once_and_so_is_its_return(
         def close(self) -> None: ...
 
     monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", MutedMicrophone)
-    inputs, stopping = InputQueue(), threading.Event()
-    listening = Listening(Silent(), Referee(), None)
-    thread = threading.Thread(
-        target=_listen, args=(HostConfig(), listening, inputs, WallClock(), stopping)
-    )
-    thread.start()
-    try:
-        news = [inputs.get(10.0), inputs.get(10.0)]
-    finally:
-        stopping.set()
-        thread.join(10.0)
-    assert news == [Notice(MIC_SILENT), Notice(MIC_SOUND)]
+    assert _first_news(2) == [Notice(MIC_SILENT), Notice(MIC_SOUND)]

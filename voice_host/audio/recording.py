@@ -71,7 +71,6 @@ class DecodedSource:
         self.rate = int(info.samplerate)
         self.channels = int(info.channels)
         self.frames = max(0, int(info.frames))
-        self.kind = f"{info.format} {info.subtype}".strip()
         if self.rate < 1000 or self.channels < 1:
             raise InputFileError(
                 f"{self.path}: unsupported recording: {self.channels} ch, {self.rate} Hz"

@@ -116,29 +116,25 @@ class LevelWatch:
     def __init__(self) -> None:
         self.samples = 0
         self.clipped = 0
-        self.loudest = 0.0
-        """The loudest chunk's RMS, full scale 1.0."""
+        self.loudest = -math.inf
+        """The loudest chunk's RMS level in dBFS (-inf for digital silence)."""
 
     def counting(self, chunks: Iterable[AudioChunk]) -> Iterator[AudioChunk]:
         """``chunks`` unchanged, measured on the way."""
         import numpy as np
 
+        from voice_host.audio.levels import chunk_dbfs
+
         for chunk in chunks:
             values = np.frombuffer(chunk.samples, dtype="<i2")
             self.samples += len(values)
             self.clipped += int(np.count_nonzero(np.abs(values.astype(np.int32)) >= CLIPPED_AT))
-            if len(values):
-                rms = float(np.sqrt(np.mean(values.astype(np.float64) ** 2))) / 32768.0
-                self.loudest = max(self.loudest, rms)
+            self.loudest = max(self.loudest, chunk_dbfs(chunk))
             yield chunk
 
     def share(self) -> float:
         """The share of samples counted that were at full scale."""
         return self.clipped / self.samples if self.samples else 0.0
-
-    def loudest_dbfs(self) -> float:
-        """The loudest chunk's RMS level in dBFS (-inf for digital silence)."""
-        return 20.0 * math.log10(self.loudest) if self.loudest > 0 else -math.inf
 
 
 #: Recordings sampled below this rate (Hz) carry telephone-band speech only.
@@ -416,8 +412,8 @@ def run(args: argparse.Namespace) -> int:
             "scale): recognition suffers; record with less gain",
             file=sys.stderr,
         )
-    if args.audio and level.samples and level.loudest_dbfs() < QUIET_BELOW_DBFS:
-        loudest = level.loudest_dbfs()
+    if args.audio and level.samples and level.loudest < QUIET_BELOW_DBFS:
+        loudest = level.loudest
         said = "digital silence" if loudest == -math.inf else f"at most {loudest:.0f} dBFS"
         print(
             f"note: {args.audio} is very quiet ({said}): the recogniser may hear nothing; "

@@ -321,3 +321,19 @@ def test_cards_come_from_the_deck_when_it_loads(monkeypatch: pytest.MonkeyPatch)
     entry_text, size = play_command._deck_entries(HostConfig(), said.append)
     assert (entry_text(4, "Nature"), size) == ("card 5, Nature", 500)
     assert said == ["No deck (disk on fire): cards are shown by number."]
+
+
+@pytest.mark.parametrize("bad", ["--board", "--deck"])
+def test_a_bad_board_or_deck_file_stops_before_the_first_question(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path, bad: str
+) -> None:
+    # Found by hand: the keyboard game asked "Which team starts?" and only then read
+    # the board, so the players answered a question for a game that could not start.
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"cards": [')
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    code = cli.main(["play", "--keyboard", "--teams", "Red:Ann,Bob;Blue:Cat,Dan", bad, str(broken)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err.startswith("voice-host: ") and len(err.splitlines()) == 1
+    assert "starts" not in out

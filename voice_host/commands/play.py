@@ -133,7 +133,10 @@ class _KeyboardSaves:
 def _new_game(
     config: HostConfig, first_arg: str | None, keys: KeySource, write: Callable[[str], None]
 ) -> tuple[Game, EntryText]:
-    """A new game: the teams and the first team (asked when not given), then the deck."""
+    """A new game: the board and the deck (a bad file stops before any question), then
+    the teams and the first team (asked when not given)."""
+    board = _board(config)
+    entry_text, deck_size = _deck_entries(config, write)
     spec = config.teams if config.teams is not None else _teams_spec(ask_teams(keys, write))
     try:
         teams = parse_teams(spec)
@@ -144,11 +147,10 @@ def _new_game(
         if first_arg is not None
         else ask_first(teams, keys, write, random.Random(config.seed))
     )
-    entry_text, deck_size = _deck_entries(config, write)
     try:
         game = Game(
             teams,
-            _board(config),
+            board,
             config.house_rules,
             rng=random.Random(config.seed),
             deck_size=deck_size,

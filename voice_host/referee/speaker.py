@@ -571,9 +571,9 @@ def attribute(
     if lead_ok and tail_ok and words <= MAX_GUESS_WORDS and timed <= MAX_GUESS_SECONDS:
         if before:
             return Attribution(
-                "guesser", f"short guess '{' '.join(before)} ...' ({n} words)", feats
+                "guesser", f"short guess '{' '.join(before)} ...' ({_words(n)})", feats
             )
-        return Attribution("guesser", f"short utterance ({n} words) ending with it", feats)
+        return Attribution("guesser", f"short utterance ({_words(n)}) ending with it", feats)
     if (
         tail_sound
         and answer_like
@@ -607,10 +607,10 @@ def attribute(
             feats["odd_after"] = len(odd_after)
             return Attribution(
                 "guesser",
-                f"short utterance ({n} words), '{' '.join(odd_after)}' after it taken for noise",
+                f"short utterance ({_words(n)}), '{' '.join(odd_after)}' after it taken for noise",
                 feats,
             )
-        return Attribution("guesser", f"short utterance ({n} words) without clue words", feats)
+        return Attribution("guesser", f"short utterance ({_words(n)}) without clue words", feats)
     items = _guess_list(before)
     if items and timed <= LIST_MAX_SECONDS and not clue_after and odd_ok:
         feats["list"] = items
@@ -669,6 +669,11 @@ def _repeated(
             out.update(range(lo, hi + 1))
             out.update(range(left[1] + 1, right[0]))
     return out
+
+
+def _words(n: int) -> str:
+    """ "1 word", "3 words"."""
+    return f"{n} word" if n == 1 else f"{n} words"
 
 
 def _without_article(words: tuple[str, ...]) -> tuple[str, ...]:

@@ -37,7 +37,9 @@ everything that shapes it (the listening and audio code, the deck, the
 synthesiser script, the command phrases, the engine versions): the referee is
 pure, so a change to it alone is judged again on the same events in seconds,
 and any change to the listening path hears every line afresh.  ``--no-cache``
-ignores it.
+ignores it; use it after changing how this file itself says and hears a line
+(:class:`AudioJudge`), which the key leaves out so that judging changes here
+keep the cache.
 """
 
 from __future__ import annotations

@@ -223,3 +223,9 @@ def test_ready_comes_from_the_file_or_the_command_line(tmp_path: Path) -> None:
     assert not config_from_args(parse("--config", str(path), "--no-ready"), {}).ready
     with pytest.raises(InputFileError, match="ready"):
         load_config_file(write(tmp_path, 'ready = "soon"\n'))
+
+
+def test_play_takes_simulates_name_for_a_house_rule_too() -> None:
+    # `voice-host simulate` says --rule, `voice-host play` --house: either works in both
+    config = config_from_args(parse("--rule", "foul-penalty=end-turn"), {})
+    assert config.house_rules.foul_penalty == "end-turn"

@@ -182,6 +182,15 @@ def test_options_reach_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert states[0]["describers"] == ["A"]  # advanced: one describer
 
 
+def test_simulate_takes_plays_name_for_a_house_rule_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    script = write(tmp_path, "foul\n")
+    code, states, _ = simulate(capsys, script, "--first", "Red", "--house", "foul-penalty=end-turn")
+    assert code == 0
+    assert states[0]["to_play"] != "Red"  # the foul ended Red's turn
+
+
 def test_the_same_seed_replays_the_same_cards(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

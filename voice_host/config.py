@@ -411,9 +411,10 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add("--seed", type=int, metavar="N", help="seed for a repeatable deck order and spinner")
     add(
         "--house",
+        "--rule",  # the name `voice-host simulate` uses
         action="append",
         metavar="NAME=VALUE",
-        help="a house rule, e.g. --house foul-penalty=lose-one (repeatable)",
+        help="a house rule, e.g. --house foul-penalty=lose-one (repeatable; --rule too)",
     )
     add("--resume", action="store_true", default=None, help="resume the saved game")
 

@@ -57,10 +57,11 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--rule",
+        "--house",  # the name `voice-host play` uses
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="set a house rule, e.g. --rule foul-penalty=end-turn (repeatable)",
+        help="set a house rule, e.g. --rule foul-penalty=end-turn (repeatable; --house too)",
     )
     parser.add_argument(
         "--deck-size", type=int, default=500, metavar="N", help="cards in the deck (default 500)"

@@ -148,6 +148,8 @@ class Referee:
         self._decided: list[tuple[float, float]] = []
         self._free: list[tuple[RecognitionEvent, Situation]] = []
         self._pending: list[_Pending] = []
+        #: the phones of each closing question (:meth:`_tail_sound`), looked up once
+        self._tail_phones: tuple[tuple[str, tuple[str, ...]], ...] | None = None
 
     # ----- caches -------------------------------------------------------------
     def targets(self, entry: Entry) -> EntryTargets:
@@ -329,10 +331,12 @@ class Referee:
         heard = phrase_phones(tuple(t.text for t in after), {}, self.phones)
         if not heard:
             return ""
-        for tail in SOUNDED_TAILS:
-            said = phrase_phones(tail, {}, self.phones)
-            if said and phone_class_similarity(heard, said) >= TAIL_SOUND_MIN:
-                return " ".join(tail)
+        if self._tail_phones is None:
+            found = ((" ".join(t), phrase_phones(t, {}, self.phones)) for t in SOUNDED_TAILS)
+            self._tail_phones = tuple((text, said) for text, said in found if said)
+        for text, said in self._tail_phones:
+            if phone_class_similarity(heard, said) >= TAIL_SOUND_MIN:
+                return text
         return ""
 
     def _judge_match(

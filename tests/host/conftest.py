@@ -111,12 +111,13 @@ class Silent:
 
 def live_config(tmp_path: Path, **changes: object) -> HostConfig:
     """A keys-only, line-mode configuration on the small test deck and board."""
-    return HostConfig(
-        deck=DATA / "deck.txt",
-        board=DATA / "board.json",
-        keyboard_only=True,
-        plain=True,
-        save=tmp_path / "game.json",
-        seed=7,
-        **changes,  # type: ignore[arg-type]
-    )
+    values: dict[str, object] = {
+        "deck": DATA / "deck.txt",
+        "board": DATA / "board.json",
+        "keyboard_only": True,
+        "plain": True,
+        "save": tmp_path / "game.json",
+        "seed": 7,
+    }
+    values.update(changes)
+    return HostConfig(**values)  # type: ignore[arg-type]

@@ -15,9 +15,9 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.config import HostConfig
 from voice_host.errors import DeviceError
 from voice_host.host.clock import AudioClock, WallClock
-from voice_host.host.inputs import InputQueue, MicStatus
+from voice_host.host.inputs import InputQueue, MicStatus, Stop
 from voice_host.host.listening import Listening
-from voice_host.host.live import _listen, run_live
+from voice_host.host.live import LiveSession, _listen, run_live
 from voice_host.host.setup import SetupDialogue
 from voice_host.host.setup_live import SetupRunner
 from voice_host.referee import Referee
@@ -140,6 +140,60 @@ def test_line_mode_says_the_notice_once(tmp_path: Path, teams: str | None, stdin
     text = out.getvalue()
     assert "Game saved to" in text  # the game ran to the quit
     assert text.count(KEYBOARD_ONLY) == 1, text
+    # Said before the game opens, not in the first turn after "Go!".
+    assert text.index(KEYBOARD_ONLY) < text.index("Welcome"), text
+
+
+def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a recogniser but no microphone at all, the news comes before the game opens,
+    and the listening thread's own report of the same failure is not said again."""
+    from voice_host.audio import devices
+
+    def no_device(device: object, sd: object = None) -> object:
+        raise DeviceError("no microphone found (no audio input device); play with the keyboard")
+
+    class NoMicrophone:
+        def __init__(self, device: object, on_event: object = None) -> None: ...
+
+        def __iter__(self) -> Iterator[AudioChunk]:
+            no_device(None)
+            yield AudioChunk(b"", SAMPLE_RATE, 0.0)  # never reached
+
+        def close(self) -> None: ...
+
+    monkeypatch.setattr(devices, "resolve_input_device", no_device)
+    monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", NoMicrophone)
+    clock = WallClock()
+    announcer = RecordingAnnouncer(clock=clock.now)
+    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan", keyboard_only=False)
+    session = LiveSession.open(
+        config,
+        stdout=io.StringIO(),
+        env={},
+        clock=clock,
+        board_view=False,
+        announcer=announcer,
+        recognizer=(Silent(), "using silent"),
+    )
+    keys = io.StringIO()
+    thread = threading.Thread(target=session.run_lines, args=(keys,))
+    thread.start()
+    try:
+        for _ in range(100):  # the listening thread has tried the microphone
+            if not session.host.mic_live:
+                break
+            threading.Event().wait(0.05)
+    finally:
+        session.inputs.put(Stop("test"))
+        thread.join(10.0)
+    texts = [e.text for e in announcer.entries]
+    news = "No microphone: no microphone found (no audio input device)."
+    assert texts[0] == f"{news} Play with the keys; question mark for help.", texts
+    assert texts[1].startswith("Welcome"), texts
+    assert _said(texts, news) == 1, texts
+    assert not session.host.mic_live  # the thread's report still counted
 
 
 def test_the_ready_option_reaches_the_live_host(tmp_path: Path) -> None:

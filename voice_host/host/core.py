@@ -168,10 +168,16 @@ class Host:
 
     # ----- starting and the loop ----------------------------------------------------------
 
-    def start(self, *, resumed: bool = False) -> None:
-        """Open the game: the welcome (or the resume notice) and the first prompt."""
+    def start(self, *, resumed: bool = False, news: str = "") -> None:
+        """Open the game: the welcome (or the resume notice) and the first prompt.
+
+        ``news`` is microphone news known before the game opens (no recogniser, no
+        microphone): said first, so that it does not fall into the first turn after
+        "Go!", and not said again when the listening thread reports the same."""
         now = self.clock.now()
         first = dialogue.resumed(self.game) if resumed else dialogue.opening(self.game)
+        if news and news != self._told:
+            self._tell(f"{news} Play with the keys; question mark for help.", news)
         if self.listening is not None:
             self.listening.prepare(self.contexts_ahead())
         self._say([first, *self._enter_phase(now)])

@@ -388,10 +388,24 @@ class LiveSession:
         """A key from the screen (any thread): onto the input queue, stamped now."""
         self.inputs.put(KeyPress(key, self.clock.now()))
 
+    def _news_before_start(self) -> str:
+        """Why the host cannot listen, if that is known before the game opens: no
+        recogniser, or no microphone to be found (the same words as the listening
+        thread's, :func:`_listen`, so the host does not say them twice)."""
+        if self.host.listening is None:
+            return self._why
+        from voice_host.audio.devices import resolve_input_device
+
+        try:
+            resolve_input_device(self.config.device)
+        except (VoiceHostError, OSError) as exc:
+            return no_microphone(exc)
+        return ""
+
     def host_loop(self, stdin: TextIO | None = None) -> None:
         """Start the host and run it until the session is over or the game is won."""
         host = self.host
-        host.start(resumed=self.config.resume)
+        host.start(resumed=self.config.resume, news=self._news_before_start())
         if host.listening is None:
             host.handle(MicStatus(False, self._why))
         self._start_threads(stdin)

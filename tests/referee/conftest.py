@@ -38,6 +38,12 @@ PHONES: dict[str, tuple[str, ...]] = {
         "tower": "T AW ER",
         "albert": "AE L B ER T",
         "einstein": "AY N S T AY N",
+        "crack": "K R AE K",
+        "your": "Y AO R",
+        "knuckles": "N AH K AH L Z",
+        "buckels": "B AH K AH L Z",
+        "buckets": "B AH K AH T S",
+        "back": "B AE K",
     }.items()
 }
 

@@ -14,6 +14,7 @@ from tests.referee.conftest import (
     POST,
     SWIM,
     TELESCOPE,
+    entry,
     free,
     phones,
 )
@@ -51,6 +52,8 @@ EINSTEIN_FORMS = Entry(
     ("albert", "alberts", "einstein's"),
     EINSTEIN.pronunciations,
 )
+
+KNUCKLES = entry("Crack your knuckles", ("crack your knuckles",), ("cracks", "cracked", "knuckle"))
 
 
 def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[str]:
@@ -379,6 +382,15 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("albert frankenstein", EINSTEIN_FORMS, Phase.TURN, ["near_miss"]),
         # ... while the first name inside a sentence is the describer's
         ("albert was a clever man who won prizes", EINSTEIN_FORMS, Phase.TURN, ["foul:word"]),
+        # a multi-word answer with one word misheard by a phone ("buckels" for
+        # "knuckles"): the answer, not the own word "crack" and a clue going on
+        ("crack your buckels", KNUCKLES, Phase.TURN, ["guess"]),
+        # NEGATIVE: ... inside a sentence it is the describer's
+        ("you crack your buckels when you are nervous", KNUCKLES, Phase.TURN, ["foul:word"]),
+        # NEGATIVE: the odd word another word ("back", "buckets"): the own word "crack"
+        # with the sentence going on after it
+        ("crack your back", KNUCKLES, Phase.TURN, ["foul:word"]),
+        ("crack your buckets", KNUCKLES, Phase.TURN, ["foul:word"]),
         # letter talk with the short "with" lost by the recogniser
         ("it starts a c", TELESCOPE, Phase.TURN, ["foul:letter"]),
         # NEGATIVE: "starts a" + a word is an innocent clue

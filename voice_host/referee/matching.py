@@ -17,10 +17,12 @@ Forbidden forms are word knowledge computed by the deck build ("swimmer" is a fo
 from resemblance, and a window holding an exact form is never a fuzzy answer
 hit (otherwise "swimmer" would pass for "swim") - with one exception: a
 window of exactly as many words as a multi-word answer, all but one of
-them exact, the odd one within :data:`SPELLING_WEAK` of its word and the
-whole within :data:`SPELLING_MIN` of the answer, is that answer even when
-its odd word is a form ("alberts einstein" is "albert einstein" with a stray
-ending, not the form "alberts" followed by a word).
+them exact, the odd one within :data:`SPELLING_WEAK` of its word (or, for a
+word of six phones or more, within :data:`SOUND_MIN` in sound) and the
+whole within :data:`SPELLING_MIN` of the answer in spelling or
+:data:`SOUND_MIN` in sound, is that answer even when its odd word is a form
+("alberts einstein" is "albert einstein" with a stray ending, not the form
+"alberts" followed by a word; "crack your buckels" is "crack your knuckles").
 """
 
 from __future__ import annotations
@@ -284,6 +286,7 @@ class EntryTargets:
         self._by_compact = {t.compact: t for t in targets}
         self._max_words = max((len(t.words) for t in targets), default=1)
         self._lookup = lookup
+        self._known = known
 
     def is_common(self, window: tuple[Token, ...], target: Target) -> bool:
         """Whether ``window`` is common words (:data:`COMMON_WORD_ZIPF`), every
@@ -354,19 +357,33 @@ class EntryTargets:
                 window = toks[i : i + k]
                 pairs = [(t.text, w) for t, w in zip(window, target.words, strict=True)]
                 odd = [(h, w) for h, w in pairs if h != w]
-                if len(odd) != 1 or fuzz.ratio(*odd[0]) < SPELLING_WEAK:
-                    continue  # exact (found already), or more than a stray ending off
+                if len(odd) != 1 or not self._odd_word_near(*odd[0]):
+                    continue  # exact (found already), or more than one word off
                 inner = [m for m in found if i <= m.first and m.last < i + k]
                 outer = [m for m in found if m not in inner]
                 if any(m.first < i + k and m.last >= i for m in outer):
                     continue  # a longer exact hit runs across the window
                 m = self._score(target, window, i)
-                if m.spelling < SPELLING_MIN:
+                if m.spelling < SPELLING_MIN and m.sound < SOUND_MIN:
                     continue
                 found = [*outer, m]
                 for j in range(i, i + k):
                     taken[j] = True
         return found
+
+    def _odd_word_near(self, heard: str, word: str) -> bool:
+        """Whether ``heard``, the one word of a multi-word answer heard otherwise, is
+        near enough to its ``word``: a stray ending in spelling (:data:`SPELLING_WEAK`),
+        or a word of :data:`SOUND_MIN_PHONES` phones or more that sounds the same but
+        for one or so (:data:`SOUND_MIN`): "crack your buckels" is "crack your
+        knuckles" misheard, not the own word "crack" followed by the describer's next."""
+        if fuzz.ratio(heard, word) >= SPELLING_WEAK:
+            return True
+        wanted = phrase_phones((word,), self._known, self._lookup)
+        if wanted is None or len(wanted) < SOUND_MIN_PHONES:
+            return False
+        got = phrase_phones((heard,), {}, self._lookup)
+        return got is not None and phone_similarity(got, wanted) >= SOUND_MIN
 
     def _fuzzy(self, toks: tuple[Token, ...], taken: list[bool]) -> list[Match]:
         candidates: list[tuple[float, Match]] = []

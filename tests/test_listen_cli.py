@@ -76,6 +76,12 @@ def test_listen_text_prints_one_line_per_event(capsys: pytest.CaptureFixture[str
             b"\x00\x7d\x00\x00\x02\x00\x10\x00",
             "no data chunk",
         ),
+        # a WAV whose data chunk is empty
+        (
+            b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00\x80\x3e\x00\x00"
+            b"\x00\x7d\x00\x00\x02\x00\x10\x00data\x00\x00\x00\x00",
+            "holds no audio",
+        ),
         # (a float or mu-law WAV, FLAC, OGG, MP3 are read: tests/audio/)
     ],
 )

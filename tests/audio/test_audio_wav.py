@@ -168,6 +168,13 @@ def test_extensible_24_bit_wav_is_read(tmp_path: Path) -> None:
         (lambda: b"ID3\x03 this is an mp3, honest" + bytes(100), "not a WAV"),
         # a RIFF header with no data chunk
         (lambda: riff(struct.pack("<HHIIHH", 1, 1, 16000, 32000, 2, 16), b"")[:36], "no data"),
+        # a data chunk without a single sample (sox's output for zero seconds)
+        (lambda: riff(struct.pack("<HHIIHH", 1, 1, 16000, 32000, 2, 16), b""), "holds no audio"),
+        # ... or a header whose data never got written (a recorder that crashed)
+        (
+            lambda: riff(struct.pack("<HHIIHH", 1, 1, 16000, 32000, 2, 16), bytes(800))[:44],
+            "holds no audio",
+        ),
     ],
 )
 def test_unusable_files_are_refused_clearly(tmp_path: Path, make: object, message: str) -> None:

@@ -95,6 +95,9 @@ def read_wav_format(path: Path, handle: BinaryIO) -> WavFormat:
             handle.seek(offset)
             # Writers that stream (e.g. sox to a pipe) leave the size as 0 or 0xFFFFFFFF.
             data_size = available if size in (0, 0xFFFFFFFF) else min(size, available)
+            if data_size < channels * (bits // 8):
+                # (a file cut short keeps what it holds: heard as far as it goes)
+                raise _refuse(path, "WAV file holds no audio (its data chunk is empty)")
             return WavFormat(rate, channels, bits // 8, offset, data_size, tag == _FLOAT)
         else:
             handle.seek(size + (size & 1), 1)

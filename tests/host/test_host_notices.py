@@ -192,6 +192,7 @@ def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(
     news = "No microphone: no microphone found (no audio input device)."
     assert texts[0] == f"{news} Play with the keys; question mark for help.", texts
     assert texts[1].startswith("Welcome"), texts
+    assert "host help" not in texts[1]  # no voice to say it with; the keys were just named
     assert _said(texts, news) == 1, texts
     assert not session.host.mic_live  # the thread's report still counted
 

@@ -175,9 +175,11 @@ class Host:
         microphone): said first, so that it does not fall into the first turn after
         "Go!", and not said again when the listening thread reports the same."""
         now = self.clock.now()
-        first = dialogue.resumed(self.game) if resumed else dialogue.opening(self.game)
+        hint = dialogue.HELP_HINT
         if news and news != self._told:
             self._tell(f"{news} Play with the keys; question mark for help.", news)
+            hint = ""  # said just now, without the voice command it would offer
+        first = dialogue.resumed(self.game) if resumed else dialogue.opening(self.game, hint)
         if self.listening is not None:
             self.listening.prepare(self.contexts_ahead())
         self._say([first, *self._enter_phase(now)])

@@ -133,12 +133,13 @@ def spin_words(result: SpinResult) -> str:
 
 
 def opening(game: Game, hint: str = HELP_HINT) -> str:
-    """The welcome: teams and board, then ``hint`` (how to get help)."""
+    """The welcome: teams and board, then ``hint`` (how to get help; empty when the
+    players have just been told)."""
     teams = "; ".join(f"{t.name}: {names(t.players)}" for t in game.teams)
     return (
         f"Welcome to Articulate! Teams: {teams}. The board has {game.board.finish} segments "
         f"to FINISH. {hint}"
-    )
+    ).rstrip()
 
 
 def resumed(game: Game) -> str:

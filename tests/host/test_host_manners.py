@@ -12,7 +12,7 @@ from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck
 from voice_host.host.claims import SETTLE_SECONDS
 from voice_host.host.core import CARD_PEEK_SECONDS, Host
-from voice_host.host.inputs import Heard, KeyPress
+from voice_host.host.inputs import Heard, KeyPress, MicStatus
 from voice_host.host.listening import Listening
 from voice_host.referee import Referee
 from voice_host.referee.values import Judgement, Situation
@@ -21,8 +21,8 @@ from voice_host.rules import Correct, Phase, TimeUp
 from voice_host.screen.model import ScreenModel
 from voice_host.speech.events import ListenContext
 
-from .conftest import HostMaker, new_game
-from .test_host_dialogue import FakeRecognizer, quiet, texts
+from .conftest import HostMaker, Silent, new_game
+from .test_host_dialogue import FakeRecognizer, control_game, quiet, texts
 
 
 def started(make_host: HostMaker, **kwargs: object) -> tuple[Host, object, float]:
@@ -167,7 +167,7 @@ def test_k_shows_a_hidden_card_for_a_moment(make_host: HostMaker) -> None:
 
 
 def test_with_ready_each_turn_waits_for_its_describer(make_host: HostMaker) -> None:
-    host, clock, _ = make_host(ready=True)
+    host, clock, _ = make_host(ready=True, recognizer=Silent())
     host.start()
     t = quiet(host, clock, 0.0, 20.0)
     # announced, but no "Go!" and no timer: the describer is still on the way
@@ -218,6 +218,41 @@ def test_escape_hushes_too_and_a_question_asked_stays_open(make_host: HostMaker)
     assert not host.finished
     host.handle(KeyPress("y", t + 1.0))
     assert host.finished  # the hush answered nothing: Y still quits
+
+
+def test_spoken_commands_are_offered_only_while_the_host_can_hear(make_host: HostMaker) -> None:
+    # dialogue.md 10: speech is never required. With the microphone gone every prompt
+    # names the keys alone: a spoken command offered then would never be heard.
+    host, _clock, t = started(make_host, recognizer=Silent())
+    assert "say host help" in texts(host)[0]  # the welcome, while listening
+    host.handle(KeyPress("?", t))
+    assert "host correct" in texts(host)[-1]
+    host.handle(MicStatus(False, "No microphone: the microphone stopped."))
+    host.handle(KeyPress("?", t + 0.1))
+    help_now = texts(host)[-1]
+    assert "Keys: C correct" in help_now and "host" not in help_now
+    host.handle(KeyPress(" ", t + 0.2))
+    assert texts(host)[-1].endswith("seconds left. Press space to go on.")
+    host.handle(KeyPress(" ", t + 0.3))
+    host.handle(KeyPress("q", t + 0.4))
+    assert texts(host)[-1] == "Quit? Press Y to save and stop."
+    host.handle(KeyPress("n", t + 0.5))
+    host.handle(MicStatus(True, "The microphone is back."))
+    host.handle(KeyPress(" ", t + 0.6))
+    assert texts(host)[-1].endswith("seconds left. Press space or say host resume.")
+    assert not host.finished
+
+
+def test_without_a_microphone_spin_and_rounds_name_their_keys() -> None:
+    from voice_host.host.dialogue import phase_prompt
+
+    game = control_game()
+    assert phase_prompt(game, "host")[0].endswith(  # type: ignore[arg-type]
+        "shout the answer, then your team's name, or press your buzzer."
+    )
+    keys_only = phase_prompt(game, None)[0]  # type: ignore[arg-type]
+    assert keys_only.endswith("the team that gets it presses its buzzer: 1 for Red, 2 for Blue.")
+    assert "team's name" not in keys_only
 
 
 def test_help_names_the_hush_key() -> None:

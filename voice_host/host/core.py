@@ -175,10 +175,12 @@ class Host:
         microphone): said first, so that it does not fall into the first turn after
         "Go!", and not said again when the listening thread reports the same."""
         now = self.clock.now()
-        hint = dialogue.HELP_HINT
+        if news:
+            self.mic_live = False  # the prompts name keys, not words it cannot hear
+        hint = dialogue.help_hint(self._wake())
         if news and news != self._told:
             self._tell(f"{news} Play with the keys; question mark for help.", news)
-            hint = ""  # said just now, without the voice command it would offer
+            hint = ""  # said just now
         first = dialogue.resumed(self.game) if resumed else dialogue.opening(self.game, hint)
         if self.listening is not None:
             self.listening.prepare(self.contexts_ahead())
@@ -464,7 +466,7 @@ class Host:
 
     def _command(self, name: str, now: float) -> None:
         phase = self.game.phase
-        wake = self.options.wake_word
+        wake = self._wake()
         if name in ("quit", "undo") and self._confirm == name:
             self._confirm = self._confirm_until = None
             self._confirmed(name, now)
@@ -472,20 +474,19 @@ class Host:
         if name not in ("help", "repeat", "status"):
             self._confirm = self._confirm_until = None  # any other command answers "no"
         if name == "quit":
-            self._ask("quit", f"Quit? Press Y, or say {wake} quit again, to save and stop.", now)
+            how = "Press Y" if wake is None else f"Press Y, or say {wake} quit again,"
+            self._ask("quit", f"Quit? {how} to save and stop.", now)
             return
         if name == "undo" and self.game.inputs and isinstance(self.game.inputs[-1], TimeUp):
             team = self.game.teams[self._undo_team()].name
+            how = "Press Y" if wake is None else f"Press Y, or say {wake} undo again"
             self._ask(
-                "undo",
-                f"Undo the end of {team}'s turn, and its move? Press Y, or say {wake} undo "
-                "again; N keeps it.",
-                now,
+                "undo", f"Undo the end of {team}'s turn, and its move? {how}; N keeps it.", now
             )
             return
         if name == "help":
             names = tuple(t.name for t in self.game.teams)
-            self._say([keys.help_text(phase, names, self.options.wake_word)])
+            self._say([keys.help_text(phase, names, wake)])
         elif name == "repeat":
             context = dialogue.status(self.game, self._time_left(now))
             last = self._last_group or "nothing yet"
@@ -567,7 +568,7 @@ class Host:
             return
         if name == "pause" and self.timer.running:
             self.timer.pause(now)
-            self._say([dialogue.paused(self.timer.left(now))])
+            self._say([dialogue.paused(self.timer.left(now), dialogue.resume_hint(self._wake()))])
         elif self.timer.resume(now):
             self._say([dialogue.go_on(self.timer.left(now))])
         elif self.timer.left(now) <= 0:
@@ -663,7 +664,11 @@ class Host:
             self._turn_start = now
         if self.listening is not None:
             self.listening.referee.reset()
-        return dialogue.phase_prompt(self.game, self.options.wake_word, ready=self._waiting)
+        return dialogue.phase_prompt(self.game, self._wake(), ready=self._waiting)
+
+    def _wake(self) -> str | None:
+        """The wake word while the host can hear commands; None while only keys work."""
+        return self.options.wake_word if self.listening is not None and self.mic_live else None
 
     # ----- output --------------------------------------------------------------------------
 

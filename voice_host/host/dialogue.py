@@ -43,8 +43,6 @@ _COUNTS = (
 )
 
 
-#: The help hint at the end of the live host's welcome.
-HELP_HINT = "Press question mark or say host help at any time."
 #: The turn's start (the timer starts once it has been said).
 GO = "Go!"
 #: Said once when ten seconds are left (dialogue.md 7).
@@ -76,7 +74,21 @@ def key_does_nothing(key: str) -> str:
     return f"Key {shown} does nothing now. Press question mark for the keys."
 
 
-def paused(seconds_left: float, hint: str = "Press space or say resume.") -> str:
+def help_hint(wake: str | None) -> str:
+    """The end of the live host's welcome: how to get help. ``wake`` is the wake word
+    while the host listens, None when only the keys work (here and below: a spoken
+    command is offered only when it would be heard)."""
+    if wake is None:
+        return "Press question mark for help at any time."
+    return f"Press question mark or say {wake} help at any time."
+
+
+def resume_hint(wake: str | None) -> str:
+    """How to start a paused timer again."""
+    return "Press space to go on." if wake is None else f"Press space or say {wake} resume."
+
+
+def paused(seconds_left: float, hint: str) -> str:
     """The timer paused, with the seconds left and ``hint`` (how to go on)."""
     return f"Paused, {seconds_left:.0f} seconds left. {hint}"
 
@@ -132,7 +144,7 @@ def spin_words(result: SpinResult) -> str:
     }[result]
 
 
-def opening(game: Game, hint: str = HELP_HINT) -> str:
+def opening(game: Game, hint: str) -> str:
     """The welcome: teams and board, then ``hint`` (how to get help; empty when the
     players have just been told)."""
     teams = "; ".join(f"{t.name}: {names(t.players)}" for t in game.teams)
@@ -188,28 +200,47 @@ def won(game: Game) -> str:
     return f"{game.winner} wins the game! Congratulations!"
 
 
-def when_ready(game: Game, wake: str) -> str:
+def when_ready(game: Game, wake: str | None) -> str:
     """Said instead of "Go!" when the host waits for the describer (``--ready``)."""
-    return f"{names(game.state.describers)}, press space or say {wake} resume when ready."
+    how = "press space" if wake is None else f"press space or say {wake} resume"
+    return f"{names(game.state.describers)}, {how} when ready."
 
 
-def phase_prompt(game: Game, wake: str, *, ready: bool = False) -> list[str]:
+def buzzers(game: Game) -> str:
+    """The teams' buzzer keys: ``1 for Red, 2 for Blue``."""
+    return ", ".join(f"{i + 1} for {t.name}" for i, t in enumerate(game.teams))
+
+
+def phase_prompt(game: Game, wake: str | None, *, ready: bool = False) -> list[str]:
     """What happens now, said on entering a phase (no card word is ever said);
-    ``ready``: a turn waits for its describer instead of "Go!"."""
+    ``ready``: a turn waits for its describer instead of "Go!"; ``wake`` None: the
+    host cannot hear, so the keys are named instead of what to say."""
     s = game.state
     if s.phase is Phase.TURN:
         return [turn_intro(game), when_ready(game, wake) if ready else GO]
     if s.phase is Phase.SPIN:
         return [spin_prompt(game)]
     if s.phase is Phase.SPIN_CHOICE:
-        return [f"{spin_choice_question(game)} Say forward, or push and the team's name."]
+        if wake is None:
+            how = f"Press F for forward, or a team's number to push it: {buzzers(game)}."
+        else:
+            how = "Say forward, or push and the team's name."
+        return [f"{spin_choice_question(game)} {how}"]
     if s.phase is Phase.CONTROL_ROUND:
-        return [
-            f"{round_intro(game)} Everyone: shout the answer, then your team's name, or press "
-            "your buzzer."
-        ]
+        if wake is None:
+            how = (
+                "Everyone: shout the answer; the team that gets it presses its buzzer: "
+                f"{buzzers(game)}."
+            )
+        else:
+            how = "Everyone: shout the answer, then your team's name, or press your buzzer."
+        return [f"{round_intro(game)} {how}"]
     if s.phase is Phase.FINISH_ROUND:
-        return [f"{round_intro(game)} Shout your team's name, or press your buzzer."]
+        if wake is None:
+            how = f"The team that gets it presses its buzzer: {buzzers(game)}."
+        else:
+            how = "Shout your team's name, or press your buzzer."
+        return [f"{round_intro(game)} {how}"]
     return [won(game)]
 
 

@@ -63,27 +63,40 @@ def team_for_key(key: str, teams: int) -> int | None:
     return None
 
 
-def help_text(phase: Phase, team_names: tuple[str, ...], wake: str) -> str:
-    """The keys and spoken commands that work now, as one announcement."""
+def help_text(phase: Phase, team_names: tuple[str, ...], wake: str | None) -> str:
+    """The keys and spoken commands that work now, as one announcement (``wake`` None:
+    the host cannot hear, so only the keys)."""
     buzzers = ", ".join(f"{i + 1} for {n}" for i, n in enumerate(team_names))
     if phase is Phase.TURN:
-        now = (
-            f"Guessers just call out answers. Keys: C correct, P pass, F foul, T time is up, "
-            f"space pause. Or say {wake} correct, {wake} pass, {wake} foul, {wake} pause."
-        )
+        keys = "Keys: C correct, P pass, F foul, T time is up, space pause."
+        if wake is None:
+            now = f"Press C for each right answer. {keys}"
+        else:
+            now = (
+                f"Guessers just call out answers. {keys} Or say {wake} correct, {wake} pass, "
+                f"{wake} foul, {wake} pause."
+            )
     elif phase is Phase.SPIN:
         now = "Space spins. For a real spinner: W wide green, N narrow green, R red, L line."
     elif phase is Phase.SPIN_CHOICE:
-        now = f"Say forward, or push and a team. Keys: F forward, or a team's number: {buzzers}."
+        now = f"Keys: F forward, or a team's number: {buzzers}."
+        if wake is not None:
+            now = f"Say forward, or push and a team. {now}"
     elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
-        now = (
-            f"Shout the answer, then your team's name, or press your buzzer: {buzzers}. "
-            "S if two teams answered at once."
-        )
+        if wake is None:
+            now = f"The team that answers presses its buzzer: {buzzers}."
+        else:
+            now = f"Shout the answer, then your team's name, or press your buzzer: {buzzers}."
+        now += " S if two teams answered at once."
     else:
         now = "The game is over."
+    if wake is None:
+        always = "Always: I status, A repeat, U undo, Q quit"
+    else:
+        always = (
+            f"Always: I or {wake} status, A or {wake} repeat, U or {wake} undo, Q or {wake} quit"
+        )
     return (
-        f"{now} Always: I or {wake} status, A or {wake} repeat, U or {wake} undo, "
-        f"Q or {wake} quit, K shows the describer the card, X stops me talking, "
+        f"{now} {always}, K shows the describer the card, X stops me talking, "
         "question mark for help."
     )

@@ -14,13 +14,16 @@ from voice_host.announce.recording import RecordingAnnouncer
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.config import HostConfig
 from voice_host.errors import DeviceError
+from voice_host.host import dialogue
 from voice_host.host.clock import AudioClock, WallClock
-from voice_host.host.inputs import InputQueue, MicStatus, Stop
+from voice_host.host.inputs import InputQueue, KeyPress, KeysClosed, MicStatus, Stop
 from voice_host.host.listening import Listening
 from voice_host.host.live import LiveSession, _listen, run_live
 from voice_host.host.setup import SetupDialogue
 from voice_host.host.setup_live import SetupRunner
+from voice_host.persist import SaveSlot
 from voice_host.referee import Referee
+from voice_host.rules import Game, Phase
 
 from .conftest import HostMaker, Silent, live_config
 
@@ -261,3 +264,44 @@ def test_a_muted_microphone_is_said_once_and_so_is_its_return(
 
     monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", MutedMicrophone)
     assert _first_news(2) == [Notice(MIC_SILENT), Notice(MIC_SOUND)]
+
+
+def test_keys_closing_while_the_host_cannot_hear_saves_and_stops(make_host: HostMaker) -> None:
+    # Nothing could move the game on: no keys, no ears. Save and leave, do not run
+    # turns out forever.
+    host, _, _ = make_host()
+    host.start()
+    host.handle(KeyPress("c", 1.0))
+    host.handle(KeysClosed())
+    assert host.finished
+    assert host.said[-2].text == dialogue.STRANDED
+    assert host.save_slot is not None and host.save_slot.path.exists()
+
+
+def test_keys_closing_while_listening_plays_on_until_the_microphone_goes(
+    make_host: HostMaker,
+) -> None:
+    host, _, _ = make_host(listening=Listening(Silent(), Referee(), None))
+    host.start()
+    host.handle(KeysClosed())
+    assert not host.finished  # voice still plays the game
+    host.handle(MicStatus(False, LOST))
+    assert host.finished and dialogue.STRANDED in [s.text for s in host.said]
+
+
+def test_a_keys_only_game_whose_input_runs_out_ends_with_the_game_saved(tmp_path: Path) -> None:
+    out = io.StringIO()
+    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
+    codes: list[int] = []
+    runner = threading.Thread(
+        target=lambda: codes.append(run_live(config, stdin=io.StringIO("c\n"), stdout=out, env={})),
+        daemon=True,
+    )
+    runner.start()
+    runner.join(60.0)
+    assert codes == [0], out.getvalue()  # before, it ran turns out with nobody to play
+    saved = SaveSlot(tmp_path / "game.json").load_game()
+    assert saved is not None
+    game = Game.from_json(saved.game)
+    assert game.phase is Phase.TURN and game.state.correct == 1  # nothing was lost
+    assert dialogue.STRANDED in out.getvalue()

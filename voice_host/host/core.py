@@ -18,7 +18,15 @@ from voice_host.deck.model import Deck, Entry
 from voice_host.host import dialogue, keys
 from voice_host.host.claims import Claim, ClaimWindow
 from voice_host.host.clock import Clock
-from voice_host.host.inputs import Heard, HostInput, KeyPress, MicStatus, Notice, Stop
+from voice_host.host.inputs import (
+    Heard,
+    HostInput,
+    KeyPress,
+    KeysClosed,
+    MicStatus,
+    Notice,
+    Stop,
+)
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import save_or_discard
 from voice_host.host.timer import Cue, TurnTimer
@@ -149,6 +157,7 @@ class Host:
         """True once the session is over (quit, Ctrl-C, or the game won and closed)."""
         self.mic_live = listening is not None
         """Whether voice is being listened to now."""
+        self._keys_closed = False  # the keyboard input ended (KeysClosed)
         self.last_heard = ""
         self.last_judgement = ""
         self._message = ""
@@ -203,6 +212,13 @@ class Host:
             self.say(item.text)
         elif isinstance(item, Stop):
             self.stop(item.reason)
+        elif isinstance(item, KeysClosed):
+            self._keys_closed = True
+        if self._keys_closed and self._wake() is None and not self.finished:
+            # No keys and no ears: nothing could move the game on, so save and leave
+            # rather than run turns out forever.
+            self._say([dialogue.STRANDED])
+            self.stop("no keys and no microphone")
 
     def hear(self, chunk: AudioChunk) -> None:
         """Replay helper: judge one microphone chunk and act on it, then let time pass."""

@@ -257,6 +257,9 @@ def moves(game: Game, before: GameState, after: GameState) -> list[str]:
     return out
 
 
+#: The keys' input ended while the host cannot hear: nothing can play on.
+STRANDED = "The keys are closed and I cannot hear you, so the game stops here."
+
 #: Said after a foul whose word ended the utterance (a guess called out as the clue
 #: ended sounds the same to one microphone).
 GUESSER_UNDO = "If a guesser said it, press U to undo."

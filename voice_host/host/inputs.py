@@ -49,13 +49,18 @@ class Stop:
 
 
 @dataclass(frozen=True)
+class KeysClosed:
+    """The keyboard's input ended (a pipe ran out): only voice can play on."""
+
+
+@dataclass(frozen=True)
 class Notice:
     """A line from the wiring for the host to say (no speech output, saving failed)."""
 
     text: str
 
 
-HostInput = KeyPress | Heard | MicStatus | Notice | Stop
+HostInput = KeyPress | Heard | MicStatus | Notice | Stop | KeysClosed
 """Anything the host's loop takes."""
 
 

@@ -59,7 +59,7 @@ from voice_host.errors import InputFileError, ModelError, UsageError, VoiceHostE
 from voice_host.host.clock import Clock, WallClock, restamped
 from voice_host.host.core import Host, HostOptions
 from voice_host.host.dialogue import MIC_SILENT, MIC_SOUND, no_microphone
-from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus, Notice, Stop
+from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import resume_game
 from voice_host.persist import SaveSlot
@@ -208,7 +208,8 @@ def _keys(stdin: TextIO, inputs: InputQueue, clock: Clock, stopping: threading.E
             try:
                 key = source.read_key(0.1)
             except EOFError:
-                return  # a pipe ran out: voice and the timer go on
+                inputs.put(KeysClosed())  # voice plays on; the host stops if it cannot hear
+                return
             if key is not None:
                 inputs.put(KeyPress(key, clock.now()))
 

@@ -203,6 +203,8 @@ class SaveSlot:
         self._now = now
         self._lock = threading.Lock()
         self._failing = False
+        self.failure: str | None = None
+        """Why the last :meth:`autosave` failed; None when it saved."""
 
     def save(self, state_json: str, options: Mapping[str, Any] | None = None) -> None:
         """Save the engine's JSON and the options; :class:`SaveError` if it cannot."""
@@ -216,10 +218,12 @@ class SaveSlot:
         try:
             self.save(state_json, options)
         except SaveError as exc:
+            self.failure = str(exc)
             if not self._failing:
                 self._failing = True
                 self._report(f"{exc}; play goes on, and the last good save is kept")
             return False
+        self.failure = None
         if self._failing:
             self._failing = False
             self._report(f"Saving works again: the game is saved to {self.path}")

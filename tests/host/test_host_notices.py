@@ -3,7 +3,9 @@ again by the game after the team set-up has said them."""
 
 from __future__ import annotations
 
+import errno
 import io
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 from voice_host.announce.recording import RecordingAnnouncer
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.config import HostConfig
-from voice_host.errors import DeviceError
+from voice_host.errors import DeviceError, SaveError
 from voice_host.host import dialogue
 from voice_host.host.clock import AudioClock, WallClock
 from voice_host.host.inputs import InputQueue, KeyPress, KeysClosed, MicStatus, Stop
@@ -305,3 +307,32 @@ def test_a_keys_only_game_whose_input_runs_out_ends_with_the_game_saved(tmp_path
     game = Game.from_json(saved.game)
     assert game.phase is Phase.TURN and game.state.correct == 1  # nothing was lost
     assert dialogue.STRANDED in out.getvalue()
+
+
+def test_a_game_that_cannot_be_saved_does_not_say_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The disk fills after the first save: play goes on (said once), and the goodbye
+    # says the game could not be saved, then the command ends with one line, non-zero.
+    calls = 0
+
+    def fills_up(folder: Path, prefix: str) -> tuple[int, str]:
+        nonlocal calls
+        calls += 1
+        if calls > 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+
+    monkeypatch.setattr(
+        "voice_host.host.live.SaveSlot", lambda path, **kw: SaveSlot(path, make_temp=fills_up, **kw)
+    )
+    out = io.StringIO()
+    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
+    with pytest.raises(SaveError, match="is full; the last good save, if any, is kept"):
+        run_live(config, stdin=io.StringIO("c\nq\ny\n"), stdout=out, env={})
+    text = out.getvalue()
+    assert "Game saved" not in text
+    assert "[host] The game could not be saved: cannot save the game to" in text
+    saved = SaveSlot(tmp_path / "game.json").load_game()
+    assert saved is not None  # the first save is still there, whole
+    assert Game.from_json(saved.game).state.correct == 0

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 
 from voice_host.commands.simulate import read_board
 from voice_host.config import HostConfig, add_play_arguments, config_from_args
-from voice_host.errors import UsageError, VoiceHostError
+from voice_host.errors import SaveError, UsageError, VoiceHostError
 from voice_host.host.saved_game import resume_game, save_or_discard
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
@@ -122,6 +122,11 @@ class _KeyboardSaves:
                 self.slot, self.game, self._config.to_data(), self._report
             )
 
+    @property
+    def unsaved(self) -> bool:
+        """True when a game in progress was left with its last change unsaved."""
+        return self.game is not None and self.game.phase is not Phase.GAME_OVER and not self._saved
+
     def farewell(self) -> str | None:
         """Where the game is saved and how to resume it; None when there is nothing to
         resume (no game yet, or it was won and its save removed)."""
@@ -190,6 +195,8 @@ def _keyboard_game(
     line = saves.farewell()
     if line is not None:
         printer(sys.stdout)(line)
+    if code == 0 and saves.unsaved:
+        return SaveError.exit_code  # the last change could not be saved: not a clean end
     return code
 
 

@@ -158,6 +158,8 @@ class Host:
         self.mic_live = listening is not None
         """Whether voice is being listened to now."""
         self._keys_closed = False  # the keyboard input ended (KeysClosed)
+        self.unsaved: str | None = None
+        """Why the game could not be saved as the session ended; None when it was."""
         self.last_heard = ""
         self.last_judgement = ""
         self._message = ""
@@ -269,12 +271,17 @@ class Host:
         """Save and end the session (Ctrl-C)."""
         if self.finished:
             return
-        self._save()
+        saved = self._save()
         if self.game.phase is Phase.GAME_OVER:
             self._say([dialogue.GOODBYE])
+        elif self.save_slot is None:
+            self._say(["Game saved. Goodbye."])  # a replay's host (nothing to save to)
+        elif saved:
+            self._say([f"Game saved to {self.save_slot.path}. Goodbye."])
         else:
-            where = f" to {self.save_slot.path}" if self.save_slot is not None else ""
-            self._say([f"Game saved{where}. Goodbye."])
+            why = self.save_slot.failure or f"cannot save the game to {self.save_slot.path}"
+            self.unsaved = f"{why}; the last good save, if any, is kept"
+            self._say([f"The game could not be saved: {self.unsaved}. Goodbye."])
         self.finished = True
 
     # ----- the situation for listening ----------------------------------------------------
@@ -756,11 +763,13 @@ class Host:
         if self.card_announcer is not None and text and self.game.category is not None:
             self.card_announcer.say(f"{self.game.category}: {text}", interrupt=True)
 
-    def _save(self) -> None:
+    def _save(self) -> bool:
         """Save after every change; once the game is won the save is removed, so that
-        ``--resume`` finds no game in progress (an undo of the win saves it again)."""
-        if self.save_slot is not None:
-            save_or_discard(self.save_slot, self.game, self.save_options, self.say)
+        ``--resume`` finds no game in progress (an undo of the win saves it again).
+        True when the slot (if any) now holds the game as it is."""
+        if self.save_slot is None:
+            return True
+        return save_or_discard(self.save_slot, self.game, self.save_options, self.say)
 
     def _show(self, now: float) -> None:
         if self.screen is None:

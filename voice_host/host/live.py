@@ -55,7 +55,7 @@ from voice_host.announce.factory import open_announcer
 from voice_host.announce.protocol import Announcer
 from voice_host.config import HostConfig
 from voice_host.deck.model import Deck
-from voice_host.errors import InputFileError, ModelError, UsageError, VoiceHostError
+from voice_host.errors import InputFileError, ModelError, SaveError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock, restamped
 from voice_host.host.core import Host, HostOptions
 from voice_host.host.dialogue import MIC_SILENT, MIC_SOUND, no_microphone
@@ -434,14 +434,22 @@ class LiveSession:
     # ----- line mode ---------------------------------------------------------------------
 
     def run_lines(self, stdin: TextIO) -> int:
-        """Line mode: the host loop on this thread, keys from ``stdin``; return 0."""
+        """Line mode: the host loop on this thread, keys from ``stdin``; return 0.
+
+        Raises :class:`SaveError` (after everything is closed) when the game could not
+        be saved as the session ended."""
         try:
             self.host_loop(stdin)
         except KeyboardInterrupt:
             self.host.handle(Stop("Ctrl-C"))
         finally:
             self.close()
+        self._check_saved()
         return 0
+
+    def _check_saved(self) -> None:
+        if self.host.unsaved is not None:
+            raise SaveError(self.host.unsaved)
 
     # ----- the board view ----------------------------------------------------------------
 
@@ -489,6 +497,7 @@ class LiveSession:
             pass  # a SIGINT from outside the terminal: saved by finish()
         finally:
             self.finish(worker)
+        self._check_saved()
         return 0
 
 

@@ -234,6 +234,11 @@ def test_without_a_microphone_it_says_so_once_and_sets_up_by_keys() -> None:
     assert texts[3].startswith("How many players in each team?")
     assert texts[4].startswith("Who starts?")  # Enter: random; 1 at the read-back: a hint
     assert texts[-1].startswith("Let's play!")
+    # Nothing can be heard, so nothing asks to be said: each question names its keys.
+    assert texts[1] == "Let's set up the teams. Answer with the keys; press question mark for help."
+    assert texts[2] == "How many teams? Press a number key from 2 to 6, or Enter for two."
+    assert "1 for Red, 2 for Blue, 3 for Green; or Enter for random" in texts[4]
+    assert not any("Say " in t or "say " in t for t in texts), texts
 
 
 def test_x_hushes_the_set_up_and_answers_nothing() -> None:

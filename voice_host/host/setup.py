@@ -182,6 +182,9 @@ class SetupDialogue:
         self._state = _State()
         self._history: list[_State] = []
         self._misses = 0
+        self.voice = True
+        """Whether answers can be spoken; False (no microphone or recogniser) makes every
+        question, read-back and help name the keys alone."""
 
     # ----- what the runner reads ------------------------------------------------------------
 
@@ -242,6 +245,9 @@ class SetupDialogue:
     def prompt(self) -> str:
         """The current question, as said first and on "repeat"."""
         s = self._state
+        if not self.voice and s.step in (Step.TEAMS, Step.PLAYERS, Step.FIRST):
+            question = "Who starts?" if s.step is Step.FIRST else self._short_question()
+            return f"{question} {self._keys_hint()}"
         if s.step is Step.TEAMS:
             return (
                 f"How many teams? Say a number from {_number(MIN_TEAMS)} to "
@@ -280,11 +286,19 @@ class SetupDialogue:
         first = f"{names[s.first]} starts."
         if s.random_first:
             first = f"Picked at random: {first}"
-        return f"{teams} {first} Say yes to start, or no to start again."
+        return f"{teams} {first} {self._confirm_hint()}"
+
+    def _confirm_hint(self) -> str:
+        if not self.voice:
+            return "Press Y to start, or N to start again."
+        return "Say yes to start, or no to start again."
 
     def _help(self) -> str:
         s = self._state
         keys = "R repeats, Backspace undoes the last answer, T types team names instead."
+        asking = (Step.TEAMS, Step.PLAYERS, Step.TEAM_PLAYERS, Step.FIRST, Step.CONFIRM)
+        if not self.voice and s.step in asking:
+            return f"{self._keys_hint()} {keys}"
         if s.step is Step.TEAMS:
             what = f"Say or press the number of teams, {MIN_TEAMS} to {MAX_TEAMS}; Enter for two."
         elif s.step in (Step.PLAYERS, Step.TEAM_PLAYERS):
@@ -303,10 +317,15 @@ class SetupDialogue:
         s = self._state
         if s.step is Step.TEAMS:
             return f"Press a number key from {MIN_TEAMS} to {MAX_TEAMS}, or Enter for two."
-        if s.step in (Step.PLAYERS, Step.TEAM_PLAYERS):
+        if s.step is Step.PLAYERS:
+            return (
+                f"Press a number key from {MIN_PLAYERS} to {MAX_PLAYERS}, or D if the teams differ."
+            )
+        if s.step is Step.TEAM_PLAYERS:
             return f"Press a number key from {MIN_PLAYERS} to {MAX_PLAYERS}."
         if s.step is Step.FIRST:
-            return f"Press a team's number, 1 to {s.teams}, or Enter for random."
+            numbers = ", ".join(f"{i + 1} for {n}" for i, n in enumerate(self.team_names))
+            return f"Press a team's number, {numbers}; or Enter for random."
         if s.step is Step.CONFIRM:
             return "Press Y to start, or N to start again."
         return self.prompt()
@@ -315,11 +334,8 @@ class SetupDialogue:
 
     def start(self) -> list[str]:
         """The opening lines: what this is, and the first question."""
-        return [
-            "Let's set up the teams. Answer by voice or with the keys; "
-            "press question mark for help.",
-            self.prompt(),
-        ]
+        how = "Answer by voice or with the keys" if self.voice else "Answer with the keys"
+        return [f"Let's set up the teams. {how}; press question mark for help.", self.prompt()]
 
     def hear(self, words: Sequence[str]) -> list[str]:
         """One heard utterance's words (lower case); the texts to say in reply."""
@@ -397,7 +413,7 @@ class SetupDialogue:
         if s.step is Step.FIRST:
             return f"Who starts: {_names(self.team_names, 'or')}, or random?"
         if s.step is Step.CONFIRM:
-            return "Say yes to start, or no to start again."
+            return self._confirm_hint()
         return self.prompt()
 
     def _advance(self, new: _State) -> list[str]:

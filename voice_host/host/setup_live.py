@@ -146,6 +146,7 @@ class SetupRunner:
     def _notice(self, notice: str) -> None:
         """Say why there is no voice (once), and remember it for the game after."""
         self.notice = notice
+        self.dialogue.voice = False  # from now on the questions name the keys
         self.announcer.say(f"{notice} Answer with the keys.")
 
     def _key(self, key: str) -> None:

@@ -144,6 +144,8 @@ def test_line_mode_says_the_notice_once(tmp_path: Path, teams: str | None, stdin
     assert code == 0
     text = out.getvalue()
     assert "Game saved to" in text  # the game ran to the quit
+    save = tmp_path / "game.json"
+    assert f"To go on later: voice-host play --resume --save {save}. Goodbye." in text
     assert text.count(KEYBOARD_ONLY) == 1, text
     # Said before the game opens, not in the first turn after "Go!".
     assert text.index(KEYBOARD_ONLY) < text.index("Welcome"), text

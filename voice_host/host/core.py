@@ -85,6 +85,8 @@ class HostOptions:
     """Wait for the describer before each turn: the turn is announced, then the host asks
     them to press space or say "<wake> resume" when ready, and only then says "Go!" and
     starts the timer (time to reach the screen or put the headphones on)."""
+    resume_with: str = ""
+    """The command that resumes this game, said with the goodbye of a game left saved."""
 
 
 @dataclass(frozen=True)
@@ -277,7 +279,10 @@ class Host:
         elif self.save_slot is None:
             self._say(["Game saved. Goodbye."])  # a replay's host (nothing to save to)
         elif saved:
-            self._say([f"Game saved to {self.save_slot.path}. Goodbye."])
+            later = (
+                f" To go on later: {self.options.resume_with}." if self.options.resume_with else ""
+            )
+            self._say([f"Game saved to {self.save_slot.path}.{later} Goodbye."])
         else:
             why = self.save_slot.failure or f"cannot save the game to {self.save_slot.path}"
             self.unsaved = f"{why}; the last good save, if any, is kept"

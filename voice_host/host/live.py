@@ -62,6 +62,7 @@ from voice_host.host.dialogue import MIC_SILENT, MIC_SOUND, no_microphone
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import resume_game
+from voice_host.keyboard.texts import resume_command
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
 from voice_host.screen.model import Screen, ScreenModel
@@ -345,7 +346,11 @@ class LiveSession:
             save=slot,
             save_options=config.to_data(),
             options=HostOptions(
-                timer=config.timer, wake_word=config.wake_word, show_card=shown, ready=config.ready
+                timer=config.timer,
+                wake_word=config.wake_word,
+                show_card=shown,
+                ready=config.ready,
+                resume_with=resume_command(slot.path, default_path=config.save is None),
             ),
         )
         if told:

@@ -98,9 +98,14 @@ def help_lines(game: Game, timer_started: bool) -> list[str]:
     return [first, "Always: " + "; ".join(ALWAYS_KEYS) + "."]
 
 
+def resume_command(path: Path, *, default_path: bool) -> str:
+    """The command that resumes the game saved at ``path``."""
+    return "voice-host play --resume" + ("" if default_path else f" --save {path}")
+
+
 def saved_at(path: Path, *, default_path: bool, saved: bool) -> str:
     """Where the game is kept when play stops before the end, and how to resume it."""
-    resume = "voice-host play --resume" + ("" if default_path else f" --save {path}")
+    resume = resume_command(path, default_path=default_path)
     if saved:
         return f"Saved to {path}; resume with {resume}"
     return f"Saving failed; the last good save, if any, is at {path}; resume with {resume}"

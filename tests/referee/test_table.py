@@ -53,6 +53,7 @@ EINSTEIN_FORMS = Entry(
     EINSTEIN.pronunciations,
 )
 
+POP_STAR = entry("Pop star", ("pop star", "pop stars"), ("pop", "popping", "star", "stars"))
 KNUCKLES = entry("Crack your knuckles", ("crack your knuckles",), ("cracks", "cracked", "knuckle"))
 
 
@@ -391,6 +392,16 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         # with the sentence going on after it
         ("crack your back", KNUCKLES, Phase.TURN, ["foul:word"]),
         ("crack your buckets", KNUCKLES, Phase.TURN, ["foul:word"]),
+        # the answer said exactly inside talk is the word itself, not its plural answer
+        # "misheard" by a stray ending (and so not "a form of" the card)
+        ("sing your solemnity pop star", POP_STAR, Phase.TURN, ["foul:word"]),
+        (
+            "lucky charm who",
+            entry("Lucky charm", ("lucky charm", "lucky charms")),
+            Phase.TURN,
+            ["foul:word"],
+        ),
+        ("pop star", POP_STAR, Phase.TURN, ["guess"]),
         # letter talk with the short "with" lost by the recogniser
         ("it starts a c", TELESCOPE, Phase.TURN, ["foul:letter"]),
         # NEGATIVE: "starts a" + a word is an innocent clue

@@ -22,7 +22,9 @@ word of six phones or more, within :data:`SOUND_MIN` in sound) and the
 whole within :data:`SPELLING_MIN` of the answer in spelling or
 :data:`SOUND_MIN` in sound, is that answer even when its odd word is a form
 ("alberts einstein" is "albert einstein" with a stray ending, not the form
-"alberts" followed by a word; "crack your buckels" is "crack your knuckles").
+"alberts" followed by a word; "crack your buckels" is "crack your knuckles"),
+unless the window is exactly another answer ("pop star" is the answer "pop
+star", not "pop stars" with an ending lost).
 """
 
 from __future__ import annotations
@@ -360,6 +362,8 @@ class EntryTargets:
                 if len(odd) != 1 or not self._odd_word_near(*odd[0]):
                     continue  # exact (found already), or more than one word off
                 inner = [m for m in found if i <= m.first and m.last < i + k]
+                if any(m.exact and m.first == i and m.last == i + k - 1 for m in inner):
+                    continue  # another answer, exact: "pop star" is not "pop stars" misheard
                 outer = [m for m in found if m not in inner]
                 if any(m.first < i + k and m.last >= i for m in outer):
                     continue  # a longer exact hit runs across the window

@@ -204,6 +204,60 @@ def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(
     assert not session.host.mic_live  # the thread's report still counted
 
 
+def test_a_microphone_found_after_the_notice_brings_listening_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check before the welcome found no microphone, but by the time the listening
+    thread opens one it works (plugged in just then): the host, which said it cannot
+    hear, says it listens again, instead of ignoring a working microphone."""
+    from voice_host.audio import devices
+
+    def no_device(device: object, sd: object = None) -> object:
+        raise DeviceError("no microphone found (no audio input device); play with the keyboard")
+
+    class LateMicrophone:
+        def __init__(self, device: object, on_event: object = None) -> None: ...
+
+        def __iter__(self) -> Iterator[AudioChunk]:
+            t = 0.0
+            while True:
+                yield AudioChunk(b"\x00\x00" * 1600, SAMPLE_RATE, t)
+                t += 0.1
+                threading.Event().wait(0.02)
+
+        def close(self) -> None: ...
+
+    monkeypatch.setattr(devices, "resolve_input_device", no_device)
+    monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", LateMicrophone)
+    clock = WallClock()
+    announcer = RecordingAnnouncer(clock=clock.now)
+    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan", keyboard_only=False)
+    session = LiveSession.open(
+        config,
+        stdout=io.StringIO(),
+        env={},
+        clock=clock,
+        board_view=False,
+        announcer=announcer,
+        recognizer=(Silent(), "using silent"),
+    )
+    thread = threading.Thread(target=session.host_loop)  # no keyboard thread
+    thread.start()
+    try:
+        for _ in range(200):
+            if session.host.mic_live:
+                break
+            threading.Event().wait(0.05)
+    finally:
+        session.stopping.set()
+        session.inputs.put(Stop("test"))
+        thread.join(10.0)
+    texts = [e.text for e in announcer.entries]
+    assert texts[0].startswith("No microphone: no microphone found"), texts
+    assert session.host.mic_live
+    assert "The microphone is back. Listening again." in texts, texts
+
+
 def test_the_ready_option_reaches_the_live_host(tmp_path: Path) -> None:
     out = io.StringIO()
     config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan", ready=True)

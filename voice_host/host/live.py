@@ -159,9 +159,12 @@ def _listen(
     inputs: InputQueue,
     clock: Clock,
     stopping: threading.Event,
+    missing: bool = False,
 ) -> None:
     """The listening thread: microphone -> judgements, reopening a lost microphone,
-    and saying once when a microphone hears nothing at all (muted)."""
+    and saying once when a microphone hears nothing at all (muted).  ``missing``: the
+    host has already said there is no microphone, so the first sound from one is news
+    ("The microphone is back") even if this thread never saw it fail."""
     from voice_host.audio.levels import SilentInputWatch
     from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource
 
@@ -172,13 +175,14 @@ def _listen(
             inputs.put(MicStatus(True, "The microphone is back."))
 
     lost = False
+    back_due = missing
     watch = SilentInputWatch()
     while not stopping.is_set():
         source = MicrophoneSource(config.device, on_event=news)
         try:
             for chunk in restamped(source, clock):
-                if lost:
-                    lost = False
+                if lost or back_due:
+                    lost = back_due = False
                     inputs.put(MicStatus(True, "The microphone is back."))
                 if stopping.is_set():
                     source.close()
@@ -367,7 +371,7 @@ class LiveSession:
 
     # ----- the threads -----------------------------------------------------------------
 
-    def _start_threads(self, stdin: TextIO | None) -> None:
+    def _start_threads(self, stdin: TextIO | None, *, missing: bool = False) -> None:
         if stdin is not None:
             self._threads.append(
                 threading.Thread(
@@ -382,7 +386,7 @@ class LiveSession:
             self._threads.append(
                 threading.Thread(
                     target=_listen,
-                    args=(self.config, listening, self.inputs, self.clock, self.stopping),
+                    args=(self.config, listening, self.inputs, self.clock, self.stopping, missing),
                     name="listening",
                     daemon=True,
                 )
@@ -411,10 +415,11 @@ class LiveSession:
     def host_loop(self, stdin: TextIO | None = None) -> None:
         """Start the host and run it until the session is over or the game is won."""
         host = self.host
-        host.start(resumed=self.config.resume, news=self._news_before_start())
+        news = self._news_before_start()
+        host.start(resumed=self.config.resume, news=news)
         if host.listening is None:
             host.handle(MicStatus(False, self._why))
-        self._start_threads(stdin)
+        self._start_threads(stdin, missing=bool(news))
         while not host.finished:
             item = self.inputs.get(POLL_SECONDS)
             if item is None:

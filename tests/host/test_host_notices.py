@@ -149,6 +149,8 @@ def test_line_mode_says_the_notice_once(tmp_path: Path, teams: str | None, stdin
     assert text.count(KEYBOARD_ONLY) == 1, text
     # Said before the game opens, not in the first turn after "Go!".
     assert text.index(KEYBOARD_ONLY) < text.index("Welcome"), text
+    # The first status line follows the opening, not the notice before it.
+    assert text.index("Go!") < text.index("Turn: "), text
 
 
 def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(

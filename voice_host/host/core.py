@@ -191,13 +191,16 @@ class Host:
         if news:
             self.mic_live = False  # the prompts name keys, not words it cannot hear
         hint = dialogue.help_hint(self._wake())
+        lines = []
         if news and news != self._told:
-            self._tell(f"{news} Play with the keys; question mark for help.", news)
+            self._told = news
+            lines.append(f"{news} Play with the keys; question mark for help.")
             hint = ""  # said just now
         first = dialogue.resumed(self.game) if resumed else dialogue.opening(self.game, hint)
         if self.listening is not None:
             self.listening.prepare(self.contexts_ahead())
-        self._say([first, *self._enter_phase(now)])
+        # One group, so the screen (in line mode, a printed status line) follows it all.
+        self._say([*lines, first, *self._enter_phase(now)])
         self._changed(now, save=True)
 
     def handle(self, item: HostInput) -> None:

@@ -140,6 +140,20 @@ def test_no_input_device_at_all_is_a_clear_error() -> None:
         list(MicrophoneSource(sd=sd))
 
 
+def test_check_opens_the_device_and_closes_it_again() -> None:
+    sd = FakeSoundDevice([Plan(blocks=2)])
+    MicrophoneSource(sd=sd).check()
+    assert len(sd.streams) == 1 and sd.streams[0].closed  # nothing left open
+
+
+def test_check_says_why_a_present_device_will_not_open() -> None:
+    # Busy (another program holds it) or refused: every layout fails to open.
+    sd = FakeSoundDevice([])
+    with pytest.raises(DeviceError, match="cannot open microphone 'USB Mic': device unavailable"):
+        MicrophoneSource(sd=sd).check()
+    assert sd.open_attempts  # it did try, rather than only look the device up
+
+
 def test_list_input_devices_skips_outputs_and_marks_the_default() -> None:
     found = devices.list_input_devices(FakeSoundDevice([]))
     assert [(d.index, d.name, d.is_default) for d in found] == [

@@ -158,7 +158,6 @@ def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(
 ) -> None:
     """With a recogniser but no microphone at all, the news comes before the game opens,
     and the listening thread's own report of the same failure is not said again."""
-    from voice_host.audio import devices
 
     def no_device(device: object, sd: object = None) -> object:
         raise DeviceError("no microphone found (no audio input device); play with the keyboard")
@@ -166,13 +165,15 @@ def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(
     class NoMicrophone:
         def __init__(self, device: object, on_event: object = None) -> None: ...
 
+        def check(self) -> None:
+            no_device(None)
+
         def __iter__(self) -> Iterator[AudioChunk]:
             no_device(None)
             yield AudioChunk(b"", SAMPLE_RATE, 0.0)  # never reached
 
         def close(self) -> None: ...
 
-    monkeypatch.setattr(devices, "resolve_input_device", no_device)
     monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", NoMicrophone)
     clock = WallClock()
     announcer = RecordingAnnouncer(clock=clock.now)
@@ -212,13 +213,15 @@ def test_a_microphone_found_after_the_notice_brings_listening_back(
     """The check before the welcome found no microphone, but by the time the listening
     thread opens one it works (plugged in just then): the host, which said it cannot
     hear, says it listens again, instead of ignoring a working microphone."""
-    from voice_host.audio import devices
 
     def no_device(device: object, sd: object = None) -> object:
         raise DeviceError("no microphone found (no audio input device); play with the keyboard")
 
     class LateMicrophone:
         def __init__(self, device: object, on_event: object = None) -> None: ...
+
+        def check(self) -> None:
+            no_device(None)  # not there yet when the host checks
 
         def __iter__(self) -> Iterator[AudioChunk]:
             t = 0.0
@@ -229,7 +232,6 @@ def test_a_microphone_found_after_the_notice_brings_listening_back(
 
         def close(self) -> None: ...
 
-    monkeypatch.setattr(devices, "resolve_input_device", no_device)
     monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", LateMicrophone)
     clock = WallClock()
     announcer = RecordingAnnouncer(clock=clock.now)

@@ -132,6 +132,15 @@ class MicrophoneSource:
             raise DeviceError(f"cannot open microphone {dev.name!r}: {last}")
         self._stream = stream
 
+    def check(self) -> None:
+        """Open the device and close it again: :class:`DeviceError` when it cannot be
+        opened (none found, busy, refused), as iterating would say.  Lets the host say
+        so before the game opens rather than in its first turn."""
+        try:
+            self._open()
+        finally:
+            self._close_stream()
+
     def _close_stream(self) -> None:
         stream, self._stream = self._stream, None
         if stream is None:

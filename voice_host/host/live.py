@@ -400,14 +400,14 @@ class LiveSession:
 
     def _news_before_start(self) -> str:
         """Why the host cannot listen, if that is known before the game opens: no
-        recogniser, or no microphone to be found (the same words as the listening
+        recogniser, or no microphone that opens (the same words as the listening
         thread's, :func:`_listen`, so the host does not say them twice)."""
         if self.host.listening is None:
             return self._why
-        from voice_host.audio.devices import resolve_input_device
+        from voice_host.audio import microphone
 
         try:
-            resolve_input_device(self.config.device)
+            microphone.MicrophoneSource(self.config.device).check()
         except (VoiceHostError, OSError) as exc:
             return no_microphone(exc)
         return ""

@@ -43,7 +43,8 @@ from voice_host.deck.knowledge import make_entry  # noqa: E402
 from voice_host.host import dialogue  # noqa: E402
 from voice_host.host.keys import help_text  # noqa: E402
 from voice_host.referee import Referee, Situation, default_phone_lookup, default_word_frequency  # noqa: E402
-from voice_host.referee.commands import command_phrases  # noqa: E402
+from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
+from voice_host.referee.values import Phase as RefPhase  # noqa: E402
 from voice_host.rules import Correct, Game, Phase, TimeUp, default_board  # noqa: E402
 from voice_host.rules.teams import parse_teams  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
@@ -57,14 +58,21 @@ ESPEAK = ("en-us+m3", "en+f2", "en-us+f4", "en-gb")
 LEVELS: tuple[int | None, ...] = (None, 12, 6, 0)
 THRESHOLDS = (20, 40)
 TEAMS = ("Red", "Blue")
+#: Every clip here is heard in a turn, where the host listens for no team name.
+HEARD_TEAMS = listened_teams(TEAMS, RefPhase.TURN)
 
 
 def host_texts() -> list[str]:
     """What the host says in a game: its own dialogue texts."""
     game = Game(parse_teams("Red:Ann,Bob;Blue:Cat,Dan"), default_board(), rng=random.Random(7))
-    texts = [dialogue.opening(game), dialogue.turn_intro(game), dialogue.GO]
+    texts = [
+        dialogue.opening(game, dialogue.help_hint("host")),
+        dialogue.turn_intro(game),
+        dialogue.GO,
+    ]
     texts += ["Telescope, correct. One.", dialogue.TEN_SECONDS]
-    texts += [dialogue.paused(17), dialogue.go_on(17), dialogue.status(game, 12.0)]
+    texts += [dialogue.paused(17, dialogue.resume_hint("host")), dialogue.go_on(17)]
+    texts += [dialogue.status(game, 12.0)]
     before = game.state
     game.apply(Correct())
     game.apply(TimeUp())
@@ -157,7 +165,9 @@ class HostPath:
         self.recognizer = PocketSphinxRecognizer()
         self.referee = Referee(default_phone_lookup(), default_word_frequency())
         self.entry = make_entry("Telescope", "Object")
-        self.context = ListenContext.for_entry(self.entry, command_phrases(TEAMS), TEAMS)
+        self.context = ListenContext.for_entry(
+            self.entry, command_phrases(HEARD_TEAMS), HEARD_TEAMS
+        )
 
     def heard(self, x: np.ndarray) -> list[str]:
         data = x.astype("<i2").tobytes()

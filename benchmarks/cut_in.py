@@ -39,11 +39,14 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
 from voice_host.referee import Referee, Situation, default_phone_lookup, default_word_frequency  # noqa: E402
-from voice_host.referee.commands import command_phrases  # noqa: E402
+from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.referee.values import Phase  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
 from voice_host.speech.replay import adapt_to, replay  # noqa: E402
+
+#: Every clip here is heard in a turn, where the host listens for no team name.
+HEARD_TEAMS = listened_teams(TEAMS, Phase.TURN)
 
 FIXTURES = ROOT / "fixtures" / "audio"
 #: Where the guess's first sound starts, seconds after the clue's last sound.
@@ -112,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     for clue, guess in todo:
         split = "heldout" if "heldout" in (clue["split"], guess["split"]) else "tune"
         entry = make_entry(clue["entry"], "Object")
-        context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
+        context = ListenContext.for_entry(entry, command_phrases(HEARD_TEAMS), HEARD_TEAMS)
         said, called = samples(clue), samples(guess)
         for offset in OFFSETS:
             audio = chunks(mixed(said, called, offset))

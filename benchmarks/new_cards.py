@@ -58,10 +58,13 @@ from voice_host.referee import (  # noqa: E402
     default_phone_lookup,
     default_word_frequency,
 )
-from voice_host.referee.commands import command_phrases  # noqa: E402
+from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
 from voice_host.speech.replay import adapt_to, replay  # noqa: E402
+
+#: Every clip here is heard in a turn, where the host listens for no team name.
+HEARD_TEAMS = listened_teams(TEAMS, Phase.TURN)
 
 DATA = ROOT / "benchmarks" / "data" / "new_cards.json"
 CACHE = ROOT / ".cache" / "new_cards"
@@ -189,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         n = 0
         for card in todo:
             entry = entries[card["entry"]]
-            context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
+            context = ListenContext.for_entry(entry, command_phrases(HEARD_TEAMS), HEARD_TEAMS)
             for kind, expected in EXPECT.items():
                 for j in range(2):
                     voice = speakers[(n + 3 * j) % len(speakers)]

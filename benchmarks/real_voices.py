@@ -76,12 +76,15 @@ from voice_host.referee import (  # noqa: E402
     default_phone_lookup,
     default_word_frequency,
 )
-from voice_host.referee.commands import command_phrases  # noqa: E402
+from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.referee.matching import phone_similarity  # noqa: E402
 from voice_host.referee.phones import PhoneLookup  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
 from voice_host.speech.replay import adapt_to, replay  # noqa: E402
+
+#: Every clip here is heard in a turn, where the host listens for no team name.
+HEARD_TEAMS = listened_teams(TEAMS, Phase.TURN)
 
 MANIFEST = ROOT / "fixtures" / "audio" / "real" / "manifest.json"
 HELDOUT = ROOT / "benchmarks" / "data" / "real_heldout.json"
@@ -282,7 +285,7 @@ class Bench:
 
     def hear(self, clip: dict[str, Any], audio: bytes, name: str, entry: Entry, group: str,
              expected: str, split: str) -> None:  # fmt: skip
-        context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
+        context = ListenContext.for_entry(entry, command_phrases(HEARD_TEAMS), HEARD_TEAMS)
         adapt_to(self.recognizer, chunks(audio), context)
         events = replay(self.recognizer, chunks(audio), context)
         self.referee.reset()

@@ -206,11 +206,12 @@ def judge_audio(
     full scale; ``reverb`` (seconds, RT60) plays it in a reverberant room.
     """
     from voice_host.audio.wav import WavSource
-    from voice_host.referee.commands import command_phrases
+    from voice_host.referee.commands import command_phrases, listened_teams
     from voice_host.speech.events import ListenContext
     from voice_host.speech.replay import replay
 
-    context = ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS)
+    teams = listened_teams(TEAMS, clip_phase(clip))  # as the host listens in that phase
+    context = ListenContext.for_entry(entry, command_phrases(teams), teams)
     chunks: Iterable[AudioChunk] = WavSource(folder / clip["file"])
     if reverb:
         chunks = reverberant(chunks, reverb)

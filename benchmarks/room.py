@@ -47,13 +47,15 @@ from voice_host.referee import (  # noqa: E402
     default_phone_lookup,
     default_word_frequency,
 )
-from voice_host.referee.commands import command_phrases  # noqa: E402
+from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.speech import level_gate  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
 
 FIXTURES = ROOT / "fixtures" / "audio"
 TEAMS = ("red", "blue", "green")
+#: Every clip here is heard in a turn, where the host listens for no team name.
+HEARD_TEAMS = listened_teams(TEAMS, Phase.TURN)
 SPLITS = {"tune": ("kal16", "rms", "slt"), "heldout": ("awb",)}
 BEDS = (("quiet", None), ("pink", 15.0), ("pink", 10.0), ("babble", 20.0), ("babble", 15.0))
 #: Seconds between one guess clip and the next.
@@ -134,7 +136,9 @@ def run(
         while card + 1 < len(guesses) and chunk.start_time >= switch[card + 1]:
             card += 1
             entry = entries[card]
-            recognizer.set_context(ListenContext.for_entry(entry, command_phrases(TEAMS), TEAMS))
+            recognizer.set_context(
+                ListenContext.for_entry(entry, command_phrases(HEARD_TEAMS), HEARD_TEAMS)
+            )
             referee.reset()
             situation = Situation(entry=entry, phase=Phase.TURN, teams=TEAMS)
         events = recognizer.feed(chunk)

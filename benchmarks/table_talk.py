@@ -134,12 +134,15 @@ class AudioJudge:
         import new_cards
         from referee import TEAMS
 
-        from voice_host.referee.commands import command_phrases
+        from voice_host.referee import Phase
+        from voice_host.referee.commands import command_phrases, listened_teams
         from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
 
         self.nc = new_cards
         self.teams = TEAMS
-        self.commands = command_phrases(TEAMS)
+        # Every line is said in a turn: heard as the host listens then (no team names).
+        self.heard_teams = listened_teams(TEAMS, Phase.TURN)
+        self.commands = command_phrases(self.heard_teams)
         self.speakers = new_cards.voices()
         self._make_recognizer = PocketSphinxRecognizer
         self.recognizer: PocketSphinxRecognizer | None = None
@@ -177,7 +180,7 @@ class AudioJudge:
         if self.recognizer is None:
             self.recognizer = self._make_recognizer()
         data = self.nc.recording([self.nc.synth(text, voice)], seed=n)
-        context = ListenContext.for_entry(entry, self.commands, self.teams)
+        context = ListenContext.for_entry(entry, self.commands, self.heard_teams)
         adapt_to(self.recognizer, self.nc.chunks(data), context)
         events = replay(self.recognizer, self.nc.chunks(data), context)
         if self.use_cache and self.cache_path is not None:

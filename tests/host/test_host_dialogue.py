@@ -188,3 +188,16 @@ def test_pause_stops_the_timer_and_status_tells_time_left(make_host: HostMaker) 
     host.handle(KeyPress("i", t))
     assert "seconds left." in texts(host)[-1]
     assert host.game.state.positions == (0, 0)
+
+
+def test_team_names_are_listened_for_only_where_they_are_answers(make_host: HostMaker) -> None:
+    # In a turn a team's name is no command: listening for it only pulls the decoder
+    # towards "red" and "blue" when a guesser says "rip". In a CONTROL round it is a claim.
+    host, _clock, _ = make_host()
+    host.start()
+    turn = host.context()
+    assert turn.team_names == () and not any("red" in c for c in turn.commands)
+    control, _clock, _ = make_host(game=control_game())
+    control.start(resumed=True)
+    claim = control.context()
+    assert claim.team_names == ("red", "blue") and "host push red" in claim.commands

@@ -31,7 +31,7 @@ from voice_host.host.listening import Listening
 from voice_host.host.saved_game import save_or_discard
 from voice_host.host.timer import Cue, TurnTimer
 from voice_host.persist import SaveSlot
-from voice_host.referee.commands import command_phrases
+from voice_host.referee.commands import command_phrases, listened_teams
 from voice_host.referee.values import GRACE_SECONDS, Judgement, Situation
 from voice_host.referee.values import Phase as RefPhase
 from voice_host.rules import (
@@ -311,15 +311,20 @@ class Host:
         card = self.game.current_card
         return "" if card is None else f"card {card + 1}"
 
-    def situation(self) -> Situation:
-        """What the referee needs now (times on the host's clock)."""
-        phase = self.game.phase
-        ref_phase = {
+    @staticmethod
+    def _ref_phase(phase: Phase) -> RefPhase:
+        """The referee's name for a game phase."""
+        return {
             Phase.TURN: RefPhase.TURN,
             Phase.CONTROL_ROUND: RefPhase.CONTROL,
             Phase.FINISH_ROUND: RefPhase.CONTROL,
             Phase.SPIN_CHOICE: RefPhase.SPIN_CHOICE,
         }.get(phase, RefPhase.BETWEEN)
+
+    def situation(self) -> Situation:
+        """What the referee needs now (times on the host's clock)."""
+        phase = self.game.phase
+        ref_phase = self._ref_phase(phase)
         if phase is Phase.TURN and not self.timer.started:
             ref_phase = RefPhase.BETWEEN  # no guessing before "Go"
         intervals = self.announcer.speech_intervals()[-SPEECH_HISTORY:]
@@ -340,13 +345,10 @@ class Host:
 
     def context(self) -> ListenContext:
         """What the recogniser should listen for now."""
-        entry = self.entry()
-        phase = self.game.phase
-        wake = self.options.wake_word
-        teams: tuple[str, ...] = ()
-        if phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND, Phase.SPIN_CHOICE):
-            teams = tuple(t.name.lower() for t in self.game.teams)
-        return ListenContext.for_entry(entry, command_phrases(teams, wake), teams)
+        names = tuple(t.name.lower() for t in self.game.teams)
+        teams = listened_teams(names, self._ref_phase(self.game.phase))
+        commands = command_phrases(teams, self.options.wake_word)
+        return ListenContext.for_entry(self.entry(), commands, teams)
 
     def contexts_ahead(self) -> Iterator[ListenContext]:
         """A context for every entry of the deck (the words the game may listen for)."""

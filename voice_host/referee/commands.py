@@ -152,6 +152,17 @@ CLAIM_FILLERS = frozenset(
 )
 
 
+#: The phases in which a team's name is an answer (a CONTROL or FINISH claim, the team
+#: pushed back after a green spin): only then does the recogniser listen for the names.
+TEAM_NAME_PHASES = frozenset({Phase.CONTROL, Phase.SPIN_CHOICE})
+
+
+def listened_teams(teams: Sequence[str], phase: Phase) -> tuple[str, ...]:
+    """The team names the recogniser listens for in ``phase`` (none in a turn, where a
+    name is no command and would only pull the decoder towards "red" and "blue")."""
+    return tuple(teams) if phase in TEAM_NAME_PHASES else ()
+
+
 def command_phrases(teams: Sequence[str] = (), wake_word: str = "host") -> tuple[str, ...]:
     """Every spoken command as a phrase for the recogniser's context.
 

@@ -153,6 +153,24 @@ def test_line_mode_says_the_notice_once(tmp_path: Path, teams: str | None, stdin
     assert text.index("Go!") < text.index("Turn: "), text
 
 
+def _listening_session(tmp_path: Path) -> tuple[LiveSession, RecordingAnnouncer]:
+    """A line-mode session with teams and a recogniser (one that hears nothing), on
+    whatever microphone class the test patched in; and the announcer it speaks to."""
+    clock = WallClock()
+    announcer = RecordingAnnouncer(clock=clock.now)
+    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan", keyboard_only=False)
+    session = LiveSession.open(
+        config,
+        stdout=io.StringIO(),
+        env={},
+        clock=clock,
+        board_view=False,
+        announcer=announcer,
+        recognizer=(Silent(), "using silent"),
+    )
+    return session, announcer
+
+
 def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -175,18 +193,7 @@ def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(
         def close(self) -> None: ...
 
     monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", NoMicrophone)
-    clock = WallClock()
-    announcer = RecordingAnnouncer(clock=clock.now)
-    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan", keyboard_only=False)
-    session = LiveSession.open(
-        config,
-        stdout=io.StringIO(),
-        env={},
-        clock=clock,
-        board_view=False,
-        announcer=announcer,
-        recognizer=(Silent(), "using silent"),
-    )
+    session, announcer = _listening_session(tmp_path)
     keys = io.StringIO()
     thread = threading.Thread(target=session.run_lines, args=(keys,))
     thread.start()
@@ -233,18 +240,7 @@ def test_a_microphone_found_after_the_notice_brings_listening_back(
         def close(self) -> None: ...
 
     monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", LateMicrophone)
-    clock = WallClock()
-    announcer = RecordingAnnouncer(clock=clock.now)
-    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan", keyboard_only=False)
-    session = LiveSession.open(
-        config,
-        stdout=io.StringIO(),
-        env={},
-        clock=clock,
-        board_view=False,
-        announcer=announcer,
-        recognizer=(Silent(), "using silent"),
-    )
+    session, announcer = _listening_session(tmp_path)
     thread = threading.Thread(target=session.host_loop)  # no keyboard thread
     thread.start()
     try:

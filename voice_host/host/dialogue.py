@@ -7,6 +7,8 @@ the card's word is never said aloud while it is still being described.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from voice_host.referee.values import Judgement
 from voice_host.rules import (
     Choose,
@@ -206,9 +208,14 @@ def when_ready(game: Game, wake: str | None) -> str:
     return f"{names(game.state.describers)}, {how} when ready."
 
 
+def buzzer_keys(team_names: Sequence[str]) -> str:
+    """The teams' number keys: ``1 for Red, 2 for Blue``."""
+    return ", ".join(f"{i + 1} for {name}" for i, name in enumerate(team_names))
+
+
 def buzzers(game: Game) -> str:
-    """The teams' buzzer keys: ``1 for Red, 2 for Blue``."""
-    return ", ".join(f"{i + 1} for {t.name}" for i, t in enumerate(game.teams))
+    """The game's teams' buzzer keys (:func:`buzzer_keys`)."""
+    return buzzer_keys([t.name for t in game.teams])
 
 
 def phase_prompt(game: Game, wake: str | None, *, ready: bool = False) -> list[str]:

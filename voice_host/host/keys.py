@@ -10,6 +10,7 @@ Escape) cuts the host short, as a screen reader's key does.
 
 from __future__ import annotations
 
+from voice_host.host.dialogue import buzzer_keys
 from voice_host.keyboard.controller import SPIN_KEYS
 from voice_host.rules import Phase, SpinResult
 
@@ -66,7 +67,7 @@ def team_for_key(key: str, teams: int) -> int | None:
 def help_text(phase: Phase, team_names: tuple[str, ...], wake: str | None) -> str:
     """The keys and spoken commands that work now, as one announcement (``wake`` None:
     the host cannot hear, so only the keys)."""
-    buzzers = ", ".join(f"{i + 1} for {n}" for i, n in enumerate(team_names))
+    buzzers = buzzer_keys(team_names)
     if phase is Phase.TURN:
         keys = "Keys: C correct, P pass, F foul, T time is up, space pause."
         if wake is None:

@@ -42,6 +42,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from voice_host.host.dialogue import buzzer_keys
 from voice_host.rules import MIN_PLAYERS, MIN_TEAMS
 
 #: Team names for a voice set-up, in order: short, distinct words a recogniser knows.
@@ -324,8 +325,7 @@ class SetupDialogue:
         if s.step is Step.TEAM_PLAYERS:
             return f"Press a number key from {MIN_PLAYERS} to {MAX_PLAYERS}."
         if s.step is Step.FIRST:
-            numbers = ", ".join(f"{i + 1} for {n}" for i, n in enumerate(self.team_names))
-            return f"Press a team's number, {numbers}; or Enter for random."
+            return f"Press a team's number, {buzzer_keys(self.team_names)}; or Enter for random."
         if s.step is Step.CONFIRM:
             return "Press Y to start, or N to start again."
         return self.prompt()

@@ -53,6 +53,7 @@ EINSTEIN_FORMS = Entry(
     EINSTEIN.pronunciations,
 )
 
+OVERTIME = entry("Overtime", ("overtime", "the overtime"), ("overtime", "overtime's"))
 POP_STAR = entry("Pop star", ("pop star", "pop stars"), ("pop", "popping", "star", "stars"))
 KNUCKLES = entry("Crack your knuckles", ("crack your knuckles",), ("cracks", "cracked", "knuckle"))
 
@@ -172,6 +173,18 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("is it can't adopted kangaroo you", KANGAROO, Phase.TURN, ["guess"]),
         # NEGATIVE: a sentence ending with the answer is no list ("that", "is")
         ("the animal that hops is a kangaroo", KANGAROO, Phase.TURN, ["foul:word"]),
+        # NEGATIVE: an "is" that does not ask ("is it", "is that") is a sentence's
+        # verb: Piper's neural voice said this clue, and it was judged a list of
+        # four guesses, the card counted as guessed
+        (
+            "kermit the frog is probably the most famous kangaroo",
+            KANGAROO,
+            Phase.TURN,
+            ["foul:word"],
+        ),
+        ("a wallaby is smaller than a kangaroo", KANGAROO, Phase.TURN, ["foul:word"]),
+        # ... while the "is" of "is it" still joins a list
+        ("a wallaby is it a kangaroo", KANGAROO, Phase.TURN, ["guess"]),
         # NEGATIVE: three words in a row are a sentence, not one guess
         ("it hops around australia a kangaroo", KANGAROO, Phase.TURN, ["foul:word"]),
         # NEGATIVE: prepositions belong to sentences
@@ -402,6 +415,14 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
             ["foul:word"],
         ),
         ("pop star", POP_STAR, Phase.TURN, ["guess"]),
+        # a possessive form written without its apostrophe is that form: pocketsphinx
+        # wrote "overtimes" for Piper's "overtime's when you stay late at work"
+        ("overtimes when you stay late at work", OVERTIME, Phase.TURN, ["foul:derivative"]),
+        ("overtime's when you stay late at work", OVERTIME, Phase.TURN, ["foul:derivative"]),
+        # ... and a guesser's "overtime's" heard so is the answer, as "overtime's" is
+        ("is it overtimes", OVERTIME, Phase.TURN, ["guess"]),
+        # ... also for a possessive of a word of the card ("einsteins")
+        ("einsteins theory of relativity", EINSTEIN_FORMS, Phase.TURN, ["foul:derivative"]),
         # letter talk with the short "with" lost by the recogniser
         ("it starts a c", TELESCOPE, Phase.TURN, ["foul:letter"]),
         # NEGATIVE: "starts a" + a word is an innocent clue

@@ -256,6 +256,13 @@ class EntryTargets:
                 if variant in forms and compact not in seen:
                     add(variant, "answer")
                     noisy.add(compact)
+                    if end == "'s" and (a + "s") not in forms:
+                        # ... and so is that possessive without its apostrophe
+                        # ("overtimes" for "overtime's", where no plural is a form)
+                        bare = "".join((a + "s").split())
+                        if bare not in seen:
+                            add(a + "s", "answer")
+                            noisy.add(bare)
         # A form that sounds exactly like an answer ("buss" for "bus") is the
         # answer to a guesser: no recogniser can tell which was meant.
         answer_sounds = {t.phones for t in targets if t.phones}
@@ -276,6 +283,13 @@ class EntryTargets:
             words = norm_phrase(f)
             if words:
                 add(" ".join(words), "form")
+        for f in entry.forms:
+            # A possessive written without its apostrophe is the same word
+            # ("overtimes" for "overtime's": the two sound alike, and neither
+            # recogniser's spelling can be trusted with the mark).
+            words = norm_phrase(f)
+            if words and words[-1].endswith("'s") and "'" not in words[-1][:-2]:
+                add(" ".join((*words[:-1], words[-1][:-2] + "s")), "form")
         self.targets: tuple[Target, ...] = tuple(targets)
         self.answers = tuple(t for t in targets if t.kind == "answer")
         # Fuzzy matching leaves out answers with a leading article ("the rain" must

@@ -278,6 +278,9 @@ LIGHT_TAIL = frozenset(
         "was",
         "wasn't",
         "innit",
+        # the last "it" of "isn't it" or "is that it", its t released: "the rio
+        # grande isn't to", "erasing that to" (Piper's neural voice)
+        "to",
     ]
 )
 
@@ -735,9 +738,15 @@ def _guess_list(before: list[str]) -> int:
     """How many guesses ``before`` calls out when it is a list of them ("is it
     a cat a dog a": 2), or 0 when it is not: each guess a word or two joined
     by :data:`LIST_JOINS`, and no word that only a sentence has
-    (:data:`SENTENCE_WORDS`)."""
+    (:data:`SENTENCE_WORDS`).  The "is" of a list asks ("is it", "is that"):
+    any other "is" is a sentence's verb ("cinderella is probably the most
+    famous fairy tale" was a list of four guesses)."""
     if not before or any(w in SENTENCE_WORDS and w not in LIST_JOINS for w in before):
         return 0
+    if any(
+        w == "is" and before[i + 1 : i + 2] not in (["it"], ["that"]) for i, w in enumerate(before)
+    ):
+        return 0  # "is" asks ("is it a cat"), or it is a sentence's verb ("a cat is a pet")
     items = 0
     run = 0
     for w in before:

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from voice_host.audio.chunk import AudioChunk
+from voice_host.referee.speaker import CLUE_WORDS
 from voice_host.speech.events import HeardWord, ListenContext
-from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
+from voice_host.speech.pocketsphinx_backend import GUESS_SHAPE_WORDS, PocketSphinxRecognizer
 from voice_host.speech.replay import replay
 from voice_host.speech.second_opinion import (
     Keys,
@@ -191,6 +192,75 @@ def test_a_final_transcript_with_a_key_word_is_cross_checked() -> None:
     plain = heard("unless to be rather cold")
     reading = pick_transcript(plain, second(witness), KEYS, cross_check=True)
     assert reading == Reading(plain, witness=heard(witness))
+
+
+SHAPED = Keys.of(
+    ["telescope", "the telescope", "telescopic", "red", "starts with", "host pass"],
+    ["host pass"],
+    ["telescope", "the telescope", "telescopic"],
+    ["starts with"],
+    GUESS_SHAPE_WORDS,
+    CLUE_WORDS,
+)
+
+
+@pytest.mark.parametrize(
+    ("sphinx", "second", "chosen"),
+    [
+        # a short utterance whose other word pocketsphinx garbled into a clue's
+        # ("is it a riddle?" written "is their riddle" in Piper's neural voice):
+        # both wrote the card word, and the second one's sentence is read
+        ("is their telescope", "is it a telescope", "second"),
+        ("is the telescope when", "is it the telescope", "second"),
+        # ... for the early check at a pause too (the guess closes on it)
+        ("is up like telescope", "is it the telescope", "second"),
+        # the second one did not write the card word: pocketsphinx's stands
+        ("is their telescope", "is there a microscope", "sphinx"),
+        # ... also when it wrote another form of the card than pocketsphinx did
+        # ("it's jazz's and to" against Moonshine's "it's jazz isn't"): its
+        # sentence, pocketsphinx's spelling of the card word
+        ("is their telescope", "is it telescopic", "second:is it telescope"),
+        (
+            "you telescope in the sea",
+            "you telescopic in the sea",
+            "second:you telescope in the sea",
+        ),
+        # ... nor when it adds another word that matters (letter talk, a team)
+        ("is their telescope", "telescope starts with", "sphinx"),
+        # a question tag garbled after the card word ("it's jazz, isn't it?" written
+        # "it's jazz's and to"): the words after it are no guess's
+        ("it's telescope's and to", "it's telescope isn't it", "second"),
+        # a guess's shape alone ("is it a", "right"): no second look
+        ("is it a telescope", "is it a microscope", "sphinx"),
+        ("telescope right", "telescope light", "sphinx"),
+        # garbage before the card word that makes no clue: the referee takes
+        # it for a guess already, and Moonshine may garble a synthetic voice
+        # worse ("is effect mouse" against "is it like mouse")
+        ("is effect telescope", "is it like telescope", "sphinx"),
+        # a long utterance is the cross-check's business, not this rule's
+        ("you look through a telescope at the stars", "you look through it", "sphinx"),
+    ],
+)
+def test_a_short_garbled_guess_is_read_from_the_second_transcript(
+    sphinx: str, second: str, chosen: str
+) -> None:
+    asked: list[str] = []
+
+    def write() -> tuple[HeardWord, ...]:
+        asked.append(second)
+        return heard(second)
+
+    read = chosen.partition(":")[2] or second
+    for final in (False, True):
+        reading = pick_transcript(heard(sphinx), write, SHAPED, cross_check=final)
+        assert reading.second == chosen.startswith("second"), (sphinx, final)
+        if reading.second:
+            assert reading.words == heard(read)
+    # a guess's shape alone never wakes the second transcriber (it costs time)
+    if sphinx in ("is it a telescope", "telescope right", "is effect telescope"):
+        assert asked == []
+    # without the shape words (another recogniser's keys) the rule is off
+    assert not pick_transcript(heard("is their telescope"), write, KEYS).second
 
 
 def _clip(name: str) -> bytes:

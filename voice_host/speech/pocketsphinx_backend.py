@@ -65,6 +65,7 @@ from typing import Any, Literal, TypeVar
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import EngineError, ModelError
+from voice_host.referee.speaker import CLUE_WORDS, GUESS_LEAD, GUESS_TAIL
 from voice_host.speech import acoustic_check, biased_lm, confirm, kws
 from voice_host.speech import second_opinion as second_opinion_module
 from voice_host.speech.endpoint import SpeechEndpointer
@@ -72,6 +73,11 @@ from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 from voice_host.speech.level_gate import LevelGate
 from voice_host.speech.reply_pause import PauseDetector, default_pause_detector
 from voice_host.speech.second_opinion import Transcriber
+
+#: The words of a called-out answer's shape ("is it a ...", "... right?"): a
+#: short transcript holding the card word and another word is written by the
+#: second transcriber too (``second_opinion.SHORT_READ_WORDS``).
+GUESS_SHAPE_WORDS = GUESS_LEAD | GUESS_TAIL
 
 log = logging.getLogger(__name__)
 
@@ -343,6 +349,8 @@ class PocketSphinxRecognizer:
             self._commands,
             (*context.answers, *context.forms),
             self.cue_phrases,
+            GUESS_SHAPE_WORDS,
+            CLUE_WORDS,
         )
         if self.free_lm == "biased":
             self._lm_name = self._lm_for(

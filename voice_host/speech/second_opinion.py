@@ -45,6 +45,7 @@ work at the scale of an utterance, which this keeps.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -136,6 +137,14 @@ class Keys:
     talk: frozenset[str] = frozenset()
     """The words of letter and rhyme talk ("starts", "letters", "rhymes"): the
     same model writes them too."""
+    plain: frozenset[str] = frozenset()
+    """Words that lead into or close a called-out answer ("is", "it", "a",
+    "maybe", "right"): after the card word in a short transcript, any other
+    word asks for a second look (:data:`SHORT_READ_WORDS`)."""
+    clue: frozenset[str] = frozenset()
+    """Words that make a short utterance a describer's ("you", "their",
+    "like", "when"): anywhere in a short transcript with the card word, they
+    ask for a second look too."""
 
     @classmethod
     def of(
@@ -144,9 +153,12 @@ class Keys:
         commands: Iterable[str],
         entry: Iterable[str] = (),
         talk: Iterable[str] = (),
+        plain: Iterable[str] = (),
+        clue: Iterable[str] = (),
     ) -> Keys:
         """From the context's phrases to spot, its command phrases, the card's
-        answers and forms (``entry``) and the letter and rhyme talk phrases."""
+        answers and forms (``entry``), the letter and rhyme talk phrases and
+        the words of a guess's shape (``plain``) and of a clue's (``clue``)."""
         split = {" ".join(c.lower().split()): c.lower().split() for c in commands}
         wake = frozenset(parts[0] for parts in split.values() if parts)
         command = frozenset(w for parts in split.values() for w in parts[1:])
@@ -159,7 +171,7 @@ class Keys:
         )
         own = frozenset(w for p in entry for w in p.lower().split() if w not in _NOT_KEYS)
         said = frozenset(w for p in talk for w in p.lower().split() if w not in _NOT_KEYS)
-        return cls(card, wake, command, own & card, said & card)
+        return cls(card, wake, command, own & card, said & card, frozenset(plain), frozenset(clue))
 
     def in_(self, words: Sequence[HeardWord]) -> bool:
         """Whether ``words`` hold a card word, or the wake word and a command word."""
@@ -171,6 +183,15 @@ class Keys:
         return word in self.card or word in self.wake or word in self.command
 
 
+#: A transcript of at most this many words that holds a word of the card and
+#: a clue word (:attr:`Keys.clue`), or after the card word a word that is not
+#: :attr:`Keys.plain`, is written by the second transcriber too
+#: (:func:`pick_transcript`): pocketsphinx garbles the words around a
+#: called-out answer into a clue's ("is it a riddle?" written "is their
+#: riddle", "is it curling?" "is the curl when", "it's jazz, isn't it?" "it's
+#: jazz's and to").  Garbage that makes no clue ("is date london") the
+#: referee already takes for a guess: no second look, which costs time.
+SHORT_READ_WORDS = 6
 #: A second transcript follows the same voice as pocketsphinx's when it holds at
 #: least this many of pocketsphinx's other words (:func:`follows_same_voice`) ...
 AGREE_WORDS = 2
@@ -291,9 +312,48 @@ def pick_transcript(
             # an elephant", written "the got like on title an elephant": a foul).
             return Reading(second, second=True)
         return Reading(sphinx)
+    elif _garbled_short(sphinx, keys):
+        second = write_second()
+        said = {w.text for w in second}
+        if keys.entry & said and not (keys.card - keys.entry) & said - written:
+            # Both wrote a word of the card in a short utterance whose other words
+            # pocketsphinx garbled: the sentence of the one that followed the voice
+            # tells who said it, and the card-biased model spells the card word.
+            return Reading(_card_word_of(sphinx, second, keys), second=True)
+        return Reading(sphinx)
     if cross_check and second is not None and follows_same_voice(sphinx, second, keys):
         return Reading(sphinx, witness=second)
     return Reading(sphinx)
+
+
+def _garbled_short(sphinx: Sequence[HeardWord], keys: Keys) -> bool:
+    """Whether ``sphinx`` is a short transcript holding a word of the card and a
+    clue word (:attr:`Keys.clue`), or after the card word a word that is neither
+    the card's nor of a guess's shape (:attr:`Keys.plain`)."""
+    if not keys.plain or not 1 < len(sphinx) <= SHORT_READ_WORDS:
+        return False
+    texts = [w.text for w in sphinx]
+    at = [i for i, t in enumerate(texts) if t in keys.entry]
+    if not at:
+        return False
+    others = [t for t in texts if not keys.is_key(t)]
+    after = [t for t in texts[at[-1] + 1 :] if not keys.is_key(t)]
+    return any(t in keys.clue for t in others) or any(t not in keys.plain for t in after)
+
+
+def _card_word_of(
+    sphinx: Sequence[HeardWord], second: tuple[HeardWord, ...], keys: Keys
+) -> tuple[HeardWord, ...]:
+    """``second`` with its one word of the card spelt as pocketsphinx spelt its one
+    ("you swam in the sea" read as "you swim in the sea" where pocketsphinx
+    wrote "swim": its model, biased towards the card, writes the card's words
+    better when it follows the voice at all); unchanged otherwise."""
+    mine = {w.text for w in sphinx if w.text in keys.entry}
+    theirs = {w.text for w in second if w.text in keys.entry}
+    if len(mine) != 1 or len(theirs) != 1 or mine == theirs:
+        return second
+    (spelt,), (other,) = mine, theirs
+    return tuple(dataclasses.replace(w, text=spelt) if w.text == other else w for w in second)
 
 
 class MoonshineTranscriber:

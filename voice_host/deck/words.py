@@ -109,9 +109,19 @@ def number_words(n: int) -> str:
     return " ".join(_ONES[int(d)] for d in str(n))
 
 
+#: Letters that Unicode does not decompose into a base letter and an accent,
+#: spelt as English spells them ("Ærøskøbing", "Smørrebrød", "Łódź", "Straße").
+_UNDECOMPOSED = str.maketrans(
+    {"æ": "ae", "Æ": "Ae", "ø": "o", "Ø": "O", "œ": "oe", "Œ": "Oe", "ß": "ss",
+     "ð": "d", "Ð": "D", "þ": "th", "Þ": "Th", "đ": "d", "Đ": "D", "ł": "l",
+     "Ł": "L", "ı": "i"}
+)  # fmt: skip
+
+
 def fold(text: str) -> str:
-    """Lower case, accents removed (Beyoncé -> beyonce), ``&`` read as "and"."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """Lower case, accents removed (Beyoncé -> beyonce, Smørrebrød -> smorrebrod),
+    ``&`` read as "and"."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     plain = plain.replace("’", "'").replace("‘", "'").replace("&", " and ")
     return plain.lower()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from voice_host.deck.words import fold
 from voice_host.speech.events import HeardWord
 
 _ALT = re.compile(r"\(\d+\)$")
@@ -34,8 +35,9 @@ class Token:
 
 
 def norm_word(word: str) -> str:
-    """Lower-case ``word`` and drop what is not a letter, digit or apostrophe."""
-    w = _ALT.sub("", word.strip().lower())
+    """Lower-case ``word``, fold its accents as the deck does ("brûlée" ->
+    "brulee") and drop what is not a letter, digit or apostrophe."""
+    w = _ALT.sub("", fold(word.strip()))
     w = _KEEP.sub("", w).strip("'")
     return w
 

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from voice_host.audio.chunk import SAMPLE_RATE
-from voice_host.deck.words import number_words
+from voice_host.deck.words import fold, number_words
 from voice_host.errors import EngineError, ModelError
 from voice_host.speech.events import HeardWord
 
@@ -79,10 +79,11 @@ class Transcriber(Protocol):
 
 
 def words_of_text(text: str) -> list[str]:
-    """A transcript line as the referee's words: lower case, no punctuation, hyphens
+    """A transcript line as the referee's words: lower case, accents folded as the
+    deck folds them ("crème brûlée" -> "creme brulee"), no punctuation, hyphens
     split, digits spelled out ("5" -> "five")."""
     out: list[str] = []
-    for raw in text.lower().replace("-", " ").split():
+    for raw in fold(text).replace("-", " ").split():
         word = _CLEAN.sub("", raw).strip("'")
         if not word:
             continue
@@ -285,6 +286,13 @@ def pick_transcript(
     Moonshine follows the voice.  On synthetic voices it is often the other
     way round, and there this loses fouls that Moonshine garbled (a trade
     measured and taken for real rooms: README, "Real voices").
+
+    A short transcript that holds a word of the card among a clue's words, or
+    with odd words after it (:func:`_garbled_short`, :data:`SHORT_READ_WORDS`),
+    is written by the second transcriber too, early check or final: when the
+    second one holds a word of the card and no other word that matters, its
+    sentence is read, with pocketsphinx's spelling of the card word
+    (:func:`_card_word_of`).
     """
     if write_second is None:
         return Reading(sphinx)

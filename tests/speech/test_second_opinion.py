@@ -205,13 +205,16 @@ def test_a_final_transcript_with_a_key_word_is_cross_checked() -> None:
 
 
 SHAPED = Keys.of(
-    ["telescope", "the telescope", "telescopic", "red", "starts with", "host pass"],
+    [
+        *("telescope", "the telescope", "telescopic", "red", "starts with", "host pass"),
+        *("fairy tale", "fairy", "tale", "fairytales"),
+    ],
     ["host pass"],
-    ["telescope", "the telescope", "telescopic"],
+    ["telescope", "the telescope", "telescopic", "fairy tale", "fairy", "tale", "fairytales"],
     ["starts with"],
     GUESS_SHAPE_WORDS,
     CLUE_WORDS,
-    ["telescope", "the telescope", "telescopes"],
+    ["telescope", "the telescope", "telescopes", "fairy tale"],
 )
 
 
@@ -240,6 +243,12 @@ SHAPED = Keys.of(
         # then" (festival's "air conditioning!") is no better reading
         ("is their telescope", "is it telescopic", "sphinx"),
         ("the telescope our tae", "our telescopic then", "sphinx"),
+        # ... nor a word of a longer answer alone: slt's "fairy tales, right?"
+        # ("fairytales" and more) came back from Moonshine "fairy tae e e e"
+        ("fairytales tae e", "fairy tae e e e", "sphinx"),
+        # ... while a whole answer is enough ("is it a guinea pig", where
+        # pocketsphinx wrote "is a they guinea paid")
+        ("is a they fairy paid", "is it a fairy tale", "second"),
         # ... nor when it adds another word that matters (letter talk, a team)
         ("is their telescope", "telescope starts with", "sphinx"),
         # a question tag garbled after the card word ("it's jazz, isn't it?" written

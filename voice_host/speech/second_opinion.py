@@ -146,8 +146,8 @@ class Keys:
     """Words that make a short utterance a describer's ("you", "their",
     "like", "when"): anywhere in a short transcript with the card word, they
     ask for a second look too."""
-    answer: frozenset[str] = frozenset()
-    """The words of the card's accepted answers (a subset of :attr:`entry`)."""
+    answers: frozenset[tuple[str, ...]] = frozenset()
+    """The card's accepted answers, as words (a leading article dropped)."""
 
     @classmethod
     def of(
@@ -176,7 +176,7 @@ class Keys:
         )
         own = frozenset(w for p in entry for w in p.lower().split() if w not in _NOT_KEYS)
         said = frozenset(w for p in talk for w in p.lower().split() if w not in _NOT_KEYS)
-        right = frozenset(w for p in answers for w in p.lower().split() if w not in _NOT_KEYS)
+        right = frozenset(_without_article(tuple(p.lower().split())) for p in answers)
         return cls(
             card,
             wake,
@@ -185,7 +185,7 @@ class Keys:
             said & card,
             frozenset(plain),
             frozenset(clue),
-            right & own & card,
+            frozenset(a for a in right if a),
         )
 
     def in_(self, words: Sequence[HeardWord]) -> bool:
@@ -304,8 +304,8 @@ def pick_transcript(
     A short transcript that holds a word of the card among a clue's words, or
     with odd words after it (:func:`_garbled_short`, :data:`SHORT_READ_WORDS`),
     is written by the second transcriber too, early check or final: when the
-    second one holds a word of the card (one pocketsphinx wrote, or a word of
-    an answer) and no other word that matters, its sentence is read, with
+    second one holds a word of the card (one pocketsphinx wrote, or a whole
+    answer) and no other word that matters, its sentence is read, with
     pocketsphinx's spelling of the card word (:func:`_card_word_of`).
     """
     if write_second is None:
@@ -338,7 +338,11 @@ def pick_transcript(
         second = write_second()
         said = {w.text for w in second}
         card = keys.entry & said
-        if card and card <= written | keys.answer and not (keys.card - keys.entry) & said:
+        if (
+            card
+            and (card <= written or _holds_answer(second, keys))
+            and not ((keys.card - keys.entry) & said)
+        ):
             # Both wrote a word of the card in a short utterance whose other words
             # pocketsphinx garbled (the second one no other form than pocketsphinx's:
             # "our condition then" is no reading of "air conditioning!"): the
@@ -364,6 +368,21 @@ def _garbled_short(sphinx: Sequence[HeardWord], keys: Keys) -> bool:
     others = [t for t in texts if not keys.is_key(t)]
     after = [t for t in texts[at[-1] + 1 :] if not keys.is_key(t)]
     return any(t in keys.clue for t in others) or any(t not in keys.plain for t in after)
+
+
+def _without_article(words: tuple[str, ...]) -> tuple[str, ...]:
+    return words[1:] if words[:1] in (("the",), ("a",), ("an",)) else words
+
+
+def _holds_answer(words: Sequence[HeardWord], keys: Keys) -> bool:
+    """Whether ``words`` hold one of the card's answers whole ("jazz", "guinea
+    pig"; not the "fairy" of "fairy tale")."""
+    texts = [w.text for w in words]
+    return any(
+        texts[i : i + len(answer)] == list(answer)
+        for answer in keys.answers
+        for i in range(len(texts) - len(answer) + 1)
+    )
 
 
 def _card_word_of(

@@ -107,6 +107,9 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         # the answer called out alone, the breath after it written as "you"
         # (slt saying "kangaroo!" after a clue: was judged the describer's foul)
         ("kangaroo you", KANGAROO, Phase.TURN, ["guess"]),
+        # NEGATIVE: ... but after a word that means something, "you" is the
+        # sentence's object (a table-talk slip the referee had counted correct)
+        ("a kangaroo kicks you", KANGAROO, Phase.TURN, ["foul:word"]),
         # ... or with a tail word
         ("telescope right", TELESCOPE, Phase.TURN, ["guess"]),
         # ... but two words after the bare answer are a sentence going on

@@ -593,8 +593,12 @@ def attribute(
     odd_after = [w for w in after if w not in SHORT_TAIL]
     if answer_like and len(after) <= MAX_TAIL_WORDS and all(w in LIGHT_TAIL for w in after):
         odd_after = []  # "isn't it" written "is did", "is that it" "that it"
+    # A last "you" is a breath or a misheard "right" ("kangaroo you"), unless a
+    # word that means something comes before it: then it is the sentence's
+    # object ("a policeman arrests you").
+    breath = all(w in SHORT_TAIL for w in after[:-1])
     clue_after = [w for w in after[:-1] if w in CLUE_WORDS] + [
-        w for w in after[-1:] if w in CLUE_WORDS and w != "you"
+        w for w in after[-1:] if w in CLUE_WORDS and (w != "you" or not breath)
     ]
     odd_ok = len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
     core = _without_question_lead(before[:-1] if your_lead else before)

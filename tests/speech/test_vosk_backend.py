@@ -133,6 +133,9 @@ def test_streaming_gives_words_in_audio_time(rec: VoskRecognizer, korean: bytes)
         assert e.emitted_at >= e.end
         # every grammar final with a target was checked against the free transcript
         assert e.confirmed is not None
+    # each final carries the pitch of its utterance's voice (the describer's voice print)
+    for e in grammar + free:
+        assert e.pitch is not None and 70.0 <= e.pitch <= 400.0
 
 
 @needs_ko

@@ -280,6 +280,7 @@ def event_json(event: RecognitionEvent) -> dict[str, Any]:
         "source": event.source,
         "confirmed": event.confirmed,
         **({"transcriber": event.transcriber} if event.transcriber else {}),
+        **({"pitch": event.pitch} if event.pitch is not None else {}),
     }
 
 
@@ -293,6 +294,8 @@ def event_line(event: RecognitionEvent) -> str:
         for w in event.words
     )
     utt = f"utt {event.utterance[0]:.2f}-{event.utterance[1]:.2f}" if event.utterance else ""
+    if event.pitch is not None:
+        utt = f"{utt} {event.pitch:.0f} Hz".strip()
     text = words or "(nothing recognised)"
     if event.transcriber:
         text += f" (by {event.transcriber})"

@@ -51,6 +51,10 @@ class RecognitionEvent:
     transcriber: str = ""
     """For a free transcript written by a second transcriber rather than the
     backend's own decoder, its name (e.g. ``Moonshine tiny-en``); else empty."""
+    pitch: float | None = None
+    """For a final event, the median pitch (Hz) of the utterance's voiced
+    frames (:func:`voice_host.audio.pitch.median_pitch`), when there were
+    enough: the referee compares it with the describer's."""
 
     @property
     def text(self) -> str:

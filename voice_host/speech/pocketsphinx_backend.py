@@ -63,6 +63,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+from voice_host.audio.pitch import median_pitch
 from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import EngineError, ModelError
 from voice_host.referee.speaker import CLUE_WORDS, GUESS_LEAD, GUESS_TAIL
@@ -987,14 +988,17 @@ class PocketSphinxRecognizer:
         free = tuple(w for w in free if not self._from_the_room(w))
         ordered = sorted(hits, key=lambda h: h.word.start)
         verdicts = self._confirm_hits(ordered, free) if was_decoded else [None] * len(ordered)
+        pitch = median_pitch(self._audio_between(start, end)) if ordered or free else None
         for hit, ok in zip(ordered, verdicts, strict=True):
             events.append(
-                RecognitionEvent("final", (hit.word,), round(emit_at, 3), "kws", ok, span)
+                RecognitionEvent(
+                    "final", (hit.word,), round(emit_at, 3), "kws", ok, span, pitch=pitch
+                )
             )
         if self._context.free_text and was_decoded:
             events.append(
                 RecognitionEvent(
-                    "final", free, round(emit_at, 3), _FREE, None, span, self._written_by
+                    "final", free, round(emit_at, 3), _FREE, None, span, self._written_by, pitch
                 )
             )
         elif not hits:

@@ -35,6 +35,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+from voice_host.audio.pitch import median_pitch
 from voice_host.errors import ModelError
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 
@@ -61,6 +62,9 @@ CONFIRM_PHONES = 0.6
 CONFIRM_SLACK = 0.3
 #: Seconds a free partial (which has no word times) is taken to cover.
 PARTIAL_SPAN = 10.0
+#: Seconds of recent audio kept to measure an utterance's pitch (the referee's
+#: describer voice print): longer than any utterance a final reports.
+RECENT_SECONDS = 15.0
 #: Files a model folder needs before this backend will load it.
 GRAMMAR_FILES: tuple[str, ...] = ("graph/HCLr.fst", "graph/Gr.fst")
 
@@ -331,6 +335,7 @@ class VoskRecognizer:
         self._clock = _Clock()
         self._free_words: list[HeardWord] = []
         self._last_partial = ""
+        self._recent: list[AudioChunk] = []  # the last RECENT_SECONDS of audio (pitch)
 
     # -- public ------------------------------------------------------------------
 
@@ -382,6 +387,8 @@ class VoskRecognizer:
         if chunk.rate != self._rate:
             raise ValueError(f"vosk recogniser runs at {self._rate} Hz, chunk is {chunk.rate} Hz")
         self._clock.advance(chunk)
+        self._recent = [c for c in self._recent if c.end_time > chunk.end_time - RECENT_SECONDS]
+        self._recent.append(chunk)
         events: list[RecognitionEvent] = []
         if self._free_rec.AcceptWaveform(chunk.samples):
             events += self._free_final(self._free_rec.Result())
@@ -432,7 +439,8 @@ class VoskRecognizer:
         self._free_words.extend(words)
         if not self._context.free_text:
             return []
-        return [RecognitionEvent("final", words, self._clock.now, "free", None, span)]
+        pitch = self._pitch(span)
+        return [RecognitionEvent("final", words, self._clock.now, "free", None, span, pitch=pitch)]
 
     def _grammar_final(self, result: str) -> list[RecognitionEvent]:
         self._last_partial = ""
@@ -445,7 +453,24 @@ class VoskRecognizer:
         for hit, target in _target_hits(words, targets):
             ok = confirms(target, hit, free)
             confirmed = ok if confirmed is None else (confirmed and ok)
-        return [RecognitionEvent("final", words, self._clock.now, "grammar", confirmed, span)]
+        pitch = self._pitch(span)
+        return [
+            RecognitionEvent(
+                "final", words, self._clock.now, "grammar", confirmed, span, pitch=pitch
+            )
+        ]
+
+    def _pitch(self, span: tuple[float, float] | None) -> float | None:
+        """The median pitch of the recent audio within ``span`` (audio time)."""
+        if span is None or self._rate != SAMPLE_RATE:
+            return None
+        parts = []
+        for c in self._recent:
+            a = max(0, round((span[0] - c.start_time) * c.rate))
+            b = min(len(c.samples) // 2, round((span[1] - c.start_time) * c.rate))
+            if b > a:
+                parts.append(c.samples[2 * a : 2 * b])
+        return median_pitch(b"".join(parts), self._rate) if parts else None
 
     def _free_partial(self) -> tuple[HeardWord, ...]:
         """The free recogniser's utterance in progress; vosk gives no times for it, so

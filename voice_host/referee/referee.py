@@ -76,11 +76,13 @@ from voice_host.referee.talk import find_talk
 from voice_host.referee.text import Token, is_stray, norm_phrase, tokens
 from voice_host.referee.values import (
     ECHO_WINDOW_SECONDS,
+    STEERED_SOURCES,
     FoulKind,
     Judgement,
     Phase,
     Situation,
 )
+from voice_host.referee.voice import DescriberVoice, other_voice
 from voice_host.speech.events import RecognitionEvent
 
 #: A spotted command whose free transcript is longer than this (words) must
@@ -105,7 +107,6 @@ SAME_WORD_SECONDS = 0.5
 #: How long (seconds of audio time) free transcripts and unconfirmed steered
 #: hits are kept for confirming each other.
 MEMORY_SECONDS = 15.0
-STEERED_SOURCES = frozenset({"kws", "grammar"})
 #: A wake word heard as its own free transcript still starts a command whose
 #: command word opens the next free transcript at most this long (seconds of
 #: audio time) after it: a pause after calling the host.
@@ -150,6 +151,8 @@ class Referee:
         self._pending: list[_Pending] = []
         #: the phones of each closing question (:meth:`_tail_sound`), looked up once
         self._tail_phones: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+        #: the describer's pitch, learnt from each turn's first long utterance
+        self._describer = DescriberVoice()
 
     # ----- caches -------------------------------------------------------------
     def targets(self, entry: Entry) -> EntryTargets:
@@ -191,6 +194,7 @@ class Referee:
         if echo is not None:
             return [echo]
         out: list[Judgement] = []
+        voice = other_voice(event.pitch, situation.describer_pitch)
         segs = _segments(toks)
         for i, seg in enumerate(segs):
             # the endpointer's utterance span belongs to the first and last
@@ -202,7 +206,9 @@ class Referee:
                     span[0] if i == 0 else seg[0].start,
                     span[1] if i == len(segs) - 1 else seg[-1].end,
                 )
-            out.extend(self._judge_segment(seg, event, situation, steered, span, len(segs) == 1))
+            out.extend(
+                self._judge_segment(seg, event, situation, steered, span, len(segs) == 1, voice)
+            )
         if not out:
             why = "no answer, forbidden form, foul talk or command heard"
             return [_nothing(toks[-1].end, heard, why, **gated)]
@@ -247,6 +253,7 @@ class Referee:
         steered: bool,
         span: tuple[float, float] | None,
         whole: bool,
+        voice: str = "",
     ) -> list[Judgement]:
         """Judge one silence-separated segment of an event's words; ``whole``
         when it is all of them (see :meth:`CommandReader.read`)."""
@@ -274,7 +281,7 @@ class Referee:
             return [
                 _nothing(seg[-1].end, _span_text(seg, 0, len(seg) - 1), "unconfirmed steered hit")
             ]
-        return self._judge_words(seg, seg, None, situation, span)
+        return self._judge_words(seg, seg, None, situation, span, voice)
 
     def _judge_words(
         self,
@@ -283,10 +290,12 @@ class Referee:
         where: tuple[int, int] | None,
         situation: Situation,
         span: tuple[float, float] | None,
+        voice: str = "",
     ) -> list[Judgement]:
         """Fouls, guesses and near misses in ``seg``.  Who said a match is
         decided from ``context`` (``where`` gives the match's place in it when
-        ``context`` is another transcript than ``seg``)."""
+        ``context`` is another transcript than ``seg``); ``voice`` says why the
+        utterance is not the describer's voice, or is '' (:mod:`.voice`)."""
         assert situation.entry is not None
         out: list[Judgement] = []
         talks = find_talk(seg, situation.entry.text)
@@ -320,7 +329,7 @@ class Referee:
         for m in matches:
             if any(in_talk[m.first : m.last + 1]):
                 continue  # "rhymes with cat" is already a rhyme foul
-            out.append(self._judge_match(seg, m, context, where, situation, span, repeats))
+            out.append(self._judge_match(seg, m, context, where, situation, span, repeats, voice))
         return _first_of_each(_wrong_tries_dropped(out))
 
     def _tail_sound(self, after: tuple[Token, ...]) -> str:
@@ -348,6 +357,7 @@ class Referee:
         situation: Situation,
         span: tuple[float, float] | None,
         repeats: tuple[tuple[int, int], ...] = (),
+        voice: str = "",
     ) -> Judgement:
         first, last = (m.first, m.last) if where is None else where
         who = attribute(
@@ -359,6 +369,7 @@ class Referee:
             answer_like=m.target.kind == "answer" or m.target.own,
             repeats=repeats,
             tail_sound=self._tail_sound(context[last + 1 :]),
+            other_voice=voice,
         )
         heard = _span_text(seg, m.first, m.last)
         feats: dict[str, Any] = {
@@ -424,6 +435,7 @@ class Referee:
         self._decided.clear()
         self._free.clear()
         self._pending.clear()
+        self._describer.reset()
 
     def observe(self, event: RecognitionEvent, situation: Situation) -> list[Judgement]:
         """Judge ``event`` in the light of earlier ones; return only new judgements.
@@ -436,11 +448,16 @@ class Referee:
         returned only when the event gave nothing else.
         """
         self._forget(event.end)
-        return self._commit(self._candidates(event, situation))
+        out = self._commit(self._candidates(event, situation))
+        self._describer.offer([event], situation, any(j.type == "guess" for j in out))
+        return out
 
     def _candidates(self, event: RecognitionEvent, situation: Situation) -> list[Judgement]:
         """:meth:`observe`'s judgements of ``event`` before reconciling them
-        with the rest of its batch and with what was already returned."""
+        with the rest of its batch and with what was already returned.  The
+        situation gains the describer's pitch (:class:`DescriberVoice`), which
+        the turn's first long utterance that is no guess teaches."""
+        situation = self._describer.situation(situation)
         steered = event.source in STEERED_SOURCES
         if not event.words:
             return []
@@ -490,7 +507,9 @@ class Referee:
                 real.extend(j for j in found if j.type != "nothing")
             else:
                 nothing.extend(found)
-        return sorted([*nothing, *self._commit(real)], key=lambda j: j.t)
+        out = sorted([*nothing, *self._commit(real)], key=lambda j: j.t)
+        self._describer.offer(events, situation, any(j.type == "guess" for j in out))
+        return out
 
     def targets_in(self, event: RecognitionEvent, situation: Situation) -> bool:
         """Whether ``event``'s words hold an answer or form of the active entry."""
@@ -574,7 +593,8 @@ class Referee:
             if hit[0] in seg:
                 first = next(i for i, t in enumerate(seg) if t is hit[0])
                 where = (first, first + len(hit) - 1)
-                return self._judge_words(hit, seg, where, situation, event.utterance)
+                voice = other_voice(event.pitch, situation.describer_pitch)
+                return self._judge_words(hit, seg, where, situation, event.utterance, voice)
         return None
 
     def _free_tokens(self, event: RecognitionEvent, situation: Situation) -> list[Token]:
@@ -720,7 +740,10 @@ class Referee:
                     continue
                 if seg[m.last].end < hit[0].start - 0.5 or seg[m.first].start > hit[-1].end + 0.5:
                     continue  # the free match is elsewhere in time
-                js = self._judge_words(hit, seg, (m.first, m.last), situation, free.utterance)
+                voice = other_voice(free.pitch or event.pitch, situation.describer_pitch)
+                js = self._judge_words(
+                    hit, seg, (m.first, m.last), situation, free.utterance, voice
+                )
                 said = _span_text(seg, 0, len(seg) - 1)
                 note = f" (steered hit confirmed by free transcript '{said}')"
                 return [

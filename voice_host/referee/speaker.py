@@ -490,6 +490,7 @@ def attribute(
     answer_like: bool = True,
     repeats: tuple[tuple[int, int], ...] = (),
     tail_sound: str = "",
+    other_voice: str = "",
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
 
@@ -503,7 +504,11 @@ def attribute(
     kangaroo!", "kangaroo? is it kangaroo?").  ``tail_sound`` is the closing
     question (:data:`SOUNDED_TAILS`) that the words after the match sound like,
     or '' (the referee has the phones): after a guess lead-in and the answer,
-    they end a short guess.
+    they end a short guess.  ``other_voice`` says why the utterance is not in
+    the describer's voice (:func:`voice_host.referee.voice.other_voice`), or
+    is '': a short utterance in another voice is a guesser's whatever its
+    words (the recogniser's "her prison is vetted" for "a prison, is that
+    it?"), unless it is said in the turn's first second.
     """
     repeated = _repeated(toks, first, last, repeats)
     heard_before = [t.text for i, t in enumerate(toks[:first]) if i not in repeated]
@@ -562,9 +567,12 @@ def attribute(
     # with its "your"; in a sentence ("you open your mouth") it is a clue frame
     your_lead = before[-1:] == ["your"] and all(w in GUESS_LEAD for w in before[:-1])
     frame = "" if your_lead else _frame(before)
+    # another voice than the describer's, in a short utterance: a guesser's
+    voiced = bool(other_voice) and words <= MAX_GUESS_WORDS and timed <= MAX_GUESS_SECONDS
     if frame:
         feats["frame"] = frame
-        return Attribution("describer", f"clue frame '{frame} ...'", feats)
+        if not voiced:
+            return Attribution("describer", f"clue frame '{frame} ...'", feats)
     if your_lead:
         feats["your_lead"] = True
     lead_ok = all(w in GUESS_LEAD for w in (before[:-1] if your_lead else before))
@@ -639,6 +647,9 @@ def attribute(
     if question and question_tail:
         feats["question"] = question
         return Attribution("guesser", f"the question '{question} ...' ends the utterance", feats)
+    if voiced:
+        feats["other_voice"] = other_voice
+        return Attribution("guesser", f"a short utterance ({_words(n)}) in {other_voice}", feats)
     if words > MAX_GUESS_WORDS:
         where = "at the end of" if not after else "inside"
         return Attribution("describer", f"{where} a {n}-word sentence", feats)

@@ -43,6 +43,11 @@ class Phase(enum.Enum):
     """Between turns: only commands."""
 
 
+#: Event sources of a steered search (keyword spotting, a grammar): they hear
+#: their targets in everything, so only a free transcript speaks for an utterance.
+STEERED_SOURCES = frozenset({"kws", "grammar"})
+
+
 @dataclass(frozen=True)
 class Situation:
     """What the referee needs to know about the game when it judges."""
@@ -70,6 +75,10 @@ class Situation:
     """The text the host last said aloud."""
     announced_at: float | None = None
     """Seconds of audio time the last announcement ended."""
+    describer_pitch: float | None = None
+    """The pitch (Hz) of the describer's voice this turn, when known
+    (:mod:`voice_host.referee.voice`: the referee takes it from the turn's
+    first utterance when the caller does not give it)."""
 
 
 @dataclass(frozen=True)

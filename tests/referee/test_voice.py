@@ -1,0 +1,143 @@
+"""The describer's voice print: a short utterance in a clearly other voice is a guesser's."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tests.referee.conftest import KANGAROO, SWIM, free, phones
+from voice_host.referee import Phase, Referee, Situation
+from voice_host.referee.voice import (
+    ENROL_SECONDS,
+    OTHER_VOICE_RATIO,
+    DescriberVoice,
+    other_voice,
+)
+from voice_host.speech.events import RecognitionEvent
+
+#: A man's voice and a woman's, as the fixtures' voices measure (kal16, slt).
+LOW, HIGH = 100.0, 176.0
+
+
+def said(text: str, pitch: float | None, start: float = 5.0) -> RecognitionEvent:
+    """A final free transcript of ``text`` from ``start`` at ``pitch`` Hz."""
+    event = free(text, start=start)
+    return dataclasses.replace(event, pitch=pitch, utterance=(event.start, event.end))
+
+
+def first(text: str, pitch: float | None, describer: float | None, **kw: object) -> tuple[str, str]:
+    situation = Situation(entry=KANGAROO, describer_pitch=describer, **kw)  # type: ignore[arg-type]
+    judged = Referee(phones).judge(said(text, pitch), situation)
+    return judged[0].label, judged[0].evidence
+
+
+def test_other_voice_needs_a_clear_difference() -> None:
+    assert other_voice(HIGH, LOW).startswith("another voice (pitch 176 Hz")
+    assert other_voice(LOW, HIGH)  # either way up
+    # one real speaker's utterances vary by up to about 1.58 times: the same voice
+    assert other_voice(LOW * (OTHER_VOICE_RATIO - 0.05), LOW) == ""
+    assert other_voice(LOW * OTHER_VOICE_RATIO, LOW) != ""
+    # unknown either side: no evidence
+    assert other_voice(None, LOW) == other_voice(HIGH, None) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "pitch", "expected"),
+    [
+        # the words of a describer's slip; said in the describer's own voice, a foul
+        ("a kangaroo is brown", LOW, "foul:word"),
+        # ... and in a voice 1.76 times higher: the recogniser's garble of a
+        # guesser's "a kangaroo, is that it?"
+        ("a kangaroo is brown", HIGH, "guess"),
+        # a clue word before the answer ("who" for "ooh"): the same
+        ("who a kangaroo", LOW, "foul:word"),
+        ("who a kangaroo", HIGH, "guess"),
+        # a clue frame, short, in another voice: a guesser asking
+        ("is it like a kangaroo", HIGH, "guess"),
+        # a pitch within the describer's own range: still the describer's
+        ("a kangaroo is brown", LOW * 1.55, "foul:word"),
+        # a long sentence is a clue whatever the voice
+        ("a kangaroo is an animal that jumps around australia", HIGH, "foul:word"),
+        # no pitch measured: the words decide
+        ("a kangaroo is brown", None, "foul:word"),
+    ],
+)
+def test_a_short_utterance_in_another_voice_is_a_guessers(
+    text: str, pitch: float | None, expected: str
+) -> None:
+    label, evidence = first(text, pitch, LOW)
+    assert label == expected, evidence
+    if expected == "guess" and pitch == HIGH:
+        assert "another voice (pitch 176 Hz, the describer's 100 Hz)" in evidence
+
+
+def test_a_form_in_another_voice_is_a_near_miss() -> None:
+    # "the swimmer is ..." by the describer is a derivative foul; a guesser's
+    # garbled "swimmer, is it?" in another voice is a near miss, not a foul
+    situation = Situation(entry=SWIM, describer_pitch=LOW)
+    [mine] = Referee(phones).judge(said("the swimmer is fast", LOW), situation)
+    [theirs] = Referee(phones).judge(said("the swimmer is fast", HIGH), situation)
+    assert mine.label == "foul:derivative"
+    assert theirs.label == "near_miss"
+
+
+def test_the_turns_first_second_stays_the_describers() -> None:
+    label, _ = first("a kangaroo is brown", HIGH, LOW, turn_start=4.8)
+    assert label == "foul:word"
+
+
+def test_R8_a_guess_by_voice_still_keeps_the_buzzer() -> None:
+    # the utterance ends after 5.0 s; the buzzer at 4.5 s (grace 0.3 s) is long past
+    label, _ = first("a kangaroo is brown", HIGH, LOW, buzzer=5.2)
+    assert label == "nothing"
+
+
+def test_the_turns_first_long_utterance_is_enrolled() -> None:
+    voice = DescriberVoice()
+    turn = Situation(entry=KANGAROO, turn_start=1.0)
+
+    def learnt(situation: Situation = turn) -> float | None:
+        return voice.situation(situation).describer_pitch
+
+    # too short to enrol (a stray "okay"), then before the turn, then a guess
+    voice.offer([said("okay", HIGH, start=2.0)], turn, guessed=False)
+    assert learnt() is None
+    early = dataclasses.replace(turn, turn_start=9.0)
+    voice.offer([said("it jumps around australia", HIGH, 2.0)], early, guessed=False)
+    assert learnt(early) is None
+    voice.offer([said("is it a kangaroo or a wallaby", HIGH, 2.0)], turn, guessed=True)
+    assert learnt() is None
+    # the first clue of the turn, at least ENROL_SECONDS long
+    clue = said("it jumps around australia with a pouch", LOW, start=3.0)
+    assert clue.end - clue.start >= ENROL_SECONDS
+    voice.offer([clue], turn, guessed=False)
+    assert learnt() == LOW
+    # ... and no later utterance changes it in that turn
+    voice.offer([said("it lives in australia and it hops", HIGH, 8.0)], turn, guessed=False)
+    assert learnt() == LOW
+    # a new turn knows nothing yet; a print the caller gives stands
+    later = dataclasses.replace(turn, turn_start=40.0)
+    assert learnt(later) is None
+    given = dataclasses.replace(turn, describer_pitch=150.0)
+    assert learnt(given) == 150.0
+    # between turns nobody describes
+    assert learnt(dataclasses.replace(turn, phase=Phase.BETWEEN)) is None
+
+
+def test_the_referee_learns_the_describer_from_the_turn() -> None:
+    referee = Referee(phones)
+    turn = Situation(entry=KANGAROO, turn_start=0.0)
+    clue = said("it jumps around australia with a pouch", LOW, start=1.5)
+    assert [j.label for j in referee.observe_all([clue], turn)] == ["nothing"]
+    [j] = referee.observe_all([said("a kangaroo is brown", HIGH, start=6.0)], turn)
+    assert j.label == "guess"
+    # a guess as the turn's first utterance teaches nothing
+    other = Referee(phones)
+    other.observe_all([said("is it a kangaroo", HIGH, start=1.5)], turn)
+    [j] = other.observe_all([said("a kangaroo is brown", LOW, start=6.0)], turn)
+    assert j.label == "foul:word"
+    # after a reset (a new phase) the print is gone: the words decide again
+    referee.reset()
+    [j] = referee.observe_all([said("a kangaroo is brown", HIGH, start=6.0)], turn)
+    assert j.label == "foul:word"

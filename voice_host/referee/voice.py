@@ -1,0 +1,102 @@
+"""The describer's voice print: who said a short utterance, by its pitch.
+
+One microphone hears describer and guessers alike, and a short utterance
+holding the card's word is ambiguous in words alone: "a banana is yellow" is
+a describer's slip, and "her prison is vetted" (a guesser's "a prison, is
+that it?" as the recogniser wrote it) reads the same.  The voice tells them
+apart when the two voices differ enough.
+
+The print is the pitch of the turn's first utterance of at least
+:data:`ENROL_SECONDS` that is no guess (the describer speaks first: the
+clue), as the recogniser measured it (``RecognitionEvent.pitch``,
+:func:`voice_host.audio.pitch.median_pitch`).  A later short utterance whose
+pitch is :data:`OTHER_VOICE_RATIO` times the describer's or more, either way
+up, is another voice's: a guesser's (``speaker.attribute``).  The ratio is
+set so that one speaker's own utterances stay inside it: the reader of the
+LibriVox recordings in ``fixtures/audio/real/`` spans 77-122 Hz over 1.5 s
+stretches (1.58 times), the synthetic voices up to 1.43 times (rms); a
+man's voice and a woman's usually differ by 1.6 to 2 times (the fixtures'
+rms and slt: 88 and 176 Hz), so mostly a man and a woman are told apart,
+and two men or two women never.  Only the describer's verdict is ever
+overturned, never a guess's: a voice that matches the describer's proves
+nothing (a guesser may sound like the describer), while a clearly different
+one is good evidence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from voice_host.referee.values import STEERED_SOURCES, Phase, Situation
+from voice_host.speech.events import RecognitionEvent
+
+#: An utterance's pitch at least this many times the describer's, or at most
+#: its inverse, is another voice.
+OTHER_VOICE_RATIO = 1.6
+#: The describer's print comes from the turn's first utterance at least this
+#: long (seconds): a clue, not a stray "okay" or a guesser's "go!".
+ENROL_SECONDS = 1.0
+#: The phases with a describer to enrol.
+DESCRIBED_PHASES = frozenset({Phase.TURN, Phase.CONTROL})
+
+
+def other_voice(pitch: float | None, describer: float | None) -> str:
+    """Why an utterance of ``pitch`` Hz is not in the describer's voice of
+    ``describer`` Hz (a phrase for the evidence), or '' when it may be (or
+    either is unknown)."""
+    if not pitch or not describer:
+        return ""
+    ratio = max(pitch, describer) / min(pitch, describer)
+    if ratio < OTHER_VOICE_RATIO:
+        return ""
+    return f"another voice (pitch {pitch:.0f} Hz, the describer's {describer:.0f} Hz)"
+
+
+class DescriberVoice:
+    """The describer's pitch for each turn, learnt from its first long utterance."""
+
+    def __init__(self) -> None:
+        self._turn: float | None = None
+        self._pitch: float | None = None
+
+    def reset(self) -> None:
+        """Forget the print (a new game)."""
+        self._turn, self._pitch = None, None
+
+    def situation(self, situation: Situation) -> Situation:
+        """``situation`` with the describer's pitch of its turn, once learnt (a
+        pitch the caller gave stands)."""
+        if (
+            situation.describer_pitch is not None
+            or self._pitch is None
+            or self._turn != situation.turn_start
+            or situation.phase not in DESCRIBED_PHASES
+        ):
+            return situation
+        return replace(situation, describer_pitch=self._pitch)
+
+    def offer(
+        self, events: Sequence[RecognitionEvent], situation: Situation, guessed: bool
+    ) -> None:
+        """Learn the describer's pitch from a batch of ``events`` (one utterance's)
+        when its transcript is the turn's first utterance of at least
+        :data:`ENROL_SECONDS` and no guess was judged in it (``guessed``): a
+        guesser's "kangaroo!" before the first clue is not the describer's voice."""
+        if guessed or situation.phase not in DESCRIBED_PHASES:
+            return
+        if situation.describer_pitch is not None:
+            return
+        if self._pitch is not None and self._turn == situation.turn_start:
+            return
+        for event in events:
+            if event.kind != "final" or event.pitch is None or not event.words:
+                continue
+            if event.source in STEERED_SOURCES:
+                continue  # its free transcript speaks for the utterance
+            start, end = event.utterance or (event.start, event.end)
+            if situation.turn_start is not None and start < situation.turn_start:
+                continue
+            if end - start >= ENROL_SECONDS:
+                self._turn, self._pitch = situation.turn_start, event.pitch
+                return

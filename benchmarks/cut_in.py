@@ -15,6 +15,11 @@ clue's last word).  The mix goes through the host's real listening path
 on is counted: a guess is right, a foul costs the team its card.  A pair is
 held out when either clip is.
 
+With ``--voice-print`` the referee knows the describer's voice (the pitch of
+the clue clip alone, as the turn's first utterance would have taught it;
+``voice_host/referee/voice.py``): a short utterance in a clearly different
+voice is a guesser's.
+
     .venv/bin/python benchmarks/cut_in.py [--errors]     # about 3 minutes
 """
 
@@ -36,6 +41,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from referee import TEAMS, decisive  # noqa: E402
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
+from voice_host.audio.pitch import median_pitch  # noqa: E402
 from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
 from voice_host.referee import Referee, Situation, default_phone_lookup, default_word_frequency  # noqa: E402
@@ -104,6 +110,11 @@ def pairs(clips: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, A
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--errors", action="store_true", help="list every judgement that is no guess")
+    ap.add_argument(
+        "--voice-print",
+        action="store_true",
+        help="the referee knows the describer's pitch (the clue clip's)",
+    )
     args = ap.parse_args(argv)
     clips = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))["clips"]
     recognizer = PocketSphinxRecognizer()
@@ -117,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         entry = make_entry(clue["entry"], "Object")
         context = ListenContext.for_entry(entry, command_phrases(HEARD_TEAMS), HEARD_TEAMS)
         said, called = samples(clue), samples(guess)
+        describer = median_pitch(said.astype("<i2").tobytes()) if args.voice_print else None
         for offset in OFFSETS:
             audio = chunks(mixed(said, called, offset))
             if not adapted:  # a live host has heard the room before the first card
@@ -124,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
                 adapted = True
             events = replay(recognizer, audio, context)
             referee.reset()
-            situation = Situation(entry=entry, phase=Phase.TURN, teams=TEAMS)
+            situation = Situation(
+                entry=entry, phase=Phase.TURN, teams=TEAMS, describer_pitch=describer
+            )
             judged = decisive(referee.observe_all(events, situation)).split(":")[0]
             counts[(split, offset, judged)] += 1
             if judged != "guess":
@@ -133,8 +147,10 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 pair = f"{clue['file']} + {guess['file']}"
                 wrong.append(f"  {split:8} {offset:+.2f} {judged:10} {pair}: [{heard}]")
+    known = ", the describer's voice print known" if args.voice_print else ""
     print(
-        f"{len(todo)} clue + guess pairs, {len(OFFSETS)} offsets each (the host must judge a guess)"
+        f"{len(todo)} clue + guess pairs, {len(OFFSETS)} offsets each"
+        f" (the host must judge a guess{known})"
     )
     kinds = ("guess", "foul", "near_miss", "command", "nothing")
     for split in ("tune", "heldout"):

@@ -202,14 +202,81 @@ class AudioJudge:
                 out.write(json.dumps(row) + "\n")
         return events
 
-    def __call__(self, referee: Referee, entry: Entry, text: str) -> tuple[list[Judgement], str]:
+    def hear(self, entry: Entry, text: str) -> tuple[str, list[RecognitionEvent]]:
+        """The next line said in its voice and heard: (voice, events)."""
         voice = self.speakers[self.n % len(self.speakers)]
         events = self._hear(entry, text, voice)
         self.n += 1
+        return voice, events
+
+    def judge(
+        self,
+        referee: Referee,
+        entry: Entry,
+        voice: str,
+        events: list[RecognitionEvent],
+        describer_pitch: float | None = None,
+    ) -> tuple[list[Judgement], str]:
+        """A heard line's judgements (``describer_pitch``: the describer's voice
+        print, or None: the line enrols itself, as a turn's first utterance)."""
         referee.reset()
-        judged = referee.observe_all(events, Situation(entry=entry, teams=self.teams))
+        situation = Situation(entry=entry, teams=self.teams, describer_pitch=describer_pitch)
+        judged = referee.observe_all(events, situation)
         heard = " | ".join(e.text for e in events if e.kind == "final" and e.source == "free")
         return [j for j in judged if j.type != "nothing"], f"{voice}: heard [{heard}]"
+
+    def __call__(self, referee: Referee, entry: Entry, text: str) -> tuple[list[Judgement], str]:
+        voice, events = self.hear(entry, text)
+        return self.judge(referee, entry, voice, events)
+
+
+def pitch_of(events: list[RecognitionEvent]) -> float | None:
+    """The pitch the recogniser measured for a heard line (its longest final
+    utterance's), or None."""
+    finals = [e for e in events if e.kind == "final" and e.pitch is not None]
+    if not finals:
+        return None
+    longest = max(
+        finals,
+        key=lambda e: (e.utterance or (e.start, e.end))[1] - (e.utterance or (e.start, e.end))[0],
+    )
+    return longest.pitch
+
+
+def describer_prints(
+    lines: list[dict[str, Any]], heard: list[tuple[str, list[RecognitionEvent]]]
+) -> list[float | None]:
+    """For each line, the voice print of its card's describer (``--voice-print``).
+
+    A clue or a slip is the describer's own line: the describer is its voice.
+    A guess (right or wrong) is a guesser's: the describer is the voice of the
+    card's first clue line or, for a card the writers gave only guesses, of
+    the split's last describer's line before it (the same voice as the
+    guesser's when the rotation gave both lines one voice: then the two sound
+    alike, as two people may).
+    The print is the pitch of another describer's line (a clue or a slip) said
+    in the describer's voice, the first of the split's that is not the line
+    judged: the describer's first utterance of a turn."""
+    clues: dict[str, list[int]] = {}
+    first_clue: dict[str, int] = {}
+    for i, (line, (voice, _)) in enumerate(zip(lines, heard, strict=True)):
+        if kind_of(line) in ("clean", "slip"):
+            clues.setdefault(voice, []).append(i)
+        if kind_of(line) == "clean":
+            first_clue.setdefault(line["entry"], i)
+    out: list[float | None] = []
+    last = heard[min(min(v) for v in clues.values())][0] if clues else ""
+    for i, (line, (voice, _)) in enumerate(zip(lines, heard, strict=True)):
+        describer = voice
+        if kind_of(line) in ("clean", "slip"):
+            last = voice
+        elif line["entry"] in first_clue:
+            describer = heard[first_clue[line["entry"]]][0]
+        elif last:
+            describer = last
+        enrol = next((k for k in clues.get(describer, []) if k != i), None)
+        out.append(None if enrol is None else pitch_of(heard[enrol][1]))
+    return out
 
 
 def main() -> int:
@@ -226,6 +293,12 @@ def main() -> int:
         action="append",
         default=[],
         help="with --audio, say every line in this voice (repeatable; e.g. piper-joe)",
+    )
+    parser.add_argument(
+        "--voice-print",
+        action="store_true",
+        help="with --audio, judge each line with its card's describer's voice print "
+        "(the pitch of a clue line said in the describer's voice)",
     )
     args = parser.parse_args()
     entries: dict[str, Entry] = {}
@@ -247,15 +320,21 @@ def main() -> int:
         lines = [json.loads(x) for x in (DATA / name).read_text().splitlines() if x.strip()]
         if args.limit:
             lines = lines[: args.limit]
+        heard: list[tuple[str, list[RecognitionEvent]]] = []
+        prints: list[float | None] = [None] * len(lines)
         if audio is not None:
             audio.start_split(split, [line["text"] for line in lines])
-        for line in lines:
+            heard = [audio.hear(entries[line["entry"]], line["text"]) for line in lines]
+            if args.voice_print:
+                prints = describer_prints(lines, heard)
+        for i, line in enumerate(lines):
             entry = entries[line["entry"]]
             note = ""
             if audio is None:
                 judged = judge_text(referee, entry, line["text"])
             else:
-                judged, note = audio(referee, entry, line["text"])
+                voice, events = heard[i]
+                judged, note = audio.judge(referee, entry, voice, events, prints[i])
             first = judged[0].label if judged else "nothing"
             kind = kind_of(line)
             ok = first.startswith("foul") if kind == "slip" else first == line["expect"]
@@ -268,6 +347,8 @@ def main() -> int:
                 )
         n_entries = len({x["entry"] for x in lines})
         how = "heard through pocketsphinx" if audio is not None else "as text"
+        if audio is not None and args.voice_print:
+            how += ", with the describer's voice print"
         print(f"split {split} ({how}): {len(lines)} lines, {n_entries} entries")
         names = {
             "clean": "clean clues judged nothing",

@@ -8,10 +8,12 @@ import pytest
 
 from tests.referee.conftest import KANGAROO, SWIM, free, phones
 from voice_host.referee import Phase, Referee, Situation
+from voice_host.referee.text import tokens
 from voice_host.referee.voice import (
     ENROL_SECONDS,
     OTHER_VOICE_RATIO,
     DescriberVoice,
+    answer_voice,
     other_voice,
 )
 from voice_host.speech.events import RecognitionEvent
@@ -141,3 +143,66 @@ def test_the_referee_learns_the_describer_from_the_turn() -> None:
     referee.reset()
     [j] = referee.observe_all([said("a kangaroo is brown", HIGH, start=6.0)], turn)
     assert j.label == "foul:word"
+
+
+def voiced(text: str, pitches: list[float | None], start: float = 5.0) -> RecognitionEvent:
+    """``said(text)`` with each word's own pitch, one per word of ``text``."""
+    event = said(text, None, start)
+    words = tuple(
+        dataclasses.replace(w, pitch=p) for w, p in zip(event.words, pitches, strict=True)
+    )
+    return dataclasses.replace(event, words=words)
+
+
+CLUE = "it hops around australia with a baby in its pouch"
+
+
+def test_answer_voice_is_every_word_from_the_answer_on() -> None:
+    toks = tokens(voiced(f"{CLUE} kangaroo right", [LOW] * 10 + [HIGH, HIGH]).words)
+    assert answer_voice(toks, 10, 10, LOW).startswith("another voice from the answer on")
+    assert "(pitch 176 Hz, the describer's 100 Hz)" in answer_voice(toks, 10, 10, LOW)
+    assert answer_voice(toks, 10, 10, None) == ""  # no print: no evidence
+    assert answer_voice(toks, 10, 10, HIGH) == ""  # the describer's own voice
+    # a word after the answer in the describer's voice: the describer going on
+    toks = tokens(voiced(f"{CLUE} kangaroo right", [LOW] * 10 + [HIGH, LOW]).words)
+    assert answer_voice(toks, 10, 10, LOW) == ""
+    # words without a pitch count for nothing, but the answer must have one
+    toks = tokens(voiced(f"{CLUE} kangaroo right", [LOW] * 10 + [HIGH, None]).words)
+    assert answer_voice(toks, 10, 10, LOW) != ""
+    toks = tokens(voiced(f"{CLUE} kangaroo right", [LOW] * 10 + [None, HIGH]).words)
+    assert answer_voice(toks, 10, 10, LOW) == ""
+    # one pitch above the describer's and one below: no single other voice
+    toks = tokens(voiced(f"{CLUE} kangaroo right", [LOW] * 10 + [HIGH, 60.0]).words)
+    assert answer_voice(toks, 10, 10, LOW) == ""
+
+
+@pytest.mark.parametrize(
+    ("guess", "answer", "rest", "expected"),
+    [
+        # the guesser's "kangaroo!" heard with the clue as one utterance
+        ("kangaroo", HIGH, HIGH, "guess"),
+        ("a kangaroo", HIGH, HIGH, "guess"),
+        ("kangaroo is it", HIGH, HIGH, "guess"),
+        # ... in the describer's own voice: the describer's foul
+        ("kangaroo", LOW * 1.3, LOW, "foul:word"),
+        # the describer going on after a guesser's word
+        ("kangaroo is it", HIGH, LOW, "foul:word"),
+        # the answer with more words after it: a sentence going on, whatever the voice
+        ("kangaroo and it is brown", HIGH, HIGH, "foul:word"),
+    ],
+)
+def test_R6_a_guess_cutting_in_as_the_clue_ends_is_heard_by_its_voice(
+    guess: str, answer: float, rest: float, expected: str
+) -> None:
+    words = guess.split()
+    pitches: list[float | None] = [LOW] * len(CLUE.split())
+    pitches += [answer if w == "kangaroo" else rest for w in words]
+    text = f"{CLUE} {guess}"
+    situation = Situation(entry=KANGAROO, describer_pitch=LOW)
+    judged = Referee(phones).judge(voiced(text, pitches), situation)
+    assert [j.label for j in judged] == [expected], judged[0].evidence
+    if expected == "guess":
+        assert "the answer ends the utterance in another voice" in judged[0].evidence
+    # without a print the words alone decide: a describer's sentence ending with it
+    unknown = Referee(phones).judge(voiced(text, pitches), Situation(entry=KANGAROO))
+    assert [j.label for j in unknown] == ["foul:word"]

@@ -282,3 +282,54 @@ def test_final_events_carry_the_utterances_pitch(recognizer: PocketSphinxRecogni
     assert slt is not None and 150 <= slt <= 210
     assert rms is not None and 70 <= rms <= 120
     assert all(e.pitch is None for e in high if e.kind == "partial")
+
+
+def _speech(path: Path) -> bytes:
+    """The clip's samples from its first to its last sound (10 ms frames
+    above 2% of its peak): clips joined so are one stream with no pause."""
+    data = read_wav(path).samples
+    frame = 2 * SAMPLE_RATE // 100
+    levels = [
+        max(
+            abs(int.from_bytes(data[i : i + 2], "little", signed=True))
+            for i in range(a, a + frame, 2)
+        )
+        for a in range(0, len(data) - frame + 1, frame)
+    ]
+    loud = [i for i, level in enumerate(levels) if level > 0.02 * max(levels)]
+    return data[loud[0] * frame : (loud[-1] + 1) * frame]
+
+
+def test_a_guess_cutting_in_is_heard_in_its_own_voice(recognizer: PocketSphinxRecognizer) -> None:
+    # slt (a woman) describes a teacher and rms (a man) calls "a teacher!" the
+    # moment she stops: one utterance to the recogniser, and its words carry
+    # their own voices' pitch (the referee's cut-in rule, referee/voice.py)
+    from voice_host.deck.knowledge import make_entry
+    from voice_host.referee import Phase, Referee, Situation, default_phone_lookup
+
+    clue = _speech(FIXTURES / "slt" / "clue__the_person_at_the_front_of_the_classroom.wav")
+    guess = _speech(FIXTURES / "rms" / "guess__a_teacher.wav")
+    audio = bytes(SAMPLE_RATE // 2 * 2) + clue + guess + bytes(SAMPLE_RATE // 2 * 2)
+    step = SAMPLE_RATE // 10 * 2
+    chunks = [
+        AudioChunk(audio[i : i + step], SAMPLE_RATE, i / 2 / SAMPLE_RATE)
+        for i in range(0, len(audio), step)
+    ]
+    entry = make_entry("Teacher", "Person")
+    events = replay(recognizer, chunks, ListenContext.for_entry(entry))
+    free = [e for e in events if e.kind == "final" and e.source == "free" and e.words]
+    words = [w for e in free for w in e.words]
+    teacher = [w for w in words if w.text == "teacher"]
+    assert teacher and all(w.pitch is not None and 70 <= w.pitch <= 120 for w in teacher)
+    joined = 0.5 + len(clue) / 2 / SAMPLE_RATE  # where rms takes over
+    clue_words = [w for w in words if w.end <= joined and w.pitch is not None]
+    assert clue_words and all(150 <= w.pitch <= 210 for w in clue_words if w.pitch)
+    referee = Referee(default_phone_lookup())
+    for describer, expected in ((None, "foul"), (176.0, "guess")):
+        referee.reset()
+        situation = Situation(entry=entry, phase=Phase.TURN, describer_pitch=describer)
+        labels = [j.label for j in referee.observe_all(events, situation)]
+        assert any(label.startswith(expected) for label in labels), (describer, labels)
+        assert not any(
+            label.startswith("guess" if expected == "foul" else "foul") for label in labels
+        )

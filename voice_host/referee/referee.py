@@ -370,6 +370,7 @@ class Referee:
             repeats=repeats,
             tail_sound=self._tail_sound(context[last + 1 :]),
             other_voice=voice,
+            describer_pitch=situation.describer_pitch,
         )
         heard = _span_text(seg, m.first, m.last)
         feats: dict[str, Any] = {

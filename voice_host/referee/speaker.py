@@ -75,6 +75,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from voice_host.referee.text import Token, is_stray
+from voice_host.referee.voice import answer_voice
 
 #: A match starting this soon after the turn start (seconds) is the describer's.
 OPENING_SECONDS = 1.0
@@ -491,6 +492,7 @@ def attribute(
     repeats: tuple[tuple[int, int], ...] = (),
     tail_sound: str = "",
     other_voice: str = "",
+    describer_pitch: float | None = None,
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
 
@@ -508,7 +510,10 @@ def attribute(
     the describer's voice (:func:`voice_host.referee.voice.other_voice`), or
     is '': a short utterance in another voice is a guesser's whatever its
     words (the recogniser's "her prison is vetted" for "a prison, is that
-    it?"), unless it is said in the turn's first second.
+    it?"), unless it is said in the turn's first second.  ``describer_pitch``
+    is the describer's voice print (Hz) when known: an answer that ends a
+    long utterance in another voice than the clue before it, word by word
+    (:func:`voice_host.referee.voice.answer_voice`), is a guesser cutting in.
     """
     repeated = _repeated(toks, first, last, repeats)
     heard_before = [t.text for i, t in enumerate(toks[:first]) if i not in repeated]
@@ -544,15 +549,23 @@ def attribute(
         feats["tail_phrase"] = tail_phrase
     if words != n:
         feats["counted_words"] = words
+    # a guesser cutting in: the answer ends the utterance in another voice
+    unheard = round(max(0.0, end - toks[-1].end) * WORDS_PER_SECOND) if span else 0
+    cut_in = ""
+    if (
+        len(after) <= MAX_TAIL_WORDS
+        and unheard <= MAX_TAIL_WORDS
+        and end - toks[first].start <= MAX_GUESS_SECONDS
+    ):
+        cut_in = answer_voice(toks, first, last, describer_pitch)
     if span is not None:
         # a steered hit reports only its keyword: estimate the unheard words
         # from the utterance's length (speech runs about 3 words a second)
-        unheard = round(max(0.0, end - toks[-1].end) * WORDS_PER_SECOND)
         estimate = round(seconds * WORDS_PER_SECOND)
         if estimate > n and n <= 2:
             feats["estimated_words"] = estimate
             feats["estimated_after"] = unheard
-            if estimate > MAX_GUESS_WORDS:
+            if estimate > MAX_GUESS_WORDS and not cut_in:
                 why = f"inside a {seconds:.1f} s utterance (about {estimate} words)"
                 return Attribution("describer", why, feats)
             if unheard > MAX_TAIL_WORDS:
@@ -563,6 +576,9 @@ def attribute(
         feats["into_turn"] = round(into, 2)
         if 0.0 <= into < OPENING_SECONDS:
             return Attribution("describer", f"said {into:.1f} s into the turn", feats)
+    if cut_in:
+        feats["answer_voice"] = cut_in
+        return Attribution("guesser", f"the answer ends the utterance in {cut_in}", feats)
     # "your mouth?", "is it your thumb?": a guesser calls out a part of the body
     # with its "your"; in a sentence ("you open your mouth") it is a clue frame
     your_lead = before[-1:] == ["your"] and all(w in GUESS_LEAD for w in before[:-1])

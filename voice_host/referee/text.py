@@ -32,6 +32,8 @@ class Token:
     """Seconds of audio time where the word starts."""
     end: float
     """Seconds of audio time where the word ends."""
+    pitch: float | None = None
+    """The pitch (Hz) of the recogniser's word it comes from, when measured."""
 
 
 def norm_word(word: str) -> str:
@@ -76,7 +78,7 @@ def tokens(words: tuple[HeardWord, ...]) -> tuple[Token, ...]:
             continue
         step = (w.end - w.start) / len(parts)
         for i, p in enumerate(parts):
-            out.append(Token(p, w.text, w.start + i * step, w.start + (i + 1) * step))
+            out.append(Token(p, w.text, w.start + i * step, w.start + (i + 1) * step, w.pitch))
     return tuple(out)
 
 

@@ -27,6 +27,10 @@ class HeardWord:
     """Seconds of audio time where the word ends."""
     confidence: float | None = None
     """Engine confidence in 0..1 where the engine gives one, else None."""
+    pitch: float | None = None
+    """In a final event, the median pitch (Hz) of the word's own audio when it
+    had enough voiced frames: the referee hears a guesser cutting in at the
+    end of the describer's utterance by the voice of the card's word."""
 
 
 @dataclass(frozen=True)

@@ -795,6 +795,13 @@ class PocketSphinxRecognizer:
             del self._buf[: 2 * excess]
             self._buf_start += excess
 
+    def _voiced(self, words: tuple[HeardWord, ...]) -> tuple[HeardWord, ...]:
+        """``words`` with the pitch of each one's audio (``HeardWord.pitch``)."""
+        return tuple(
+            dataclasses.replace(w, pitch=median_pitch(self._audio_between(w.start, w.end)))
+            for w in words
+        )
+
     def _audio_between(self, start: float, end: float) -> bytes:
         t0 = self._t0 or 0.0
         first = max(self._buf_start, int((start - t0) * SAMPLE_RATE))
@@ -989,10 +996,17 @@ class PocketSphinxRecognizer:
         ordered = sorted(hits, key=lambda h: h.word.start)
         verdicts = self._confirm_hits(ordered, free) if was_decoded else [None] * len(ordered)
         pitch = median_pitch(self._audio_between(start, end)) if ordered or free else None
+        free = self._voiced(free)
         for hit, ok in zip(ordered, verdicts, strict=True):
             events.append(
                 RecognitionEvent(
-                    "final", (hit.word,), round(emit_at, 3), "kws", ok, span, pitch=pitch
+                    "final",
+                    self._voiced((hit.word,)),
+                    round(emit_at, 3),
+                    "kws",
+                    ok,
+                    span,
+                    pitch=pitch,
                 )
             )
         if self._context.free_text and was_decoded:

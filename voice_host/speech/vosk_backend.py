@@ -27,7 +27,7 @@ import json
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -440,6 +440,7 @@ class VoskRecognizer:
         if not self._context.free_text:
             return []
         pitch = self._pitch(span)
+        words = self._voiced(words)
         return [RecognitionEvent("final", words, self._clock.now, "free", None, span, pitch=pitch)]
 
     def _grammar_final(self, result: str) -> list[RecognitionEvent]:
@@ -454,11 +455,16 @@ class VoskRecognizer:
             ok = confirms(target, hit, free)
             confirmed = ok if confirmed is None else (confirmed and ok)
         pitch = self._pitch(span)
+        words = self._voiced(words)
         return [
             RecognitionEvent(
                 "final", words, self._clock.now, "grammar", confirmed, span, pitch=pitch
             )
         ]
+
+    def _voiced(self, words: tuple[HeardWord, ...]) -> tuple[HeardWord, ...]:
+        """``words`` with the pitch of each one's audio (``HeardWord.pitch``)."""
+        return tuple(replace(w, pitch=self._pitch((w.start, w.end))) for w in words)
 
     def _pitch(self, span: tuple[float, float] | None) -> float | None:
         """The median pitch of the recent audio within ``span`` (audio time)."""

@@ -82,7 +82,7 @@ from voice_host.referee.values import (
     Phase,
     Situation,
 )
-from voice_host.referee.voice import DescriberVoice, other_voice
+from voice_host.referee.voice import DescriberVoice
 from voice_host.speech.events import RecognitionEvent
 
 #: A spotted command whose free transcript is longer than this (words) must
@@ -194,7 +194,6 @@ class Referee:
         if echo is not None:
             return [echo]
         out: list[Judgement] = []
-        voice = other_voice(event.pitch, situation.describer_pitch)
         segs = _segments(toks)
         for i, seg in enumerate(segs):
             # the endpointer's utterance span belongs to the first and last
@@ -206,9 +205,7 @@ class Referee:
                     span[0] if i == 0 else seg[0].start,
                     span[1] if i == len(segs) - 1 else seg[-1].end,
                 )
-            out.extend(
-                self._judge_segment(seg, event, situation, steered, span, len(segs) == 1, voice)
-            )
+            out.extend(self._judge_segment(seg, event, situation, steered, span, len(segs) == 1))
         if not out:
             why = "no answer, forbidden form, foul talk or command heard"
             return [_nothing(toks[-1].end, heard, why, **gated)]
@@ -253,7 +250,6 @@ class Referee:
         steered: bool,
         span: tuple[float, float] | None,
         whole: bool,
-        voice: str = "",
     ) -> list[Judgement]:
         """Judge one silence-separated segment of an event's words; ``whole``
         when it is all of them (see :meth:`CommandReader.read`)."""
@@ -281,7 +277,7 @@ class Referee:
             return [
                 _nothing(seg[-1].end, _span_text(seg, 0, len(seg) - 1), "unconfirmed steered hit")
             ]
-        return self._judge_words(seg, seg, None, situation, span, voice)
+        return self._judge_words(seg, seg, None, situation, span, event.pitch)
 
     def _judge_words(
         self,
@@ -290,12 +286,12 @@ class Referee:
         where: tuple[int, int] | None,
         situation: Situation,
         span: tuple[float, float] | None,
-        voice: str = "",
+        pitch: float | None = None,
     ) -> list[Judgement]:
         """Fouls, guesses and near misses in ``seg``.  Who said a match is
         decided from ``context`` (``where`` gives the match's place in it when
-        ``context`` is another transcript than ``seg``); ``voice`` says why the
-        utterance is not the describer's voice, or is '' (:mod:`.voice`)."""
+        ``context`` is another transcript than ``seg``); ``pitch`` is the
+        utterance's, when measured (:mod:`.voice`)."""
         assert situation.entry is not None
         out: list[Judgement] = []
         talks = find_talk(seg, situation.entry.text)
@@ -329,7 +325,7 @@ class Referee:
         for m in matches:
             if any(in_talk[m.first : m.last + 1]):
                 continue  # "rhymes with cat" is already a rhyme foul
-            out.append(self._judge_match(seg, m, context, where, situation, span, repeats, voice))
+            out.append(self._judge_match(seg, m, context, where, situation, span, repeats, pitch))
         return _first_of_each(_wrong_tries_dropped(out))
 
     def _tail_sound(self, after: tuple[Token, ...]) -> str:
@@ -357,7 +353,7 @@ class Referee:
         situation: Situation,
         span: tuple[float, float] | None,
         repeats: tuple[tuple[int, int], ...] = (),
-        voice: str = "",
+        pitch: float | None = None,
     ) -> Judgement:
         first, last = (m.first, m.last) if where is None else where
         who = attribute(
@@ -369,7 +365,7 @@ class Referee:
             answer_like=m.target.kind == "answer" or m.target.own,
             repeats=repeats,
             tail_sound=self._tail_sound(context[last + 1 :]),
-            other_voice=voice,
+            pitch=pitch,
             describer_pitch=situation.describer_pitch,
         )
         heard = _span_text(seg, m.first, m.last)
@@ -594,8 +590,7 @@ class Referee:
             if hit[0] in seg:
                 first = next(i for i, t in enumerate(seg) if t is hit[0])
                 where = (first, first + len(hit) - 1)
-                voice = other_voice(event.pitch, situation.describer_pitch)
-                return self._judge_words(hit, seg, where, situation, event.utterance, voice)
+                return self._judge_words(hit, seg, where, situation, event.utterance, event.pitch)
         return None
 
     def _free_tokens(self, event: RecognitionEvent, situation: Situation) -> list[Token]:
@@ -741,9 +736,9 @@ class Referee:
                     continue
                 if seg[m.last].end < hit[0].start - 0.5 or seg[m.first].start > hit[-1].end + 0.5:
                     continue  # the free match is elsewhere in time
-                voice = other_voice(free.pitch or event.pitch, situation.describer_pitch)
+                pitch = free.pitch or event.pitch
                 js = self._judge_words(
-                    hit, seg, (m.first, m.last), situation, free.utterance, voice
+                    hit, seg, (m.first, m.last), situation, free.utterance, pitch
                 )
                 said = _span_text(seg, 0, len(seg) - 1)
                 note = f" (steered hit confirmed by free transcript '{said}')"

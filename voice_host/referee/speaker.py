@@ -75,7 +75,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from voice_host.referee.text import Token, is_stray
-from voice_host.referee.voice import answer_voice
+from voice_host.referee.voice import answer_voice, other_voice
 
 #: A match starting this soon after the turn start (seconds) is the describer's.
 OPENING_SECONDS = 1.0
@@ -491,7 +491,7 @@ def attribute(
     answer_like: bool = True,
     repeats: tuple[tuple[int, int], ...] = (),
     tail_sound: str = "",
-    other_voice: str = "",
+    pitch: float | None = None,
     describer_pitch: float | None = None,
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
@@ -506,9 +506,9 @@ def attribute(
     kangaroo!", "kangaroo? is it kangaroo?").  ``tail_sound`` is the closing
     question (:data:`SOUNDED_TAILS`) that the words after the match sound like,
     or '' (the referee has the phones): after a guess lead-in and the answer,
-    they end a short guess.  ``other_voice`` says why the utterance is not in
-    the describer's voice (:func:`voice_host.referee.voice.other_voice`), or
-    is '': a short utterance in another voice is a guesser's whatever its
+    they end a short guess.  ``pitch`` is the utterance's, when measured: if
+    it is not the describer's voice (:func:`voice_host.referee.voice.other_voice`),
+    a short utterance is a guesser's whatever its
     words (the recogniser's "her prison is vetted" for "a prison, is that
     it?"), unless it is said in the turn's first second.  ``describer_pitch``
     is the describer's voice print (Hz) when known: an answer that ends a
@@ -584,7 +584,8 @@ def attribute(
     your_lead = before[-1:] == ["your"] and all(w in GUESS_LEAD for w in before[:-1])
     frame = "" if your_lead else _frame(before)
     # another voice than the describer's, in a short utterance: a guesser's
-    voiced = bool(other_voice) and words <= MAX_GUESS_WORDS and timed <= MAX_GUESS_SECONDS
+    elsewise = other_voice(pitch, describer_pitch)
+    voiced = bool(elsewise) and words <= MAX_GUESS_WORDS and timed <= MAX_GUESS_SECONDS
     if frame:
         feats["frame"] = frame
         if not voiced:
@@ -664,8 +665,8 @@ def attribute(
         feats["question"] = question
         return Attribution("guesser", f"the question '{question} ...' ends the utterance", feats)
     if voiced:
-        feats["other_voice"] = other_voice
-        return Attribution("guesser", f"a short utterance ({_words(n)}) in {other_voice}", feats)
+        feats["other_voice"] = elsewise
+        return Attribution("guesser", f"a short utterance ({_words(n)}) in {elsewise}", feats)
     if words > MAX_GUESS_WORDS:
         where = "at the end of" if not after else "inside"
         return Attribution("describer", f"{where} a {n}-word sentence", feats)

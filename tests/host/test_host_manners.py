@@ -329,3 +329,26 @@ def test_a_word_foul_on_the_guess_words_gives_way_to_the_guess(make_host: HostMa
     answer = _card_answer(host)
     host.handle(Heard((_guess(answer, t + 1.0, t + 1.4), _foul(answer, t + 2.0, t + 2.4))))
     assert host.game.state.correct == 2
+
+
+def test_a_guess_the_referee_heard_as_a_variant_of_the_answer_counts(
+    make_host: HostMaker,
+) -> None:
+    # R7: the referee takes slt's "telescope!" written "telescoped" (an answer plus a
+    # recogniser's stray ending) for the answer, and says so in the judgement's
+    # answer; the host counts it though the card's own answers do not list it.
+    host, _clock, t = started(make_host, recognizer=Silent())
+    entry = host.entry()
+    assert entry is not None and host.listening is not None
+    variants = [
+        target.phrase
+        for target in host.listening.referee.targets(entry).answers
+        if target.phrase not in entry.answers
+    ]
+    assert variants, f"{entry.text}: the referee knows no variant of its answers"
+    host.handle(Heard((_guess(variants[0], t, t + 0.4),)))
+    assert host.game.state.correct == 1
+    # a guess naming the last card's answer, judged in the same batch, does not
+    # count for the next card
+    host.handle(Heard((_guess(entry.answers[0], t + 1.0, t + 1.4),)))
+    assert host.game.state.correct == 1

@@ -459,7 +459,7 @@ class Host:
             return
         if j.type == "guess" and phase is Phase.TURN and self.timer.started:
             entry = self.entry()
-            if entry is not None and j.answer in entry.answers:
+            if entry is not None and j.answer in self._answers_of(entry):
                 self._apply(Correct(), now, entry_text=entry.text)
             return
         if j.type == "guess" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
@@ -488,6 +488,16 @@ class Host:
             else:
                 self._say([f"Sorry? Say {wake}, then the command."])
         self._show(now)
+
+    def _answers_of(self, entry: Entry) -> set[str]:
+        """The answers a guess judgement may name for ``entry``: the card's own, and
+        the referee's variants of them (the answer without its article, or with a
+        recogniser's stray ending: slt's "telescope!" written "telescoped").  A guess
+        naming none of them was judged for another card (a batch that held two)."""
+        out = set(entry.answers)
+        if self.listening is not None:
+            out.update(t.phrase for t in self.listening.referee.targets(entry).answers)
+        return out
 
     def _team_index(self, name: str) -> int | None:
         for i, t in enumerate(self.game.teams):

@@ -13,6 +13,7 @@ import pytest
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.wav import WavSource
+from voice_host.deck.knowledge import make_entry
 from voice_host.speech import pocketsphinx_backend
 from voice_host.speech.events import ListenContext, RecognitionEvent
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
@@ -68,6 +69,23 @@ def test_a_guess_is_final_soon_after_its_pause(recognizer: PocketSphinxRecognize
     # the detector's frame), not after the endpointer's 0.3 s window.
     waited = final.emitted_at - final.utterance[1]
     assert waited <= pocketsphinx_backend.EARLY_SILENCE + 0.1
+
+
+def test_an_answer_with_a_stray_ending_closes_early_too(
+    recognizer: PocketSphinxRecognizer,
+) -> None:
+    # With the card's forms in its context the transcript of slt's "telescope!" is
+    # "telescoped", which the referee counts as the answer (a recogniser's stray
+    # ending, referee.matching.noisy_answer_forms): the host must not wait for
+    # the endpointer's window to hear it.
+    entry = make_entry("telescope", "Object")
+    context = ListenContext.for_entry(entry)
+    clip = FIXTURES / "slt" / "guess__telescope.wav"
+    events = replay(recognizer, chunks(clip, 1.0), context)
+    final = next(e for e in events if e.kind == "final" and e.source == "free")
+    assert final.text == "telescoped", "the premise: this clip's transcript has the ending"
+    assert final.utterance is not None
+    assert final.emitted_at - final.utterance[1] <= pocketsphinx_backend.EARLY_SILENCE + 0.1
 
 
 def test_without_early_closing_the_endpointer_decides_later(

@@ -29,6 +29,7 @@ star", not "pop stars" with an ending lost).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -196,6 +197,22 @@ def phrase_phones(
 ANSWER_NOISE_ENDINGS: tuple[str, ...] = ("'s", "d", "ed")
 
 
+def noisy_answer_forms(answer: str, forms: Iterable[str]) -> list[str]:
+    """The forms among ``forms`` that are ``answer`` plus an ending a recogniser
+    adds by itself (:data:`ANSWER_NOISE_ENDINGS`): "kangaroo's" sounds as the
+    plural does, and slt's "telescope!" comes back as "telescoped".  Only the
+    ending the spelling allows: "telescope" + d, "bicycle" + d, "swim" + ed,
+    any + 's.  Lower-case phrases, words joined by single spaces."""
+    known = {" ".join(norm_phrase(f)) for f in forms}
+    out: list[str] = []
+    for end in ANSWER_NOISE_ENDINGS:
+        if (end == "d") != answer.endswith("e") and end != "'s":
+            continue
+        if answer + end in known:
+            out.append(answer + end)
+    return out
+
+
 class EntryTargets:
     """Everything the referee looks for while one entry is being described."""
 
@@ -248,15 +265,12 @@ class EntryTargets:
             # "telescoped".  No guesser means "telescoped" when they say it, so
             # a form that is an answer plus such an ending counts as the answer.
             # (In a clue it is a foul either way.)
-            for end in ANSWER_NOISE_ENDINGS:
-                if (end == "d") != a.endswith("e") and end != "'s":
-                    continue  # "telescope" + d, "bicycle" + d, "swim" + ed
-                variant = a + end
+            for variant in noisy_answer_forms(a, forms):
                 compact = "".join(variant.split())
-                if variant in forms and compact not in seen:
+                if compact not in seen:
                     add(variant, "answer")
                     noisy.add(compact)
-                    if end == "'s" and (a + "s") not in forms:
+                    if variant.endswith("'s") and (a + "s") not in forms:
                         # ... and so is that possessive without its apostrophe
                         # ("overtimes" for "overtime's", where no plural is a form)
                         bare = "".join((a + "s").split())

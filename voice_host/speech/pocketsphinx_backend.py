@@ -66,6 +66,7 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.pitch import median_pitch
 from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import EngineError, ModelError
+from voice_host.referee.matching import noisy_answer_forms
 from voice_host.referee.speaker import CLUE_WORDS, GUESS_LEAD, GUESS_TAIL
 from voice_host.speech import acoustic_check, biased_lm, confirm, kws
 from voice_host.speech import second_opinion as second_opinion_module
@@ -339,12 +340,16 @@ class PocketSphinxRecognizer:
         )
         self._learn(to_add)
         self._kws_phones = {k.phrase: k.phones for k in planned}
-        self._urgent = {
-            " ".join(kws.words_of(p))
-            for p in (*context.answers, *context.commands, *context.team_names)
-        }
         self._commands = {" ".join(kws.words_of(p)) for p in context.commands}
         self._answers = {" ".join(kws.words_of(p)) for p in context.answers}
+        # the referee's answers include an answer with a recogniser's stray ending
+        # ("telescoped" for slt's "telescope!"): such a transcript is an answer too
+        noisy = {v for a in self._answers for v in noisy_answer_forms(a, context.forms)}
+        self._urgent = {
+            *self._answers,
+            *noisy,
+            *(" ".join(kws.words_of(p)) for p in (*context.commands, *context.team_names)),
+        }
         self._keys = second_opinion_module.Keys.of(
             (k.phrase for k in planned),
             self._commands,

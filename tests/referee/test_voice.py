@@ -12,6 +12,9 @@ from voice_host.referee.text import tokens
 from voice_host.referee.voice import (
     ENROL_SECONDS,
     OTHER_VOICE_RATIO,
+    SWITCH_SECONDS,
+    SWITCH_SHARE,
+    SWITCH_UTTERANCES,
     DescriberVoice,
     answer_voice,
     other_voice,
@@ -125,6 +128,53 @@ def test_the_turns_first_long_utterance_is_enrolled() -> None:
     assert learnt(given) == 150.0
     # between turns nobody describes
     assert learnt(dataclasses.replace(turn, phase=Phase.BETWEEN)) is None
+
+
+def test_a_guesser_who_spoke_first_loses_the_print_to_the_describer() -> None:
+    # R6: a guesser's "okay go on then" (1.2 s, the turn's first long utterance)
+    # enrols the wrong voice; the describer then does the talking, and once the
+    # describer's voice has said SWITCH_SHARE times as much, SWITCH_SECONDS more,
+    # in SWITCH_UTTERANCES utterances, the print is the describer's
+    voice = DescriberVoice()
+    turn = Situation(entry=KANGAROO, turn_start=1.0)
+    chatter = said("okay go on then", HIGH, start=1.2)
+    voice.offer([chatter], turn, guessed=False)
+    assert voice.situation(turn).describer_pitch == HIGH
+    first_clue = said("it hops around australia with a baby in its pouch", LOW, start=3.0)
+    voice.offer([first_clue], turn, guessed=False)
+    said_first = first_clue.end - first_clue.start
+    chatted = chatter.end - chatter.start
+    assert said_first >= SWITCH_SHARE * chatted and said_first - chatted >= SWITCH_SECONDS
+    assert SWITCH_UTTERANCES == 2
+    assert voice.situation(turn).describer_pitch == HIGH  # one utterance is not enough
+    second_clue = said("it has big feet and a long tail", LOW * 1.05, start=first_clue.end + 0.5)
+    voice.offer([second_clue], turn, guessed=False)
+    # the describer's: the pitch in the middle of the two clues' seconds
+    assert voice.situation(turn).describer_pitch == LOW
+    # the same turn's later questions in the other voice do not take it back
+    question = said("is it a wallaby or a big rabbit", HIGH, start=second_clue.end + 0.5)
+    voice.offer([question], turn, guessed=False)
+    assert voice.situation(turn).describer_pitch == LOW
+
+
+def test_one_long_question_does_not_take_the_describers_print() -> None:
+    voice = DescriberVoice()
+    turn = Situation(entry=KANGAROO, turn_start=1.0)
+    voice.offer([said("it hops around australia", LOW, start=1.5)], turn, guessed=False)
+    question = said("is it an animal that lives in the outback with a big tail", HIGH, 4.0)
+    assert question.end - question.start > 2 * SWITCH_SECONDS  # longer than the clue
+    voice.offer([question], turn, guessed=False)
+    assert voice.situation(turn).describer_pitch == LOW
+
+
+def test_an_utterance_with_a_near_miss_teaches_no_print() -> None:
+    # "swimmer, is it?" is a guesser's near miss: not the describer's voice
+    referee = Referee(phones)
+    turn = Situation(entry=SWIM, turn_start=0.0, describer_pitch=None)
+    [j] = referee.observe_all([said("is it a swimmer then", HIGH, start=1.5)], turn)
+    assert j.label == "near_miss"
+    [j] = referee.observe_all([said("the swimmer is fast", LOW, start=6.0)], turn)
+    assert j.label == "foul:derivative"  # no print in HIGH: LOW is no "other voice"
 
 
 def test_the_referee_learns_the_describer_from_the_turn() -> None:

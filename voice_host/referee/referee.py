@@ -446,7 +446,7 @@ class Referee:
         """
         self._forget(event.end)
         out = self._commit(self._candidates(event, situation))
-        self._describer.offer([event], situation, any(j.type == "guess" for j in out))
+        self._describer.offer([event], situation, _a_guessers(out))
         return out
 
     def _candidates(self, event: RecognitionEvent, situation: Situation) -> list[Judgement]:
@@ -505,7 +505,7 @@ class Referee:
             else:
                 nothing.extend(found)
         out = sorted([*nothing, *self._commit(real)], key=lambda j: j.t)
-        self._describer.offer(events, situation, any(j.type == "guess" for j in out))
+        self._describer.offer(events, situation, _a_guessers(out))
         return out
 
     def targets_in(self, event: RecognitionEvent, situation: Situation) -> bool:
@@ -762,6 +762,12 @@ class Referee:
                     for j in js
                 ]
         return None
+
+
+def _a_guessers(judgements: list[Judgement]) -> bool:
+    """Whether ``judgements`` of one utterance say a guesser spoke in it (a guess or
+    a near miss): no utterance to learn the describer's voice from."""
+    return any(j.type in ("guess", "near_miss") for j in judgements)
 
 
 def _segments(toks: tuple[Token, ...]) -> list[tuple[Token, ...]]:

@@ -9,7 +9,14 @@ apart when the two voices differ enough.
 The print is the pitch of the turn's first utterance of at least
 :data:`ENROL_SECONDS` that is no guess (the describer speaks first: the
 clue), as the recogniser measured it (``RecognitionEvent.pitch``,
-:func:`voice_host.audio.pitch.median_pitch`).  A later short utterance whose
+:func:`voice_host.audio.pitch.median_pitch`).  A guesser who spoke first
+("okay, go on then") would leave the print in the wrong voice for the whole
+turn, so the print keeps count: the seconds of the turn's long utterances in
+its voice, and those in other voices.  The describer does most of a turn's
+talking; when other voices have said :data:`SWITCH_SHARE` times as much and
+:data:`SWITCH_SECONDS` more, in :data:`SWITCH_UTTERANCES` utterances or more,
+theirs is the describer's
+(:class:`DescriberVoice`).  A later short utterance whose
 pitch is :data:`OTHER_VOICE_RATIO` times the describer's or more, either way
 up, is another voice's: a guesser's (``speaker.attribute``).  The ratio is
 set so that one speaker's own utterances stay inside it: the reader of the
@@ -48,6 +55,14 @@ OTHER_VOICE_RATIO = 1.6
 #: The describer's print comes from the turn's first utterance at least this
 #: long (seconds): a clue, not a stray "okay" or a guesser's "go!".
 ENROL_SECONDS = 1.0
+#: Another voice becomes the print when its long utterances of the turn have
+#: lasted this many times as long as the print's ...
+SWITCH_SHARE = 2.0
+#: ... and at least this many seconds longer ...
+SWITCH_SECONDS = 2.0
+#: ... in at least this many utterances: one long question after a short first
+#: clue does not take the print.
+SWITCH_UTTERANCES = 2
 #: The phases with a describer to enrol.
 DESCRIBED_PHASES = frozenset({Phase.TURN, Phase.CONTROL})
 
@@ -86,15 +101,18 @@ def answer_voice(toks: Sequence[Token], first: int, last: int, describer: float 
 
 
 class DescriberVoice:
-    """The describer's pitch for each turn, learnt from its first long utterance."""
+    """The describer's pitch for each turn: the voice of its first long utterance,
+    until another voice clearly does most of the talking (see the module)."""
 
     def __init__(self) -> None:
         self._turn: float | None = None
         self._pitch: float | None = None
+        # the turn's long utterances so far: (pitch, seconds)
+        self._heard: list[tuple[float, float]] = []
 
     def reset(self) -> None:
         """Forget the print (a new game)."""
-        self._turn, self._pitch = None, None
+        self._turn, self._pitch, self._heard = None, None, []
 
     def situation(self, situation: Situation) -> Situation:
         """``situation`` with the describer's pitch of its turn, once learnt (a
@@ -111,16 +129,17 @@ class DescriberVoice:
     def offer(
         self, events: Sequence[RecognitionEvent], situation: Situation, guessed: bool
     ) -> None:
-        """Learn the describer's pitch from a batch of ``events`` (one utterance's)
-        when its transcript is the turn's first utterance of at least
-        :data:`ENROL_SECONDS` and no guess was judged in it (``guessed``): a
-        guesser's "kangaroo!" before the first clue is not the describer's voice."""
+        """Learn from a batch of ``events`` (one utterance's) when its transcript
+        lasts at least :data:`ENROL_SECONDS`, within the turn, and no guess or
+        near miss was judged in it (``guessed``): a guesser's "is it a wallaby or
+        a kangaroo" is not the describer's voice.  The turn's first such
+        utterance gives the print; later ones may move it to another voice."""
         if guessed or situation.phase not in DESCRIBED_PHASES:
             return
         if situation.describer_pitch is not None:
             return
-        if self._pitch is not None and self._turn == situation.turn_start:
-            return
+        if self._turn != situation.turn_start:
+            self._turn, self._pitch, self._heard = situation.turn_start, None, []
         for event in events:
             if event.kind != "final" or event.pitch is None or not event.words:
                 continue
@@ -130,5 +149,35 @@ class DescriberVoice:
             if situation.turn_start is not None and start < situation.turn_start:
                 continue
             if end - start >= ENROL_SECONDS:
-                self._turn, self._pitch = situation.turn_start, event.pitch
+                self._heard.append((event.pitch, end - start))
+                self._pitch = self._print()
                 return
+
+    def _print(self) -> float:
+        """The print after the utterances heard: the current one (or the first
+        utterance's pitch), unless the other voices' utterances, taken as one
+        voice, outweigh it (:data:`SWITCH_SHARE`, :data:`SWITCH_SECONDS`,
+        :data:`SWITCH_UTTERANCES`)."""
+        current = self._pitch if self._pitch is not None else self._heard[0][0]
+        mine = [(p, s) for p, s in self._heard if not other_voice(p, current)]
+        theirs = [(p, s) for p, s in self._heard if other_voice(p, current)]
+        said, other = sum(s for _, s in mine), sum(s for _, s in theirs)
+        if (
+            len(theirs) >= SWITCH_UTTERANCES
+            and other >= SWITCH_SHARE * said
+            and other - said >= SWITCH_SECONDS
+        ):
+            return _weighted_median(theirs)
+        return current
+
+
+def _weighted_median(heard: Sequence[tuple[float, float]]) -> float:
+    """The pitch at the middle of ``heard``'s seconds, (pitch, seconds) pairs."""
+    ordered = sorted(heard)
+    half = sum(s for _, s in ordered) / 2
+    so_far = 0.0
+    for pitch, seconds in ordered:
+        so_far += seconds
+        if so_far >= half:
+            return pitch
+    return ordered[-1][0]

@@ -20,7 +20,15 @@ the clue clip alone, as the turn's first utterance would have taught it;
 ``voice_host/referee/voice.py``): a short utterance in a clearly different
 voice is a guesser's.
 
-    .venv/bin/python benchmarks/cut_in.py [--errors]     # about 3 minutes
+With ``--enrol`` the referee learns the print itself, as the host does: the
+mix comes at the end of a turn whose first utterances are two other clean
+clues in the describer's voice (``--enrol describer``), or, first of all, a
+line in the guesser's voice (``--enrol chatter``: a guesser who spoke
+before the first clue, which the turn's first long utterance would enrol).
+All of it is one stream, judged batch by batch as the host judges it; only
+the judgements of the mix are counted.
+
+    .venv/bin/python benchmarks/cut_in.py [--errors] [--voice-print | --enrol describer|chatter]
 """
 
 from __future__ import annotations
@@ -46,10 +54,10 @@ from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
 from voice_host.referee import Referee, Situation, default_phone_lookup, default_word_frequency  # noqa: E402
 from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
-from voice_host.referee.values import Phase  # noqa: E402
-from voice_host.speech.events import ListenContext  # noqa: E402
+from voice_host.referee.values import Judgement, Phase  # noqa: E402
+from voice_host.speech.events import ListenContext, RecognitionEvent  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
-from voice_host.speech.replay import adapt_to, replay  # noqa: E402
+from voice_host.speech.replay import adapt_to  # noqa: E402
 
 #: Every clip here is heard in a turn, where the host listens for no team name.
 HEARD_TEAMS = listened_teams(TEAMS, Phase.TURN)
@@ -94,6 +102,40 @@ def chunks(data: bytes) -> list[AudioChunk]:
     ]
 
 
+#: Seconds of silence between the lines of a turn (``--enrol``).
+GAP = 0.8
+
+
+def other_lines(
+    clips: list[dict[str, Any]], voice: str, entry: str, n: int
+) -> list[dict[str, Any]]:
+    """``n`` clean clue clips in ``voice`` about other cards than ``entry`` (lines
+    that hold no word of it), the same ones every run."""
+    found = sorted(
+        (
+            c
+            for c in clips
+            if not c.get("noise")
+            and c["kind"] == "clue"
+            and c["voice"] == voice
+            and c.get("entry")
+            and c["entry"] != entry
+        ),
+        key=lambda c: c["file"],
+    )
+    return found[:n]
+
+
+def turn_audio(lines: list[np.ndarray], mix: bytes) -> tuple[bytes, float]:
+    """The lines, each followed by :data:`GAP` of silence, then the mix: the audio
+    and the second the mix starts at."""
+    gap = np.zeros(round(GAP * SAMPLE_RATE), np.int32)
+    parts = [p for line in lines for p in (line, gap)]
+    lead = np.concatenate(parts) if parts else np.zeros(0, np.int32)
+    lead_bytes = np.clip(lead, -32768, 32767).astype("<i2").tobytes()
+    return lead_bytes + mix, len(lead) / SAMPLE_RATE
+
+
 def pairs(clips: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
     clean = [c for c in clips if not c.get("noise")]
     guesses = [c for c in clean if c["kind"] == "guess" and c.get("contains_answer")]
@@ -107,6 +149,26 @@ def pairs(clips: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dict[str, A
     return out
 
 
+def heard_in_turn(
+    recognizer: PocketSphinxRecognizer,
+    referee: Referee,
+    audio: list[AudioChunk],
+    context: ListenContext,
+    situation: Situation,
+) -> tuple[list[RecognitionEvent], list[Judgement]]:
+    """One stream heard and judged batch by batch, as the host does (so that the
+    referee learns the describer's print from the turn's earlier lines)."""
+    recognizer.start(context)
+    events: list[RecognitionEvent] = []
+    judgements: list[Judgement] = []
+    for chunk in [*audio, None]:
+        batch = recognizer.feed(chunk) if chunk is not None else recognizer.finish()
+        if batch:
+            events += batch
+            judgements += referee.observe_all(batch, situation)
+    return events, judgements
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--errors", action="store_true", help="list every judgement that is no guess")
@@ -115,7 +177,16 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="the referee knows the describer's pitch (the clue clip's)",
     )
+    ap.add_argument(
+        "--enrol",
+        choices=("describer", "chatter"),
+        default=None,
+        help="the referee learns the print in the turn: two other clues in the describer's "
+        "voice first ('describer'), after a line in the guesser's voice ('chatter')",
+    )
     args = ap.parse_args(argv)
+    if args.enrol and args.voice_print:
+        ap.error("--voice-print gives the print; --enrol has it learnt: choose one")
     clips = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))["clips"]
     recognizer = PocketSphinxRecognizer()
     referee = Referee(default_phone_lookup(), default_word_frequency())
@@ -129,17 +200,29 @@ def main(argv: list[str] | None = None) -> int:
         context = ListenContext.for_entry(entry, command_phrases(HEARD_TEAMS), HEARD_TEAMS)
         said, called = samples(clue), samples(guess)
         describer = median_pitch(said.astype("<i2").tobytes()) if args.voice_print else None
+        lines: list[np.ndarray] = []
+        if args.enrol == "chatter":
+            lines += [samples(c) for c in other_lines(clips, guess["voice"], clue["entry"], 1)]
+        if args.enrol:
+            lines += [samples(c) for c in other_lines(clips, clue["voice"], clue["entry"], 2)]
         for offset in OFFSETS:
-            audio = chunks(mixed(said, called, offset))
+            data, mix_at = turn_audio(lines, mixed(said, called, offset))
+            audio = chunks(data)
             if not adapted:  # a live host has heard the room before the first card
                 adapt_to(recognizer, audio, context)
                 adapted = True
-            events = replay(recognizer, audio, context)
             referee.reset()
             situation = Situation(
-                entry=entry, phase=Phase.TURN, teams=TEAMS, describer_pitch=describer
+                entry=entry,
+                phase=Phase.TURN,
+                teams=TEAMS,
+                describer_pitch=describer,
+                turn_start=0.0,
             )
-            judged = decisive(referee.observe_all(events, situation)).split(":")[0]
+            events, judgements = heard_in_turn(recognizer, referee, audio, context, situation)
+            of_mix = [j for j in judgements if j.t >= mix_at - 0.1]
+            events = [e for e in events if e.end >= mix_at - 0.1]
+            judged = decisive(of_mix).split(":")[0]
             counts[(split, offset, judged)] += 1
             if judged != "guess":
                 heard = " | ".join(
@@ -148,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
                 pair = f"{clue['file']} + {guess['file']}"
                 wrong.append(f"  {split:8} {offset:+.2f} {judged:10} {pair}: [{heard}]")
     known = ", the describer's voice print known" if args.voice_print else ""
+    if args.enrol == "describer":
+        known = ", the print learnt from two earlier clues of the turn"
+    elif args.enrol == "chatter":
+        known = ", the print learnt in a turn a guesser's line began"
     print(
         f"{len(todo)} clue + guess pairs, {len(OFFSETS)} offsets each"
         f" (the host must judge a guess{known})"

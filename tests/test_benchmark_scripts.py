@@ -57,3 +57,21 @@ def test_the_neural_voice_says_the_same_sentence_the_same_way(
     assert 0.6 < len(first) / 16_000 < 2.0  # 16 kHz, about a second of speech
     assert abs(20 * np.log10(np.abs(first).max() / 32768) + 3.0) < 0.5  # peak at -3 dBFS
     assert np.array_equal(first, again)
+
+
+def test_cut_in_builds_a_turn_in_the_voices_it_names() -> None:
+    # --enrol: the lines before the mix are clean clues about other cards in the
+    # voice asked for, and the mix starts after them and their gaps
+    cut_in = importlib.import_module("cut_in")
+    import json
+
+    manifest = BENCHMARKS.parent / "fixtures" / "audio" / "manifest.json"
+    clips = json.loads(manifest.read_text(encoding="utf-8"))["clips"]
+    lines = cut_in.other_lines(clips, "slt", "Mouse", 2)
+    assert len(lines) == 2
+    assert all(c["voice"] == "slt" and c["entry"] != "Mouse" for c in lines)
+    assert all(c["kind"] == "clue" and not c.get("noise") for c in lines)
+    one_second = np.ones(16000, np.int32)
+    data, mix_at = cut_in.turn_audio([one_second, one_second], b"\x01\x00" * 800)
+    assert mix_at == pytest.approx(2 * (1.0 + cut_in.GAP))
+    assert len(data) == round(mix_at * 16000) * 2 + 1600

@@ -5,6 +5,7 @@ here, not in the session that next wants its numbers)."""
 from __future__ import annotations
 
 import importlib
+import json
 import sys
 from pathlib import Path
 
@@ -63,8 +64,6 @@ def test_cut_in_builds_a_turn_in_the_voices_it_names() -> None:
     # --enrol: the lines before the mix are clean clues about other cards in the
     # voice asked for, and the mix starts after them and their gaps
     cut_in = importlib.import_module("cut_in")
-    import json
-
     manifest = BENCHMARKS.parent / "fixtures" / "audio" / "manifest.json"
     clips = json.loads(manifest.read_text(encoding="utf-8"))["clips"]
     lines = cut_in.other_lines(clips, "slt", "Mouse", 2)

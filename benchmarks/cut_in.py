@@ -52,7 +52,13 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.audio.pitch import median_pitch  # noqa: E402
 from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
-from voice_host.referee import Referee, Situation, default_phone_lookup, default_word_frequency  # noqa: E402
+from voice_host.referee import (  # noqa: E402
+    Referee,
+    Situation,
+    default_adjective_lookup,
+    default_phone_lookup,
+    default_word_frequency,
+)
 from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.referee.values import Judgement, Phase  # noqa: E402
 from voice_host.speech.events import ListenContext, RecognitionEvent  # noqa: E402
@@ -189,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--voice-print gives the print; --enrol has it learnt: choose one")
     clips = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))["clips"]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup(), default_word_frequency())
+    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
     counts: collections.Counter[tuple[str, float, str]] = collections.Counter()
     wrong: list[str] = []
     adapted = False

@@ -40,6 +40,7 @@ from voice_host.deck.model import Entry  # noqa: E402
 from voice_host.referee import (  # noqa: E402
     Referee,
     Situation,
+    default_adjective_lookup,
     default_phone_lookup,
     default_word_frequency,
 )
@@ -106,7 +107,7 @@ def main() -> int:
         ("without word frequency", None),
         ("with word frequency", default_word_frequency()),
     ):
-        referee = Referee(phones, frequency)
+        referee = Referee(phones, frequency, default_adjective_lookup())
         correct: Counter[int] = Counter()
         fouls: Counter[int] = Counter()
         examples: dict[str, list[tuple[float, str]]] = {"correct": [], "foul": []}

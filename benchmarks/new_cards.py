@@ -60,6 +60,7 @@ from voice_host.referee import (  # noqa: E402
     Phase,
     Referee,
     Situation,
+    default_adjective_lookup,
     default_phone_lookup,
     default_word_frequency,
 )
@@ -239,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     deck = load_builtin()
     entries = {e.text: e for card in deck.cards for e in card.entries.values()}
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup(), default_word_frequency())
+    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
     splits = ("tune", "heldout") if args.split == "both" else (args.split,)
     t0 = time.process_time()
     for split in splits:

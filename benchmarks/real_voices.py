@@ -73,6 +73,7 @@ from voice_host.referee import (  # noqa: E402
     Phase,
     Referee,
     Situation,
+    default_adjective_lookup,
     default_phone_lookup,
     default_word_frequency,
 )
@@ -278,7 +279,7 @@ class Bench:
         self.by_name = {e.text: e for card in deck.cards for e in card.entries.values()}
         self.entries = sorted(self.by_name.items())
         self.phones = default_phone_lookup()
-        self.referee = Referee(self.phones, default_word_frequency())
+        self.referee = Referee(self.phones, default_word_frequency(), default_adjective_lookup())
         self.recognizer = PocketSphinxRecognizer()
         self.cutter = WordCutter()
         self.recs: list[dict[str, Any]] = []

@@ -44,6 +44,7 @@ from voice_host.referee import (  # noqa: E402
     Phase,
     Referee,
     Situation,
+    default_adjective_lookup,
     default_phone_lookup,
     default_word_frequency,
 )
@@ -192,7 +193,7 @@ def main() -> int:
         if c["kind"].startswith("clue") and c["noise"] is None and c["voice"].startswith("espeak")
     ]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup(), default_word_frequency())
+    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
     gate = "off" if args.no_gate else f"on ({level_gate.MARGIN_DB:g} dB)"
     print(f"Room benchmark: noise bed at {args.level:g} dBFS, level gate {gate}\n")
     print(

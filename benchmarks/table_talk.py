@@ -70,6 +70,7 @@ from voice_host.deck.model import Entry  # noqa: E402
 from voice_host.referee import (  # noqa: E402
     Referee,
     Situation,
+    default_adjective_lookup,
     default_phone_lookup,
     default_word_frequency,
 )
@@ -306,7 +307,7 @@ def main() -> int:
     for card in deck.cards:
         for entry in card.entries.values():
             entries.setdefault(entry.text, entry)
-    referee = Referee(default_phone_lookup(), default_word_frequency())
+    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
     audio = AudioJudge(not args.no_cache, tuple(args.voice)) if args.audio else None
     if audio is not None and not audio.speakers:
         print("no speech synthesiser (flite, espeak-ng) on PATH: nothing to measure")

@@ -187,3 +187,36 @@ def test_the_evidence_names_a_form_as_a_form_and_counts_one_word() -> None:
     guess = referee.judge(free("blinked"), Situation(entry=e))
     assert [j.label for j in guess] == ["guess"]
     assert "(1 word)" in guess[0].evidence
+
+
+@pytest.mark.parametrize(
+    ("entry", "text", "expected"),
+    [
+        # R11: a describer's short sentence with the card word's 's for "is"
+        ("Mouse", "a mouse's tiny", "foul:derivative"),
+        ("Banana", "and banana's yellow", "foul:derivative"),
+        # ... but a stray word after a called-out answer is the recogniser's
+        # ("goodbye, is that it?" written "goodbye's repeat")
+        ("Goodbye", "goodbye's repeat", "guess"),
+        # and the card word with its 's alone, or with a question tail, is a guess
+        ("Banana", "banana's right", "guess"),
+    ],
+)
+def test_R11_the_card_words_s_before_an_adjective_is_is(
+    entry: str, text: str, expected: str
+) -> None:
+    from voice_host.referee import default_adjective_lookup
+
+    e = knowledge.make_entry(entry, "Object")
+    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
+    js = [j for j in referee.judge(free(text), Situation(entry=e)) if j.type != "nothing"]
+    assert js and js[0].label == expected, [j.evidence for j in js]
+
+
+def test_the_adjective_lookup_knows_describing_words() -> None:
+    from voice_host.referee import default_adjective_lookup
+
+    adjective = default_adjective_lookup()
+    assert adjective is not None
+    assert all(adjective(w) for w in ("yellow", "tiny", "famous", "long"))
+    assert not any(adjective(w) for w in ("repeat", "except", "now", "dog", ""))

@@ -340,12 +340,13 @@ def referee_judge(entry: Entry | None, phase: str, teams: Sequence[str]) -> Judg
         Phase,
         Referee,
         Situation,
+        default_adjective_lookup,
         default_phone_lookup,
         default_word_frequency,
         judgement_to_json,
     )
 
-    referee = Referee(default_phone_lookup(), default_word_frequency())
+    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
     situation = Situation(
         entry=entry, phase=Phase(phase), teams=tuple(t.strip().lower() for t in teams if t.strip())
     )

@@ -140,14 +140,19 @@ def _open_listening(
     if recognizer is None:
         return None, why
     try:
-        from voice_host.referee import Referee, default_phone_lookup, default_word_frequency
+        from voice_host.referee import (
+            Referee,
+            default_adjective_lookup,
+            default_phone_lookup,
+            default_word_frequency,
+        )
 
         # Read the phone dictionary and the word list now, not on the first
         # guess (about 0.5 s and 0.3 s).
         frequency = default_word_frequency()
         if frequency is not None:
             frequency("the")
-        referee = Referee(default_phone_lookup().warm(), frequency)
+        referee = Referee(default_phone_lookup().warm(), frequency, default_adjective_lookup())
         return Listening(recognizer, referee, announcer), why
     except (VoiceHostError, OSError, ImportError) as exc:
         return None, f"No speech recogniser ({exc})."

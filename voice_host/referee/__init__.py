@@ -16,10 +16,12 @@ from voice_host.referee.values import (
     Situation,
     judgement_to_json,
 )
+from voice_host.referee.wordclass import AdjectiveLookup, default_adjective_lookup
 
 __all__ = [
     "GRACE_SECONDS",
     "HOST_TAIL_SECONDS",
+    "AdjectiveLookup",
     "CmuDict",
     "Judgement",
     "Phase",
@@ -27,6 +29,7 @@ __all__ = [
     "Referee",
     "Situation",
     "WordFrequency",
+    "default_adjective_lookup",
     "default_phone_lookup",
     "default_word_frequency",
     "judgement_to_json",

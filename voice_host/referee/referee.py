@@ -83,6 +83,7 @@ from voice_host.referee.values import (
     Situation,
 )
 from voice_host.referee.voice import DescriberVoice
+from voice_host.referee.wordclass import AdjectiveLookup
 from voice_host.speech.events import RecognitionEvent
 
 #: A spotted command whose free transcript is longer than this (words) must
@@ -136,12 +137,17 @@ class Referee:
     """
 
     def __init__(
-        self, phones: PhoneLookup | None = None, frequency: WordFrequency | None = None
+        self,
+        phones: PhoneLookup | None = None,
+        frequency: WordFrequency | None = None,
+        adjective: AdjectiveLookup | None = None,
     ) -> None:
         """Create a referee; ``phones`` is the word -> phones lookup, ``frequency``
-        the word -> Zipf frequency lookup that tells common words (either may be None)."""
+        the word -> Zipf frequency lookup that tells common words, ``adjective``
+        the lookup that tells adjectives (any may be None)."""
         self.phones = phones
         self.frequency = frequency
+        self.adjective = adjective
         self._targets: tuple[Entry, EntryTargets] | None = None
         self._readers: dict[tuple[tuple[str, ...], str], CommandReader] = {}
         self._emitted: list[Judgement] = []
@@ -367,6 +373,7 @@ class Referee:
             tail_sound=self._tail_sound(context[last + 1 :]),
             pitch=pitch,
             describer_pitch=situation.describer_pitch,
+            adjective=self.adjective,
         )
         heard = _span_text(seg, m.first, m.last)
         feats: dict[str, Any] = {

@@ -71,6 +71,7 @@ showed; the other 30 cards were held out).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -493,6 +494,7 @@ def attribute(
     tail_sound: str = "",
     pitch: float | None = None,
     describer_pitch: float | None = None,
+    adjective: Callable[[str], bool] | None = None,
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
 
@@ -514,6 +516,9 @@ def attribute(
     is the describer's voice print (Hz) when known: an answer that ends a
     long utterance in another voice than the clue before it, word by word
     (:func:`voice_host.referee.voice.answer_voice`), is a guesser cutting in.
+    ``adjective`` tells adjectives (:mod:`voice_host.referee.wordclass`): the
+    card word with an 's and one adjective after it is a short sentence ("a
+    mouse's tiny"), not a called-out answer with a stray word.
     """
     repeated = _repeated(toks, first, last, repeats)
     heard_before = [t.text for i, t in enumerate(toks[:first]) if i not in repeated]
@@ -625,7 +630,18 @@ def attribute(
     clue_after = [w for w in after[:-1] if w in CLUE_WORDS] + [
         w for w in after[-1:] if w in CLUE_WORDS and (w != "you" or not breath)
     ]
-    odd_ok = len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
+    # "a mouse's tiny": the card word's 's is "is", and the adjective after it
+    # the describer's sentence going on, not a recogniser's stray word after a
+    # called-out answer ("goodbye's repeat" for "goodbye, is that it?")
+    contracted = (
+        len(odd_after) == 1
+        and toks[last].text.endswith("'s")
+        and adjective is not None
+        and adjective(odd_after[0])
+    )
+    if contracted:
+        feats["contracted"] = True
+    odd_ok = not contracted and len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
     core = _without_question_lead(before[:-1] if your_lead else before)
     if (
         words <= SHORT_WORDS

@@ -147,12 +147,15 @@ def _open_listening(
             default_word_frequency,
         )
 
-        # Read the phone dictionary and the word list now, not on the first
-        # guess (about 0.5 s and 0.3 s).
+        # Read the phone dictionary, the word list and the adjective lexicon now,
+        # not on the first guess (about 0.5, 0.3 and 0.1 s).
         frequency = default_word_frequency()
         if frequency is not None:
             frequency("the")
-        referee = Referee(default_phone_lookup().warm(), frequency, default_adjective_lookup())
+        adjective = default_adjective_lookup()
+        if adjective is not None:
+            adjective("the")
+        referee = Referee(default_phone_lookup().warm(), frequency, adjective)
         return Listening(recognizer, referee, announcer), why
     except (VoiceHostError, OSError, ImportError) as exc:
         return None, f"No speech recogniser ({exc})."

@@ -177,6 +177,35 @@ def test_an_utterance_with_a_near_miss_teaches_no_print() -> None:
     assert j.label == "foul:derivative"  # no print in HIGH: LOW is no "other voice"
 
 
+def test_the_print_stays_in_a_control_round_whoever_calls_out() -> None:
+    # R13: in a CONTROL round every team calls out, and the callers' long
+    # utterances may outlast the describer's: the first print stays
+    voice = DescriberVoice()
+    control = Situation(entry=KANGAROO, turn_start=1.0, phase=Phase.CONTROL)
+    voice.offer([said("it hops around australia", LOW, start=1.5)], control, guessed=False)
+    t = 4.0
+    for _ in range(3):
+        shout = said("a big brown animal with a long tail and a pouch", HIGH, start=t)
+        voice.offer([shout], control, guessed=False)
+        t = shout.end + 0.3
+    assert voice.situation(control).describer_pitch == LOW
+
+
+def test_a_guessers_question_teaches_no_print() -> None:
+    # "is it a wallaby or a rabbit" opens as a guesser asks: not the describer's
+    # voice, though no guess of the card was judged in it
+    referee = Referee(phones)
+    turn = Situation(entry=KANGAROO, turn_start=0.0)
+    referee.observe_all([said("is it a wallaby or a rabbit then", HIGH, start=1.5)], turn)
+    [j] = referee.observe_all([said("a kangaroo is brown", LOW, start=6.0)], turn)
+    assert j.label == "foul:word"  # no print in HIGH: LOW is no "other voice"
+    # a describer's sentence does teach it
+    referee.reset()
+    referee.observe_all([said("it hops around australia", HIGH, start=1.5)], turn)
+    [j] = referee.observe_all([said("a kangaroo is brown", LOW, start=6.0)], turn)
+    assert j.label == "guess"
+
+
 def test_the_referee_learns_the_describer_from_the_turn() -> None:
     referee = Referee(phones)
     turn = Situation(entry=KANGAROO, turn_start=0.0)

@@ -55,6 +55,7 @@ held hit if no later batch came.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -71,7 +72,7 @@ from voice_host.referee.matching import (
     phrase_phones,
 )
 from voice_host.referee.phones import PhoneLookup
-from voice_host.referee.speaker import SOUNDED_TAILS, TAIL_SOUND_MIN, attribute
+from voice_host.referee.speaker import CUT_IN_QUESTIONS, SOUNDED_TAILS, TAIL_SOUND_MIN, attribute
 from voice_host.referee.talk import find_talk
 from voice_host.referee.text import Token, is_stray, norm_phrase, tokens
 from voice_host.referee.values import (
@@ -453,7 +454,7 @@ class Referee:
         """
         self._forget(event.end)
         out = self._commit(self._candidates(event, situation))
-        self._describer.offer([event], situation, _a_guessers(out))
+        self._describer.offer([event], situation, _a_guessers(out, [event]))
         return out
 
     def _candidates(self, event: RecognitionEvent, situation: Situation) -> list[Judgement]:
@@ -512,7 +513,7 @@ class Referee:
             else:
                 nothing.extend(found)
         out = sorted([*nothing, *self._commit(real)], key=lambda j: j.t)
-        self._describer.offer(events, situation, _a_guessers(out))
+        self._describer.offer(events, situation, _a_guessers(out, events))
         return out
 
     def targets_in(self, event: RecognitionEvent, situation: Situation) -> bool:
@@ -771,10 +772,20 @@ class Referee:
         return None
 
 
-def _a_guessers(judgements: list[Judgement]) -> bool:
-    """Whether ``judgements`` of one utterance say a guesser spoke in it (a guess or
-    a near miss): no utterance to learn the describer's voice from."""
-    return any(j.type in ("guess", "near_miss") for j in judgements)
+def _a_guessers(judgements: list[Judgement], events: Sequence[RecognitionEvent]) -> bool:
+    """Whether one utterance's ``judgements`` and ``events`` say a guesser spoke in
+    it (a guess or a near miss judged, or a transcript that opens as a guesser
+    asks: "is it a wallaby or a rabbit", "what about a hare"): no utterance to
+    learn the describer's voice from."""
+    if any(j.type in ("guess", "near_miss") for j in judgements):
+        return True
+    for event in events:
+        if event.kind != "final" or event.source in STEERED_SOURCES:
+            continue
+        words = tuple(w.text.lower() for w in event.words)
+        if any(words[: len(q)] == q for q in CUT_IN_QUESTIONS):
+            return True
+    return False
 
 
 def _segments(toks: tuple[Token, ...]) -> list[tuple[Token, ...]]:

@@ -15,8 +15,10 @@ turn, so the print keeps count: the seconds of the turn's long utterances in
 its voice, and those in other voices.  The describer does most of a turn's
 talking; when other voices have said :data:`SWITCH_SHARE` times as much and
 :data:`SWITCH_SECONDS` more, in :data:`SWITCH_UTTERANCES` utterances or more,
-theirs is the describer's
-(:class:`DescriberVoice`).  A later short utterance whose
+theirs is the describer's (:class:`DescriberVoice`; in a timed turn only: in a
+CONTROL round every team calls out).  An utterance the referee took for a
+guesser's (a guess, a near miss, or one that opens as a guesser asks, "is it
+a wallaby or a rabbit") teaches nothing.  A later short utterance whose
 pitch is :data:`OTHER_VOICE_RATIO` times the describer's or more, either way
 up, is another voice's: a guesser's (``speaker.attribute``).  The ratio is
 set so that one speaker's own utterances stay inside it: the reader of the
@@ -150,15 +152,18 @@ class DescriberVoice:
                 continue
             if end - start >= ENROL_SECONDS:
                 self._heard.append((event.pitch, end - start))
-                self._pitch = self._print()
+                self._pitch = self._print(situation.phase)
                 return
 
-    def _print(self) -> float:
+    def _print(self, phase: Phase) -> float:
         """The print after the utterances heard: the current one (or the first
         utterance's pitch), unless the other voices' utterances, taken as one
         voice, outweigh it (:data:`SWITCH_SHARE`, :data:`SWITCH_SECONDS`,
-        :data:`SWITCH_UTTERANCES`)."""
+        :data:`SWITCH_UTTERANCES`).  Only in a timed turn: in a CONTROL round
+        every team calls out, and the callers may well outtalk the describer."""
         current = self._pitch if self._pitch is not None else self._heard[0][0]
+        if phase is not Phase.TURN:
+            return current
         mine = [(p, s) for p, s in self._heard if not other_voice(p, current)]
         theirs = [(p, s) for p, s in self._heard if other_voice(p, current)]
         said, other = sum(s for _, s in mine), sum(s for _, s in theirs)

@@ -220,3 +220,23 @@ def test_the_adjective_lookup_knows_describing_words() -> None:
     assert adjective is not None
     assert all(adjective(w) for w in ("yellow", "tiny", "famous", "long"))
     assert not any(adjective(w) for w in ("repeat", "except", "now", "dog", ""))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # R7: a guesser's list, asked, its last guess joined by "and"
+        ("is it a lion a tiger and an elephant", "guess"),
+        # ... as Moonshine wrote espeak's "an elephant" in a room with reverb
+        ("is it a lion a tiger and elephant", "guess"),
+        # not asked: a describer's sentence listing things
+        ("a lion a tiger and an elephant", "foul:word"),
+        # two "and"s and a verb: a sentence, asked or not
+        ("is it grey and has a trunk and an elephant", "foul:word"),
+    ],
+)
+def test_R7_an_asked_list_may_end_with_and(text: str, expected: str) -> None:
+    e = knowledge.make_entry("Elephant", "Nature")
+    referee = Referee(default_phone_lookup(), default_word_frequency())
+    js = [j for j in referee.judge(free(text), Situation(entry=e)) if j.type != "nothing"]
+    assert js and js[0].label == expected, [j.evidence for j in js]

@@ -789,6 +789,12 @@ def _guess_list(before: list[str]) -> int:
     (:data:`SENTENCE_WORDS`).  The "is" of a list asks ("is it", "is that"):
     any other "is" is a sentence's verb ("cinderella is probably the most
     famous fairy tale" was a list of four guesses)."""
+    if before[:2] in (["is", "it"], ["is", "that"]) and before[-2:-1] == ["and"]:
+        # asked, and the last guess joined by "and" ("is it a lion, a tiger and
+        # an elephant"): the question makes it a guesser's list
+        before = before[:-2] + before[-1:]
+    elif before[:2] in (["is", "it"], ["is", "that"]) and before[-1:] == ["and"]:
+        before = before[:-1]  # "... a tiger and elephant": no article after the "and"
     if not before or any(w in SENTENCE_WORDS and w not in LIST_JOINS for w in before):
         return 0
     if any(

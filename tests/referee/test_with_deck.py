@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from tests.referee.conftest import free
-from voice_host.referee import Referee, Situation, default_phone_lookup, default_word_frequency
+from voice_host.referee import (
+    Referee,
+    Situation,
+    default_adjective_lookup,
+    default_phone_lookup,
+    default_word_frequency,
+)
 
 knowledge = pytest.importorskip("voice_host.deck.knowledge", reason="deck word knowledge absent")
 
@@ -205,17 +211,20 @@ def test_the_evidence_names_a_form_as_a_form_and_counts_one_word() -> None:
 def test_R11_the_card_words_s_before_an_adjective_is_is(
     entry: str, text: str, expected: str
 ) -> None:
-    from voice_host.referee import default_adjective_lookup
+    assert first_label(entry, "Object", text) == expected
 
-    e = knowledge.make_entry(entry, "Object")
+
+def first_label(entry: str, category: str, text: str) -> str:
+    """The first judgement the host's referee (phones, word frequency, adjectives)
+    makes of ``text`` said on the card ``entry``."""
+    e = knowledge.make_entry(entry, category)
     referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
     js = [j for j in referee.judge(free(text), Situation(entry=e)) if j.type != "nothing"]
-    assert js and js[0].label == expected, [j.evidence for j in js]
+    assert js, f"nothing judged in {text!r}"
+    return js[0].label
 
 
 def test_the_adjective_lookup_knows_describing_words() -> None:
-    from voice_host.referee import default_adjective_lookup
-
     adjective = default_adjective_lookup()
     assert adjective is not None
     assert all(adjective(w) for w in ("yellow", "tiny", "famous", "long"))
@@ -236,7 +245,4 @@ def test_the_adjective_lookup_knows_describing_words() -> None:
     ],
 )
 def test_R7_an_asked_list_may_end_with_and(text: str, expected: str) -> None:
-    e = knowledge.make_entry("Elephant", "Nature")
-    referee = Referee(default_phone_lookup(), default_word_frequency())
-    js = [j for j in referee.judge(free(text), Situation(entry=e)) if j.type != "nothing"]
-    assert js and js[0].label == expected, [j.evidence for j in js]
+    assert first_label("Elephant", "Nature", text) == expected

@@ -158,7 +158,7 @@ class Referee:
         self._pending: list[_Pending] = []
         #: the phones of each closing question (:meth:`_tail_sound`), looked up once
         self._tail_phones: tuple[tuple[str, tuple[str, ...]], ...] | None = None
-        #: the describer's pitch, learnt from each turn's first long utterance
+        #: the describer's pitch, learnt from each turn's long utterances
         self._describer = DescriberVoice()
 
     # ----- caches -------------------------------------------------------------
@@ -461,7 +461,7 @@ class Referee:
         """:meth:`observe`'s judgements of ``event`` before reconciling them
         with the rest of its batch and with what was already returned.  The
         situation gains the describer's pitch (:class:`DescriberVoice`), which
-        the turn's first long utterance that is no guess teaches."""
+        the turn's long utterances that are no guesser's teach."""
         situation = self._describer.situation(situation)
         steered = event.source in STEERED_SOURCES
         if not event.words:

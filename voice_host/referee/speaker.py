@@ -71,12 +71,12 @@ showed; the other 30 cards were held out).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from voice_host.referee.text import Token, is_stray
 from voice_host.referee.voice import answer_voice, other_voice
+from voice_host.referee.wordclass import AdjectiveLookup
 
 #: A match starting this soon after the turn start (seconds) is the describer's.
 OPENING_SECONDS = 1.0
@@ -494,7 +494,7 @@ def attribute(
     tail_sound: str = "",
     pitch: float | None = None,
     describer_pitch: float | None = None,
-    adjective: Callable[[str], bool] | None = None,
+    adjective: AdjectiveLookup | None = None,
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
 
@@ -789,12 +789,13 @@ def _guess_list(before: list[str]) -> int:
     (:data:`SENTENCE_WORDS`).  The "is" of a list asks ("is it", "is that"):
     any other "is" is a sentence's verb ("cinderella is probably the most
     famous fairy tale" was a list of four guesses)."""
-    if before[:2] in (["is", "it"], ["is", "that"]) and before[-2:-1] == ["and"]:
+    if before[:2] in (["is", "it"], ["is", "that"]):
         # asked, and the last guess joined by "and" ("is it a lion, a tiger and
-        # an elephant"): the question makes it a guesser's list
-        before = before[:-2] + before[-1:]
-    elif before[:2] in (["is", "it"], ["is", "that"]) and before[-1:] == ["and"]:
-        before = before[:-1]  # "... a tiger and elephant": no article after the "and"
+        # an elephant", or "... and elephant"): the question makes it a guesser's list
+        if before[-2:-1] == ["and"]:
+            before = before[:-2] + before[-1:]
+        elif before[-1:] == ["and"]:
+            before = before[:-1]
     if not before or any(w in SENTENCE_WORDS and w not in LIST_JOINS for w in before):
         return 0
     if any(

@@ -376,3 +376,84 @@ def test_letter_talk_that_spells_the_card_is_a_letter_foul(
 ) -> None:
     judged = _judgements(capsys, FIXTURES / clip, "--word", word)
     assert [(j["type"], j.get("kind")) for j in judged] == [("foul", "letter")]
+
+
+class OneInput(NoInputs):
+    """A ``sounddevice`` stand-in with one microphone."""
+
+    def query_devices(self) -> list[dict[str, Any]]:
+        return [{"name": "Laptop mic", "max_input_channels": 1, "default_samplerate": 16000.0}]
+
+
+def _microphone_at(
+    monkeypatch: pytest.MonkeyPatch, dbfs: float | None, clip_every: int = 0
+) -> None:
+    """The microphone replaced by one that hears talk peaking at ``dbfs`` (None: muted),
+    with one block in ``clip_every`` clipping at full scale."""
+    import numpy as np
+
+    from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+
+    n = SAMPLE_RATE // 10
+
+    class Microphone:
+        def __init__(self, device: object, on_event: object = None) -> None: ...
+
+        def __iter__(self) -> Any:
+            rng = np.random.default_rng(2)
+            for i in range(10_000):
+                if dbfs is None:
+                    values = np.zeros(n)
+                else:
+                    level = dbfs if i % 4 == 0 else dbfs - 25.0  # words and the gaps between
+                    values = rng.standard_normal(n) * 32768 * 10 ** (level / 20)
+                    if clip_every and i % clip_every == 0:
+                        values[: n // 20] = 32767
+                yield AudioChunk(
+                    np.clip(values, -32768, 32767).astype("<i2").tobytes(), SAMPLE_RATE, i / 10
+                )
+
+        def close(self) -> None: ...
+
+    monkeypatch.setattr(devices, "load_sounddevice", lambda: OneInput())
+    monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", Microphone)
+
+
+@pytest.mark.parametrize(
+    ("dbfs", "clip_every", "code", "verdict"),
+    [
+        (-22.0, 0, 0, "good: the table is heard well"),
+        (-52.0, 0, 1, "faint: speech hardly rises"),
+        (None, 0, 1, "silent: the microphone hears nothing at all"),
+        (-8.0, 7, 1, "overloading: loud words clip"),
+    ],
+)
+def test_devices_check_says_whether_the_microphone_level_suits_a_game(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    dbfs: float | None,
+    clip_every: int,
+    code: int,
+    verdict: str,
+) -> None:
+    _microphone_at(monkeypatch, dbfs, clip_every)
+    assert cli.main(["devices", "--check", "--seconds", "3"]) == code
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("Listening to Laptop mic for 3 s")
+    assert [line.split()[0] for line in out[1:4]] == ["1", "2", "3"]  # a meter line a second
+    assert len(out) == 5 and verdict in out[4], out
+    if dbfs is not None and not clip_every:
+        assert f"loudest {dbfs:.0f} dBFS" in out[4]
+
+
+def test_devices_check_without_a_microphone_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(devices, "load_sounddevice", lambda: NoInputs())
+    assert cli.main(["devices", "--check"]) == 2
+    assert "no microphone" in capsys.readouterr().err
+
+
+def test_devices_check_refuses_a_silly_duration(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["devices", "--check", "--seconds", "0"]) == 2
+    assert "--seconds must be between 1 and 600" in capsys.readouterr().err

@@ -94,49 +94,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
 # -- context ------------------------------------------------------------------
 
 
-#: A recording with at least this share of its samples at full scale is
-#: clipped.  Measured: "is it a kangaroo" turned up 9 dB, so that 3% of its
-#: samples clip, was heard as "is n h can area with" (at 6 dB, 0.04%, it was
-#: still heard right).
-CLIPPED_SHARE = 0.001
-#: A sample this close to full scale counts as clipped.
-CLIPPED_AT = 32_000
-
-
-#: A recording whose loudest chunk (about 100 ms) stays below this RMS level
-#: (dBFS) is very quiet.  Measured: "is it a kangaroo" turned down until its
-#: loudest 50 ms were -51 dBFS was still heard right, at -56 dBFS not at all.
-QUIET_BELOW_DBFS = -50.0
-
-
-class LevelWatch:
-    """Counts the samples at full scale in the chunks passed through it, and
-    keeps the loudest chunk's level."""
-
-    def __init__(self) -> None:
-        self.samples = 0
-        self.clipped = 0
-        self.loudest = -math.inf
-        """The loudest chunk's RMS level in dBFS (-inf for digital silence)."""
-
-    def counting(self, chunks: Iterable[AudioChunk]) -> Iterator[AudioChunk]:
-        """``chunks`` unchanged, measured on the way."""
-        import numpy as np
-
-        from voice_host.audio.levels import chunk_dbfs
-
-        for chunk in chunks:
-            values = np.frombuffer(chunk.samples, dtype="<i2")
-            self.samples += len(values)
-            self.clipped += int(np.count_nonzero(np.abs(values.astype(np.int32)) >= CLIPPED_AT))
-            self.loudest = max(self.loudest, chunk_dbfs(chunk))
-            yield chunk
-
-    def share(self) -> float:
-        """The share of samples counted that were at full scale."""
-        return self.clipped / self.samples if self.samples else 0.0
-
-
 #: Recordings sampled below this rate (Hz) carry telephone-band speech only.
 NARROWBAND_BELOW = 11_025
 
@@ -406,6 +363,8 @@ def run(args: argparse.Namespace) -> int:
         from voice_host.speech.replay import adapt_to
 
         adapt_to(recognizer, chunks, context)
+    from voice_host.audio.levels import CLIPPED_SHARE, QUIET_BELOW_DBFS, LevelWatch
+
     level = LevelWatch()
     events = listen(recognizer, level.counting(chunks) if args.audio else chunks, context)
     for line in render(events, args.json, judge, show_heard=args.show != "judgements"):

@@ -178,6 +178,7 @@ class Host:
         self._misheard = 0
         self._shown_second: int | None = None
         self._card_said: tuple[int | None, str | None] | None = None
+        self._held: list[str] = []  # advice to say when the turn in progress ends
 
     # ----- starting and the loop ----------------------------------------------------------
 
@@ -216,7 +217,10 @@ class Host:
         elif isinstance(item, MicStatus):
             self._mic(item)
         elif isinstance(item, Notice):
-            self.say(item.text)
+            if item.later and self._turn_running():
+                self._held.append(item.text)
+            else:
+                self.say(item.text)
         elif isinstance(item, Stop):
             self.stop(item.reason)
         elif isinstance(item, KeysClosed):
@@ -666,6 +670,8 @@ class Host:
         )
         after = self.game.state
         if after.turn != before.turn or after.phase is not before.phase:
+            if not quiet:  # advice kept back until the turn ended
+                said, self._held = [*said, *self._held], []
             said += self._enter_phase(now)
         elif after.current_card != before.current_card:
             self.claims.clear()
@@ -708,6 +714,12 @@ class Host:
         if self.listening is not None:
             self.listening.referee.reset()
         return dialogue.phase_prompt(self.game, self._wake(), ready=self._waiting)
+
+    def _turn_running(self) -> bool:
+        """A timed turn or a CONTROL round is under way (advice waits for its end)."""
+        if self.game.phase is Phase.TURN:
+            return self.timer.started
+        return self.game.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND)
 
     def _wake(self) -> str | None:
         """The wake word while the host can hear commands; None while only keys work."""

@@ -113,6 +113,16 @@ MIC_SILENT = (
 )
 #: ... and then sound again.
 MIC_SOUND = "I can hear the microphone now."
+#: The table is heard only a little above the microphone's own hiss.
+MIC_FAINT = (
+    "I can hardly hear the table. Bring the laptop closer to the players, "
+    "or turn the microphone up."
+)
+#: The loudest words clip at full scale.
+MIC_OVERLOAD = (
+    "The microphone is overloading, so loud words reach me distorted. "
+    "Turn the microphone down a little, or move the laptop back."
+)
 
 
 def count_word(n: int) -> str:

@@ -58,6 +58,9 @@ class Notice:
     """A line from the wiring for the host to say (no speech output, saving failed)."""
 
     text: str
+    later: bool = False
+    """Advice that can wait: said when the turn in progress ends, not over the
+    describer (while the host speaks the microphone is not judged)."""
 
 
 HostInput = KeyPress | Heard | MicStatus | Notice | Stop | KeysClosed

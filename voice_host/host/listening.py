@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from voice_host.announce.protocol import Announcer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.referee import Referee
-from voice_host.referee.values import Judgement, Situation
+from voice_host.referee.values import Judgement, Phase, Situation
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
 
 #: Host speech intervals the referee is told about (the recent ones are all it needs).
@@ -82,6 +82,12 @@ class Listening:
     def _now(self) -> tuple[ListenContext, Situation]:
         with self._lock:
             return self._context, self._situation
+
+    def in_play(self) -> bool:
+        """Whether the game is listening for guesses now (a timed turn under way,
+        or a CONTROL round): when the table is sure to be talking."""
+        _, situation = self._now()
+        return situation.entry is not None and situation.phase in (Phase.TURN, Phase.CONTROL)
 
     def gated(self, chunk: AudioChunk) -> bool:
         """Whether ``chunk`` falls in the host's own speech (plus tail)."""

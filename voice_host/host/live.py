@@ -58,7 +58,13 @@ from voice_host.deck.model import Deck
 from voice_host.errors import InputFileError, ModelError, SaveError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock, restamped
 from voice_host.host.core import Host, HostOptions
-from voice_host.host.dialogue import MIC_SILENT, MIC_SOUND, no_microphone
+from voice_host.host.dialogue import (
+    MIC_FAINT,
+    MIC_OVERLOAD,
+    MIC_SILENT,
+    MIC_SOUND,
+    no_microphone,
+)
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import resume_game
@@ -170,10 +176,11 @@ def _listen(
     missing: bool = False,
 ) -> None:
     """The listening thread: microphone -> judgements, reopening a lost microphone,
-    and saying once when a microphone hears nothing at all (muted).  ``missing``: the
+    saying once when a microphone hears nothing at all (muted), and advising once
+    when the table is heard too faintly or the microphone overloads.  ``missing``: the
     host has already said there is no microphone, so the first sound from one is news
     ("The microphone is back") even if this thread never saw it fail."""
-    from voice_host.audio.levels import SilentInputWatch
+    from voice_host.audio.levels import SilentInputWatch, TableLevelWatch
     from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource
 
     def news(event: MicrophoneEvent) -> None:
@@ -185,6 +192,7 @@ def _listen(
     lost = False
     back_due = missing
     watch = SilentInputWatch()
+    table = TableLevelWatch()
     while not stopping.is_set():
         source = MicrophoneSource(config.device, on_event=news)
         try:
@@ -198,6 +206,10 @@ def _listen(
                 level = watch.observe(chunk)
                 if level is not None:
                     inputs.put(Notice(MIC_SILENT if level == "silent" else MIC_SOUND))
+                in_play = listening.in_play() and not listening.gated(chunk)
+                advice = table.observe(chunk, in_play)
+                if advice is not None:
+                    inputs.put(Notice(MIC_FAINT if advice == "faint" else MIC_OVERLOAD, later=True))
                 judgements = listening.feed(chunk)
                 if judgements:
                     inputs.put(Heard(tuple(judgements)))

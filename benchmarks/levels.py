@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 from referee import MANIFEST, TEAMS, Entries, clip_phase, coarse, decisive  # noqa: E402
 
 from voice_host.audio.chunk import AudioChunk  # noqa: E402
-from voice_host.audio.levels import TableLevelWatch, block_dbfs  # noqa: E402
+from voice_host.audio.levels import CLIPPED_AT, TableLevelWatch, block_dbfs  # noqa: E402
 from voice_host.audio.wav import WavSource  # noqa: E402
 from voice_host.referee import (  # noqa: E402
     Referee,
@@ -44,9 +44,9 @@ from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
 from voice_host.speech.replay import replay  # noqa: E402
 
-#: Loudest-block levels (dBFS RMS) to play the clips at; the fixtures as made
-#: sit near -17, and from -11 up their peaks clip.
-LEVELS = (-11.0, -5.0, -17.0, -30.0, -40.0, -45.0, -50.0, -55.0)
+#: Loudest-block levels (dBFS RMS) to play the clips at (docs/benchmarks.md's
+#: table); the fixtures as made sit near -17, and from -11 up their peaks clip.
+LEVELS = (-2, -5, -8, -11, -17, -25, -30, -35, -40, -43, -45, -50, -55)
 #: The microphone's own hiss (dBFS RMS): a laptop's built-in microphone.
 FLOOR_DBFS = -66.0
 #: Silence laid before and after each clip (seconds), hiss only.
@@ -61,11 +61,10 @@ def loudest_block(samples: np.ndarray, rate: int) -> float:
 
 
 def at_level(
-    path: Path, level_db: float, floor_db: float, rng: np.random.Generator, start: float = 0.0
+    path: Path, level_db: float, floor_db: float, rng: np.random.Generator
 ) -> tuple[list[AudioChunk], float]:
     """The clip with its loudest block at ``level_db``, padded, over the floor, clipped
-    to 16 bits, in 100 ms chunks from ``start`` seconds; and the share of its samples
-    at full scale."""
+    to 16 bits, in 100 ms chunks; and the share of its samples at full scale."""
     chunks = list(WavSource(path))
     rate = chunks[0].rate
     x = np.concatenate([np.frombuffer(c.samples, dtype="<i2") for c in chunks]).astype(float)
@@ -76,9 +75,9 @@ def at_level(
     x = np.concatenate([pad, x, pad])
     x += rng.standard_normal(len(x)) * 32768 * 10 ** (floor_db / 20)
     y = np.clip(np.round(x), -32768, 32767).astype("<i2")
-    clipped = float(np.mean(np.abs(y.astype(np.int32)) >= 32_000))
+    clipped = float(np.mean(np.abs(y.astype(np.int32)) >= CLIPPED_AT))
     n = rate // 10
-    out = [AudioChunk(y[i : i + n].tobytes(), rate, start + i / rate) for i in range(0, len(y), n)]
+    out = [AudioChunk(y[i : i + n].tobytes(), rate, i / rate) for i in range(0, len(y), n)]
     return out, clipped
 
 

@@ -101,6 +101,11 @@ def clipped_count(chunk: AudioChunk) -> int:
     return int(np.count_nonzero(np.abs(values) >= CLIPPED_AT))
 
 
+def overloaded(chunk: AudioChunk) -> bool:
+    """Whether :data:`OVERLOAD_BLOCK_SHARE` or more of ``chunk``'s samples are at full scale."""
+    return clipped_count(chunk) >= OVERLOAD_BLOCK_SHARE * (len(chunk.samples) // 2)
+
+
 class SilentInputWatch:
     """Says when the input has been silent for :data:`SILENT_SECONDS` of audio
     ("silent", once), and when sound comes back after that ("sound", once)."""
@@ -187,7 +192,7 @@ class TableLevelWatch:
         if level < SILENT_BELOW_DBFS:
             return None
         self._played += chunk.duration
-        if clipped_count(chunk) >= OVERLOAD_BLOCK_SHARE * (len(chunk.samples) // 2):
+        if overloaded(chunk):
             if not self._overloads or self._played - self._overloads[-1] >= OVERLOAD_GAP:
                 self._overloads.append(self._played)
             self._overloads = [t for t in self._overloads if self._played - t <= self.within]
@@ -220,7 +225,6 @@ class LevelCheck:
     """What a few seconds of a microphone held up to the table sound like
     (``voice-host devices --check``)."""
 
-    seconds: float
     floor: float
     """The quiet between words: the 10th percentile of the blocks' levels (dBFS)."""
     loudest: float
@@ -232,16 +236,13 @@ class LevelCheck:
     def of(cls, chunks: Iterable[AudioChunk]) -> LevelCheck:
         """Measure ``chunks``."""
         levels: list[float] = []
-        seconds = 0.0
-        overloaded = 0
+        blocks = 0
         for chunk in chunks:
-            seconds += chunk.duration
             levels.append(chunk_dbfs(chunk))
-            overloaded += clipped_count(chunk) >= OVERLOAD_BLOCK_SHARE * (len(chunk.samples) // 2)
+            blocks += overloaded(chunk)
         if not levels:
-            return cls(0.0, -math.inf, -math.inf, 0)
-        floor = sorted(levels)[len(levels) // 10]
-        return cls(seconds, floor, max(levels), overloaded)
+            return cls(-math.inf, -math.inf, 0)
+        return cls(sorted(levels)[len(levels) // 10], max(levels), blocks)
 
     def verdict(self) -> LevelVerdict:
         """ "silent" (muted or dead), "overload" (clips more than once in a while),

@@ -86,6 +86,16 @@ def test_correct_pass_foul_and_undo_during_a_turn() -> None:
     assert ctl.game.position("Red") == 1
 
 
+def test_the_spoken_seconds_left_are_the_screens_countdown() -> None:
+    # The host says what the screen shows: seconds rounded up, as a countdown
+    # shows them (24.4 s left is "25" on the screen, so it is "25" aloud too).
+    ctl = controller()
+    keys(ctl, " ", 0.0)
+    assert keys(ctl, " ", 5.6) == ["Paused, 25 seconds left. Press space to go on."]
+    assert keys(ctl, " ", 9.0) == ["Go on: 25 seconds."]
+    assert keys(ctl, " ", 33.0)[-1] == "Paused, 1 second left. Press space to go on."
+
+
 def test_the_timer_pauses_and_resumes() -> None:
     ctl = controller()
     keys(ctl, " ", 0.0)

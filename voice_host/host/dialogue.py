@@ -26,6 +26,7 @@ from voice_host.rules import (
     SpinResult,
     TimeUp,
 )
+from voice_host.screen.model import seconds_words
 
 #: Counts said as words ("Three."), which a listener follows more easily than digits.
 _COUNTS = (
@@ -92,12 +93,12 @@ def resume_hint(wake: str | None) -> str:
 
 def paused(seconds_left: float, hint: str) -> str:
     """The timer paused, with the seconds left and ``hint`` (how to go on)."""
-    return f"Paused, {seconds_left:.0f} seconds left. {hint}"
+    return f"Paused, {seconds_words(seconds_left)} left. {hint}"
 
 
 def go_on(seconds_left: float) -> str:
     """The timer running again."""
-    return f"Go on: {seconds_left:.0f} seconds."
+    return f"Go on: {seconds_words(seconds_left)}."
 
 
 def no_microphone(exc: BaseException) -> str:
@@ -392,5 +393,5 @@ def status(game: Game, time_left: float | None) -> str:
     }[s.phase]
     parts.append(f"{game.to_play.name}'s {what}.")
     if time_left is not None:
-        parts.append(f"{time_left:.0f} seconds left.")
+        parts.append(f"{seconds_words(time_left)} left.")
     return " ".join(parts)

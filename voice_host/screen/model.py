@@ -33,6 +33,19 @@ class TeamView:
     that colour is never the only way to tell pieces apart."""
 
 
+def countdown_seconds(seconds_left: float) -> int:
+    """Seconds left rounded up, as a countdown shows them (0.2 s left is "1"): the
+    screen and the host's spoken lines use this one rule, so what is heard is what
+    is shown."""
+    return max(0, math.ceil(seconds_left - 1e-9))
+
+
+def seconds_words(seconds_left: float) -> str:
+    """The seconds left as the countdown shows them, in words: "25 seconds", "1 second"."""
+    n = countdown_seconds(seconds_left)
+    return "1 second" if n == 1 else f"{n} seconds"
+
+
 @dataclass(frozen=True)
 class TimerView:
     """The turn timer, in seconds of game time (wall clock live, audio time in a replay)."""
@@ -47,7 +60,7 @@ class TimerView:
     @property
     def whole_seconds(self) -> int:
         """Seconds left rounded up, as a countdown shows them (0.2 s left is "1")."""
-        return max(0, math.ceil(self.seconds_left - 1e-9))
+        return countdown_seconds(self.seconds_left)
 
     @property
     def fraction(self) -> float:

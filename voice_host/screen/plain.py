@@ -21,7 +21,7 @@ from typing import TextIO
 
 from voice_host.rules.state import Phase
 from voice_host.screen.colours import rgb
-from voice_host.screen.model import ScreenModel, TimerView, segment_name, spin_text
+from voice_host.screen.model import ScreenModel, TimerView, seconds_words, segment_name, spin_text
 
 
 class PlainScreen:
@@ -170,7 +170,7 @@ class PlainScreen:
         left = now.whole_seconds
         if before is not None and before.paused != now.paused:
             state = "paused" if now.paused else "running"
-            return f"Timer {state}, {_seconds(left)} left."
+            return f"Timer {state}, {seconds_words(left)} left."
         if left == 0 and (before is None or before.whole_seconds > 0):
             return "Time up."
         crossed = (
@@ -179,7 +179,7 @@ class PlainScreen:
             or _bucket(before.whole_seconds, self._time_step) != _bucket(left, self._time_step)
         )
         if (crossed or force) and left > 0:
-            return f"{_seconds(left)} left."
+            return f"{seconds_words(left)} left."
         return ""
 
     def _name(self, name: str, colour: str | None) -> str:
@@ -209,10 +209,6 @@ def _colour_of(model: ScreenModel, name: str) -> str | None:
 def _bucket(seconds: int, step: int) -> int:
     """Which time-step band ``seconds`` is in: 21-30 -> 2, 11-20 -> 1, 1-10 -> 0 (step 10)."""
     return (seconds - 1) // step if seconds > 0 else -1
-
-
-def _seconds(n: int) -> str:
-    return "1 second" if n == 1 else f"{n} seconds"
 
 
 def _sentence(text: str) -> str:

@@ -134,7 +134,7 @@ def test_spinner_keys_and_the_choice_by_team_number() -> None:
     said = keys(ctl, "w")
     assert said[0] == "The spinner says wide green: 2."
     assert said[1] == (
-        "Blue: forward 2, or push a team back 2? Press f to move forward; 1 to push Red back."
+        "Blue: forward 2, or push Red back 2? Press f to move forward; 1 to push Red back."
     )
     said = keys(ctl, "1")
     assert said[0] == "Red is pushed back 1 to segment 0, START."

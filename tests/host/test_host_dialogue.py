@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck
+from voice_host.host import dialogue
 from voice_host.host.claims import SETTLE_SECONDS
 from voice_host.host.core import Host
 from voice_host.host.inputs import Heard, KeyPress, MicStatus
 from voice_host.host.listening import Listening
 from voice_host.referee import Referee
 from voice_host.referee.values import Judgement
-from voice_host.rules import Correct, Phase, TimeUp
+from voice_host.rules import Correct, Game, Phase, TimeUp, board_from_data, parse_teams
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 
 from .conftest import HostMaker, new_game
@@ -201,3 +203,36 @@ def test_team_names_are_listened_for_only_where_they_are_answers(make_host: Host
     control.start(resumed=True)
     claim = control.context()
     assert claim.team_names == ("red", "blue") and "host push red" in claim.commands
+
+
+def three_team_spin(*before: str) -> Game:
+    """Red, Blue and Green on a short track; ``before`` played, then Red lands on
+    SPIN (segment 3) and spins wide green."""
+    track = ["START", "Object", "Nature", "SPIN", "Random", "CONTROL", "Person", "FINISH"]
+    game = Game(
+        parse_teams("Red:Ann,Bob;Blue:Cat,Dan;Green:Eve,Fay"),
+        board_from_data(track),
+        rng=random.Random(1),
+        deck_size=20,
+    )
+    for line in (*before, "correct", "correct", "correct", "time-up", "spin wide-green"):
+        game.apply_text(line)
+    assert game.phase is Phase.SPIN_CHOICE and game.to_play.name == "Red"
+    return game
+
+
+def test_R19_the_spin_choice_offers_only_teams_that_can_be_pushed_back() -> None:
+    # R19: no team is pushed back past START, and a team never pushes itself, so
+    # the host offers neither (the keys keep the teams' numbers).
+    alone = three_team_spin()
+    assert dialogue.phase_prompt(alone, None) == [
+        "Red: forward 2. No team can be pushed back from START. Press F to move forward."
+    ]
+    assert dialogue.phase_prompt(alone, "host")[0].endswith("Say forward, or press F.")
+    game = three_team_spin("time-up", "time-up", "correct", "time-up")  # Green to 1
+    assert dialogue.phase_prompt(game, None) == [
+        "Red: forward 2, or push Green back 2? Press F for forward, or a team's number "
+        "to push it: 3 for Green."
+    ]
+    game = three_team_spin("time-up", "correct", "time-up", "correct", "time-up")
+    assert dialogue.spin_choice_question(game) == "Red: forward 2, or push Blue or Green back 2?"

@@ -131,12 +131,12 @@ def count_word(n: int) -> str:
     return _COUNTS[n] if 0 <= n < len(_COUNTS) else str(n)
 
 
-def names(items: tuple[str, ...] | list[str]) -> str:
-    """``Ann, Bob and Cat``."""
+def names(items: tuple[str, ...] | list[str], last: str = "and") -> str:
+    """``Ann, Bob and Cat`` (``last`` "or": ``Ann, Bob or Cat``)."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def segment_words(game: Game, index: int) -> str:
@@ -190,10 +190,22 @@ def spin_prompt(game: Game) -> str:
     return f"{game.to_play.name} on SPIN. Press space to spin, or W, N, R or L for a real spinner."
 
 
+def pushable(game: Game) -> list[str]:
+    """After a green spin: the teams the spinning team may push back (R19: never
+    itself, never a team on START), as the rules engine allows them."""
+    return [
+        inp.team for inp in game.legal_inputs() if isinstance(inp, Choose) and inp.team is not None
+    ]
+
+
 def spin_choice_question(game: Game) -> str:
-    """After a green spin: forward, or push a team back (R19)."""
+    """After a green spin: forward, or push back one of the teams that can be pushed
+    (R18, R19); with none to push, only forward is offered."""
     n = game.state.spin_steps
-    return f"{game.to_play.name}: forward {n}, or push a team back {n}?"
+    teams = pushable(game)
+    if not teams:
+        return f"{game.to_play.name}: forward {n}. No team can be pushed back from START."
+    return f"{game.to_play.name}: forward {n}, or push {names(teams, 'or')} back {n}?"
 
 
 def round_intro(game: Game) -> str:
@@ -219,9 +231,12 @@ def when_ready(game: Game, wake: str | None) -> str:
     return f"{names(game.state.describers)}, {how} when ready."
 
 
-def buzzer_keys(team_names: Sequence[str]) -> str:
-    """The teams' number keys: ``1 for Red, 2 for Blue``."""
-    return ", ".join(f"{i + 1} for {name}" for i, name in enumerate(team_names))
+def buzzer_keys(team_names: Sequence[str], among: Sequence[str] | None = None) -> str:
+    """The teams' number keys: ``1 for Red, 2 for Blue``; ``among``: only these
+    teams' keys (each keeps its number)."""
+    return ", ".join(
+        f"{i + 1} for {name}" for i, name in enumerate(team_names) if among is None or name in among
+    )
 
 
 def buzzers(game: Game) -> str:
@@ -239,8 +254,12 @@ def phase_prompt(game: Game, wake: str | None, *, ready: bool = False) -> list[s
     if s.phase is Phase.SPIN:
         return [spin_prompt(game)]
     if s.phase is Phase.SPIN_CHOICE:
-        if wake is None:
-            how = f"Press F for forward, or a team's number to push it: {buzzers(game)}."
+        teams = pushable(game)
+        if not teams:
+            how = "Press F to move forward." if wake is None else "Say forward, or press F."
+        elif wake is None:
+            keys = buzzer_keys([t.name for t in game.teams], teams)
+            how = f"Press F for forward, or a team's number to push it: {keys}."
         else:
             how = "Say forward, or push and the team's name."
         return [f"{spin_choice_question(game)} {how}"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from voice_host.host import dialogue
 from voice_host.rules import CONTROL_ENTRY, Game, Phase
 
 #: The welcome's last sentence: how to get the keys.
@@ -51,12 +52,8 @@ def who_answered(game: Game) -> str:
 
 def spin_choice_keys(game: Game) -> str:
     """After a green spin: the key to move forward and the key pushing each team back."""
-    s = game.state
-    pushes = [
-        f"{i + 1} to push {t.name} back"
-        for i, t in enumerate(game.teams)
-        if i != s.to_play and s.positions[i] > 0
-    ]
+    numbers = {t.name: i + 1 for i, t in enumerate(game.teams)}
+    pushes = [f"{numbers[name]} to push {name} back" for name in dialogue.pushable(game)]
     return "Press " + "; ".join(["f to move forward", *pushes]) + "."
 
 

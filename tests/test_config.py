@@ -140,6 +140,7 @@ def test_teams_as_a_table_and_devices(tmp_path: Path) -> None:
         ("[house_rules]\nfoul = 1\n", "unknown key 'foul' (did you mean foul_penalty?)"),
         ("house_rules = 3\n", "house_rules: expected a table of house rules"),
         ("timer = \n", "not valid TOML"),  # broken syntax
+        ("timer = " + "[" * 100_000 + "]" * 100_000, "nested far too deeply"),  # no traceback
     ],
 )
 def test_bad_file_values_name_the_file_the_key_and_the_expectation(

@@ -226,7 +226,7 @@ def test_line_keys_split_lines_into_keys_and_end_with_eof() -> None:
 
 def test_team_set_up_by_prompts() -> None:
     out = io.StringIO()
-    answers = "Red\nAnn,Bob\n\nred\nBlue\nCat\nBlue\nCat, Dan\n\n"
+    answers = "Red\nAnn,Bob\n\nred\nBlue\nCat\nBlue\nCat, cat\nBlue\nCat, Dan\n\n"
     teams = ask_teams(LineKeys(io.StringIO(answers), printer(out)), printer(out))
     assert [(t.name, t.players) for t in teams] == [
         ("Red", ("Ann", "Bob")),
@@ -236,6 +236,7 @@ def test_team_set_up_by_prompts() -> None:
     assert "At least 2 teams are needed." in text
     assert "There is already a team called red." in text
     assert "A team needs at least 2 players; Blue was not added." in text
+    assert "Two players of Blue have the same name; Blue was not added." in text
 
 
 @pytest.mark.parametrize(

@@ -157,6 +157,7 @@ def test_autosave_reports_once_and_again_when_it_recovers(tmp_path: Path) -> Non
     ("content", "why"),
     [
         (b"{not json", "broken JSON at line 1"),  # half-written by some other program
+        (b"[" * 100_000 + b"]" * 100_000, "nested far too deeply"),  # no RecursionError
         (b"[1, 2]", "not a voice-host saved game"),  # JSON, but not ours
         (b'{"format": "other"}', "not a voice-host saved game"),  # someone else's file
         (b'{"format": "voice-host-save", "version": 99, "game": "{}"}', "another version"),

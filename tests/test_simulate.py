@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -199,6 +200,40 @@ def test_the_same_seed_replays_the_same_cards(
         [s["card"] for s in simulate(capsys, script, "--seed", seed)[1]] for seed in ("4", "4", "5")
     ]
     assert runs[0] == runs[1] != runs[2]
+
+
+def test_script_lines_are_numbered_as_an_editor_shows_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A byte-order mark (Windows Notepad) is no part of line 1, a form feed is
+    # no line break, and a "#" inside a word is no comment: team R#1 can be named.
+    board = write(tmp_path, '["START", "Object", "Nature", "SPIN", "Random", "FINISH"]', "b.json")
+    path = tmp_path / "script.txt"
+    path.write_bytes(
+        "\ufefftime-up\r\ncorrect\x0c\r\ntime-up # R#1 to 1\n".encode()
+        + b"correct\ncorrect\ncorrect\ntime-up\nspin wide-green\nchoose push R#1\n"
+        + b"choose forward\n"
+    )
+    code, states, err = simulate(
+        capsys, str(path), "--teams", "Blue:Ann,Bob;R#1:Cat,Dan", "--board", board
+    )
+    assert [s["line"] for s in states] == list(range(1, 10))
+    assert states[6]["allowed"][0] == "spin"  # the engine's spinner, then a real one's results
+    assert "choose push R#1" in states[7]["allowed"]
+    assert [t["segment"] for t in states[8]["teams"]] == [3, 0]
+    assert code == 2 and err.startswith("voice-host: line 10: ")
+
+
+def test_a_script_on_standard_input_that_is_not_utf8_is_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Stdin:
+        buffer = io.BytesIO(b"correct\n\xff\xfe\n")
+
+    monkeypatch.setattr(sys, "stdin", Stdin())
+    code, states, err = simulate(capsys, "-")
+    assert (code, states) == (2, [])
+    assert err == "voice-host: script on standard input is not UTF-8 text (line 2)\n"
 
 
 def test_an_illegal_line_gives_no_traceback_from_the_real_command(tmp_path: Path) -> None:

@@ -349,6 +349,8 @@ def load_config_file(path: Path) -> HostConfig:
         raise InputFileError(f"{path}: no such config file") from None
     except tomllib.TOMLDecodeError as exc:
         raise InputFileError(f"{path}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise InputFileError(f"{path}: not a config file (nested far too deeply)") from None
     except OSError as exc:
         raise InputFileError(f"{path}: cannot read the config file ({exc.strerror})") from None
     config = config_from_data(data, path, base=path.parent)

@@ -163,6 +163,8 @@ class SavedGame:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise bad(f"not a saved game (broken JSON at line {exc.lineno})") from None
+        except RecursionError:
+            raise bad("not a saved game (JSON nested far too deeply)") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise bad("not a voice-host saved game")
         if data.get("version") != SAVE_VERSION:

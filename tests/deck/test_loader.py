@@ -141,6 +141,8 @@ def test_built_deck_round_trip(tmp_path: Path) -> None:
         ),
         # broken JSON: the line is named
         (lambda s: s.replace('"cards": [', '"cards": [[', 1), "not valid JSON"),
+        # nested beyond Python's recursion limit: a problem, not a traceback
+        (lambda s: "[" * 100_000 + "]" * 100_000, "nested far too deeply"),
         # a phone the recogniser does not know
         (lambda s: s.replace('"T IY P AA T"', '"T IY P Q T"'), "bad pronunciation for 'teapot'"),
     ],

@@ -171,6 +171,10 @@ def test_save_and_load_give_an_equal_game_that_can_still_undo() -> None:
     ("mangle", "message"),
     [
         (lambda d: "{", "not valid JSON"),  # not JSON at all
+        (
+            lambda d: "[" * 100_000 + "]" * 100_000,
+            "nested far too deeply",
+        ),  # no RecursionError traceback
         (lambda d: json.dumps({**d, "format": "chess"}), "not a saved voice-host game"),
         (lambda d: json.dumps({**d, "version": 9}), "version 9"),
         (lambda d: json.dumps({k: v for k, v in d.items() if k != "teams"}), "lacks"),

@@ -14,6 +14,7 @@ from voice_host.rules import (
     describer_count,
     parse_teams,
 )
+from voice_host.rules.teams import team_index
 
 
 @pytest.mark.parametrize(
@@ -23,6 +24,8 @@ from voice_host.rules import (
         "Red:Ann;Blue:Cat,Dan",  # a team of one
         "Red:Ann,Bob;red:Cat,Dan",  # the same name twice, differing in case
         "Red;Blue:Cat,Dan",  # a team with no player list
+        "Red:Ann,ann,Bob;Blue:Cat,Dan",  # R4: describers take turns by name
+        "Red:Ann,Bob;Red  :Cat,Dan",  # the same name twice, with a trailing space
     ],
 )
 def test_R1_teams_need_two_or_more_teams_of_two_or_more(spec: str) -> None:
@@ -33,6 +36,14 @@ def test_R1_teams_need_two_or_more_teams_of_two_or_more(spec: str) -> None:
 def test_R1_parse_teams_keeps_names_and_player_order() -> None:
     teams = parse_teams(" Red : Ann, Bob ; Blue:Cat,Dan,Eve ")
     assert teams == (Team("Red", ("Ann", "Bob")), Team("Blue", ("Cat", "Dan", "Eve")))
+
+
+def test_R1_names_are_tidied_and_matched_ignoring_case_and_spaces() -> None:
+    # Runs of spaces become one, so "big  red" in a script or a spoken command
+    # finds the team typed as "Big   Red".
+    teams = parse_teams("Big   Red:Ann,Bob  Smith;Blue:Cat,Dan")
+    assert teams[0] == Team("Big Red", ("Ann", "Bob Smith"))
+    assert team_index(teams, "big  red") == 0
 
 
 def test_R2_every_piece_starts_on_START() -> None:

@@ -2,7 +2,8 @@
 
 The script holds one host input per line in the vocabulary of
 :mod:`voice_host.rules.inputs` (``correct``, ``spin red``, ``control-won Blue``...)
-plus ``undo``; blank lines and ``#`` comments are skipped.  After each input one
+plus ``undo``; blank lines and comments (from a ``#`` that starts the line or
+follows a space) are skipped.  After each input one
 JSON object (see :func:`voice_host.rules.status`) is printed with ``line`` and
 ``input`` added.  The first illegal line stops the run with
 ``voice-host: line N: ...`` and exit code 2.
@@ -125,21 +126,35 @@ def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | Non
 
 
 def _script_lines(path: str) -> list[str]:
-    if path == "-":
-        return sys.stdin.read().splitlines()
+    """The script's lines as an editor numbers them: split at line feeds only (a
+    stray form feed is no new line), a byte-order mark dropped."""
+    name = "on standard input" if path == "-" else path
     try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as exc:
         raise InputFileError(f"cannot read script {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputFileError(f"script {path} is not UTF-8 text") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputFileError(f"script {name} is not UTF-8 text (line {line})") from None
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def _without_comment(line: str) -> str:
+    """``line`` without its comment: from a ``#`` that starts the line or follows a
+    space (so a team called "R#1" can be named)."""
+    for i, char in enumerate(line):
+        if char == "#" and (i == 0 or line[i - 1].isspace()):
+            return line[:i]
+    return line
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the script; print one JSON state per input line."""
     game = build_game(args, args.teams)
     for number, raw in enumerate(_script_lines(args.script), start=1):
-        line = raw.split("#", 1)[0].strip()
+        line = _without_comment(raw).strip()
         if not line:
             continue
         try:

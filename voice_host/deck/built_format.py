@@ -212,4 +212,6 @@ def parse_built(data: bytes, path: str) -> tuple[Deck | None, list[DeckProblem]]
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         return None, [DeckProblem(path, f"not valid JSON: {exc.msg}", line=exc.lineno)]
+    except RecursionError:
+        return None, [DeckProblem(path, "not a deck: its JSON is nested far too deeply")]
     return deck_from_json(doc, path)

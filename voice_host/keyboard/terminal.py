@@ -23,6 +23,7 @@ from voice_host.errors import UsageError
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import KeyboardController
 from voice_host.rules import MIN_PLAYERS, MIN_TEAMS, RulesError, Team, validate_teams
+from voice_host.rules.teams import name_key, tidy_name
 
 #: How often the loop looks at the timer, in seconds.
 POLL_SECONDS = 0.1
@@ -172,21 +173,24 @@ def ask_teams(keys: KeySource, write: Callable[[str], None]) -> tuple[Team, ...]
         name = keys.read_line(f"Team {len(teams) + 1} name (Enter when all teams are in): ")
         if name is None:
             raise UsageError("the teams were not all given (end of input)")
-        name = name.strip()
+        name = tidy_name(name)
         if not name:
             if len(teams) >= MIN_TEAMS:
                 return validate_teams(teams)
             write(f"At least {MIN_TEAMS} teams are needed.")
             continue
-        if any(t.name.casefold() == name.casefold() for t in teams):
+        if any(name_key(t.name) == name_key(name) for t in teams):
             write(f"There is already a team called {name}.")
             continue
         players = keys.read_line(f"Players of {name}, separated by commas: ")
         if players is None:
             raise UsageError("the teams were not all given (end of input)")
-        names = tuple(p.strip() for p in players.split(",") if p.strip())
+        names = tuple(tidy_name(p) for p in players.split(",") if p.strip())
         if len(names) < MIN_PLAYERS:
             write(f"A team needs at least {MIN_PLAYERS} players; {name} was not added.")
+            continue
+        if len({name_key(p) for p in names}) < len(names):
+            write(f"Two players of {name} have the same name; {name} was not added.")
             continue
         teams.append(Team(name, names))
 

@@ -151,6 +151,8 @@ def load_board(text: str) -> Board:
         raise BoardError(
             f"board is not valid JSON: line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise BoardError("board is not a layout: its JSON is nested far too deeply") from None
     return board_from_data(data)
 
 

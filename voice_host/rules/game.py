@@ -353,6 +353,8 @@ class Game:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise SaveFormatError(f"saved game is not valid JSON: {exc.msg}") from None
+        except RecursionError:
+            raise SaveFormatError("saved game is not a game: nested far too deeply") from None
         return cls.from_data(data)
 
     def __eq__(self, other: object) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from voice_host.rules.game import Game
+from voice_host.rules.inputs import Spin
+from voice_host.rules.state import Phase
 
 
 def status(game: Game) -> dict[str, Any]:
@@ -13,14 +15,16 @@ def status(game: Game) -> dict[str, Any]:
     Keys: ``phase``; ``to_play`` (team name); ``turn`` (turns begun, from 1);
     ``describers``; ``category`` (what is being described now: a category,
     ``Control`` in CONTROL/FINISH rounds, null otherwise); ``card`` (0-based
-    card index or null); ``passes_left``; ``correct`` (cards guessed this
-    turn); ``spin`` (latest spinner result of the current SPIN or null);
+    card index or null); ``passes_left`` and ``correct`` (cards guessed this
+    turn; between turns, the last turn's until the next begins); ``spin`` (the
+    latest spinner result, kept until the next landing on SPIN; null before the
+    first spin);
     ``spin_steps`` (segments of a pending green result, else 0); ``teams`` (a
     list in playing order of ``name``, ``segment`` (0 = START), ``kind``
     (START, NORMAL, CONTROL, SPIN, FINISH), ``category`` (the segment's own
     category or null), ``plays`` (the category the team describes from there)
     and ``control_retry`` (owes a CONTROL round, R16)); ``allowed`` (the text of
-    every input allowed now); ``winner`` (team name or null).
+    every input allowed now: in a SPIN, ``spin`` first); ``winner`` (team name or null).
     """
     s = game.state
     teams = []
@@ -48,6 +52,15 @@ def status(game: Game) -> dict[str, Any]:
         "spin": None if s.last_spin is None else s.last_spin.value,
         "spin_steps": s.spin_steps,
         "teams": teams,
-        "allowed": [inp.text() for inp in game.legal_inputs()],
+        "allowed": allowed_texts(game),
         "winner": game.winner,
     }
+
+
+def allowed_texts(game: Game) -> list[str]:
+    """The text of every input allowed now; in a SPIN, a bare ``spin`` (the
+    engine's spinner) before the four results a real spinner may give."""
+    texts = [inp.text() for inp in game.legal_inputs()]
+    if game.state.phase is Phase.SPIN:
+        texts.insert(0, Spin().text())
+    return texts

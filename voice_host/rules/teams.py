@@ -41,7 +41,7 @@ def validate_teams(teams: Sequence[Team]) -> tuple[Team, ...]:
     for team in teams:
         if not team.name.strip():
             raise SetupError("a team has an empty name")
-        key = team.name.casefold()
+        key = name_key(team.name)
         if key in seen:
             raise SetupError(f"two teams are called {team.name!r}")
         seen.add(key)
@@ -52,7 +52,24 @@ def validate_teams(teams: Sequence[Team]) -> tuple[Team, ...]:
             )
         if any(not p.strip() for p in team.players):
             raise SetupError(f"team {team.name} has a player with an empty name")
+        players = [name_key(p) for p in team.players]
+        if len(set(players)) < len(players):
+            twice = next(p for p in team.players if players.count(name_key(p)) > 1)
+            raise SetupError(
+                f"team {team.name} has two players called {twice}: give each a different name "
+                "(R4: describers take turns by name)"
+            )
     return tuple(teams)
+
+
+def name_key(name: str) -> str:
+    """How a team or player name is compared: case and runs of spaces ignored."""
+    return " ".join(name.split()).casefold()
+
+
+def tidy_name(name: str) -> str:
+    """A name as typed, with runs of spaces made one ("Big  Red" -> "Big Red")."""
+    return " ".join(name.split())
 
 
 def parse_teams(spec: str) -> tuple[Team, ...]:
@@ -66,7 +83,9 @@ def parse_teams(spec: str) -> tuple[Team, ...]:
             raise SetupError(
                 f"team {part.strip()!r} has no players: write it as Name:Player,Player"
             )
-        teams.append(Team(name.strip(), tuple(p.strip() for p in players.split(",") if p.strip())))
+        teams.append(
+            Team(tidy_name(name), tuple(tidy_name(p) for p in players.split(",") if p.strip()))
+        )
     return validate_teams(teams)
 
 
@@ -75,9 +94,9 @@ def team_index(teams: Sequence[Team], name: str) -> int:
 
     Raises :class:`UnknownTeamError` naming the known teams when there is none.
     """
-    key = name.strip().casefold()
+    key = name_key(name)
     for i, team in enumerate(teams):
-        if team.name.casefold() == key:
+        if name_key(team.name) == key:
             return i
     known = ", ".join(t.name for t in teams)
     raise UnknownTeamError(f"unknown team {name.strip()!r} (teams: {known})")

@@ -299,6 +299,21 @@ def test_no_card_repeats_until_the_deck_is_used_up_then_discards_are_reshuffled(
     assert seen[:deck_size] != seen[deck_size : 2 * deck_size]  # reshuffled, not replayed
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_R7_after_a_reshuffle_the_card_just_described_does_not_come_straight_back(
+    seed: int,
+) -> None:
+    # R7: after a correct guess the describers take *another* card; a reshuffle
+    # that put the card in play first would deal the same card again.
+    game = make_game(seed=seed, deck_size=2)
+    cards = [game.current_card]
+    for _ in range(30):
+        game.apply(Correct())
+        cards.append(game.current_card)
+    assert game.state.deck_cycle >= 10
+    assert all(a != b for a, b in zip(cards, cards[1:], strict=False))
+
+
 def test_the_card_order_depends_on_the_injected_random_source() -> None:
     orders = {make_game(seed=seed).state.deck_order for seed in (1, 1, 2)}
     assert len(orders) == 2

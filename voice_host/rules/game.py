@@ -565,6 +565,9 @@ class Game:
             self._rng.setstate(d.rng_state)
             self._rng.shuffle(order)
             d.rng_state = self._rng.getstate()
+            if len(order) > 1 and order[0] == d.current_card:
+                # the card just described never comes straight back after a reshuffle
+                order.append(order.pop(0))
             d.deck_order = tuple(order)
             d.deck_pos = 0
             d.deck_cycle += 1

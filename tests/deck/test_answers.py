@@ -29,6 +29,8 @@ from voice_host.deck.knowledge import (
         ("Queen Victoria", "Person", "victoria"),  # title dropped
         ("Martin Luther King Jr.", "Person", "martin luther king"),  # "jr" optional
         ("Beyoncé", "Person", "beyonce"),  # accents folded
+        ("Pirate", "Person", "pirates"),  # a common noun on a Person card: its plural
+        ("Desert", "World", "the desert"),  # ... and with "the" on a World card
         ("Apollo 11", "Random", "apollo eleven"),  # digits spoken
         ("Apollo 11", "Random", "apollo 11"),  # digits as typed
         ("St Paul's Cathedral", "World", "st pauls cathedral"),  # apostrophe optional
@@ -45,6 +47,7 @@ def test_accepted(text: str, category: str, said: str) -> None:
     [
         ("Tom and Jerry", "Person", "jerry"),  # two characters, not a surname
         ("Madonna", "Person", "the madonna"),  # no "the" for people
+        ("Wales", "World", "wale"),  # no noun reading for a rare noun: "whale" sounds like it
         ("Swimming", "Action", "the swimming"),  # no "the" for actions
         ("Eiffel Tower", "World", "tower"),  # part of a place name is not the answer
         ("Albert Einstein", "Person", "albert"),  # first name alone is not enough

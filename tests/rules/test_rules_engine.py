@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -311,7 +312,7 @@ def test_R7_after_a_reshuffle_the_card_just_described_does_not_come_straight_bac
         game.apply(Correct())
         cards.append(game.current_card)
     assert game.state.deck_cycle >= 10
-    assert all(a != b for a, b in zip(cards, cards[1:], strict=False))
+    assert all(a != b for a, b in itertools.pairwise(cards))
 
 
 def test_the_card_order_depends_on_the_injected_random_source() -> None:

@@ -20,7 +20,10 @@ For one word the family is built by rules, each filtered to real English words
    "p@t", nor carrot, whose "car" is not said "car", nor carlos or cargill);
 4. an agent noun's verb and its forms (:func:`agent_roots`: teacher -> teach,
    taught; singer -> sing, sang, sung);
-5. then the reviewed exception list (:class:`FormExceptions`) removes innocent
+5. for a one-word entry that is no name, the root it is made from by a suffix
+   and its forms (:func:`suffix_roots`: happiness -> happy; magician -> magic;
+   golden -> gold);
+6. then the reviewed exception list (:class:`FormExceptions`) removes innocent
    look-alikes the rules still let through (car: cartoon, cargo; letter: let)
    and adds family members they miss (car: carpool).
 
@@ -80,10 +83,28 @@ AGENT_ROOT_ZIPF = 3.0
 #: mats, nor supper (3.7) one who sups; computer (5.0, computing 4.1) and coaster
 #: (3.7, coasting 2.7) are their verbs' agents.
 AGENT_EXCESS_ZIPF = 1.2
+#: Endings that make a one-word entry from a root that joins its family, with the
+#: part of speech the root must have: Happiness -> happy, Kindness -> kind,
+#: Magician -> magic, Electricity -> electric, Golden -> gold (:func:`suffix_roots`).
+#: Not "y" (party is no part + y, penny no pen + y), "ment" (apartment), "al"
+#: (signal), nor "ship", whose one-word compounds (spaceship, battleship) leave
+#: their parts free, as Rainbow leaves "rain".
+ROOT_SUFFIXES: dict[str, tuple[str, ...]] = {
+    "ness": ("ADJ",), "ly": ("ADJ",), "ity": ("ADJ",), "ful": ("NOUN", "VERB"),
+    "less": ("NOUN", "VERB"), "ian": ("NOUN",), "ist": ("NOUN",), "ous": ("NOUN",),
+    "hood": ("NOUN",), "dom": ("NOUN", "ADJ"), "ism": ("NOUN", "ADJ"), "en": ("NOUN",),
+}  # fmt: skip
+#: How common (Zipf) a root of :data:`ROOT_SUFFIXES` must be.
+ROOT_ZIPF = 3.5
+#: How much more common (Zipf) a word may be than its root: a derived word is
+#: mostly the rarer (happiness 4.3, happy 5.6), some are not (beautiful 5.2,
+#: beauty 4.6; famous 5.1, fame 4.2); a word far commoner than its would-be
+#: root is a word of its own.
+ROOT_EXCESS_ZIPF = 1.0
 #: Endings before which a longer word may change its vowels (nation -> national).
 VOWEL_SHIFT_SUFFIXES: frozenset[str] = frozenset(
     {"al", "ian", "an", "ation", "ition", "ify", "ize", "ise", "ist", "ism", "ese", "ite", "ic",
-     "ical", "eer"}
+     "ical", "eer", "ity"}
 )  # fmt: skip
 #: A compound much more common than its entry word (Zipf difference) is another word:
 #: content (5.1) is not a tent (4.2), concrete not Crete; football (5.3) is still a ball (5.0).
@@ -347,6 +368,83 @@ def agent_roots(word: str, lexicon: Lexicon) -> set[str]:
     return roots
 
 
+def suffix_roots(word: str, lexicon: Lexicon) -> set[str]:
+    """The root a one-word entry is made from by a suffix of :data:`ROOT_SUFFIXES`
+    (happiness -> happy, magician -> magic, electricity -> electric, golden -> gold).
+
+    As for an agent noun's verb (:func:`agent_roots`), the rules must hold for any
+    word: the root is a lemma of the part of speech the suffix needs (so "kit" is
+    no root of kitten, a noun, and "busy" none of business, which does not sound
+    like it), common (:data:`ROOT_ZIPF`), the usual spellings make ``word`` from it,
+    ``word`` sounds like it starts with it (a final "c" may soften: magic ->
+    magician), and ``word`` is not far more common (:data:`ROOT_EXCESS_ZIPF`).
+    """
+    from lemminflect import getAllLemmas
+
+    roots: set[str] = set()
+    if not getAllLemmas(word):
+        return roots  # a name (marian, damian, killian) is made from no root
+    for suffix, parts in ROOT_SUFFIXES.items():
+        if not word.endswith(suffix) or len(word) < len(suffix) + 3:
+            continue
+        if suffix == "en" and "ADJ" not in getAllLemmas(word):
+            continue  # golden and wooden are adjectives; kitten and garden are not
+        stem = word[: -len(suffix)]
+        for root in {stem, stem + "e", stem + "y", stem[:-1], stem[:-1] + "y"}:
+            lemmas = getAllLemmas(root)
+            if (
+                len(root) >= (4 if suffix == "dom" else 3)  # king-dom, not con-dom
+                and root != word
+                and word in _root_spellings(root, suffix)
+                and any(root in lemmas.get(part, ()) for part in parts)
+                and (lexicon.frequency(root) or 0.0) >= ROOT_ZIPF
+                and (lexicon.frequency(word) or 0.0) - (lexicon.frequency(root) or 0.0)
+                <= ROOT_EXCESS_ZIPF
+                and _sounds_rooted(root, word, suffix, lexicon)
+            ):
+                roots.add(root)
+    return roots
+
+
+def _root_spellings(root: str, suffix: str) -> set[str]:
+    """Ways ``root`` + ``suffix`` of :data:`ROOT_SUFFIXES` may be spelled."""
+    if suffix == "ian":  # magic -> magician, comedy -> comedian, library -> librarian
+        return {root[:-1] + suffix if root.endswith(("a", "e", "o", "y")) else root + suffix}
+    if suffix == "ity":  # electric -> electricity, secure -> security
+        return {root + suffix, *([root[:-1] + suffix] if root.endswith("e") else [])}
+    if suffix == "en":  # gold -> golden, wool -> woollen
+        return {root + suffix, root + root[-1] + suffix}
+    return _spellings(root, suffix)
+
+
+#: Endings before which a root's final "y" may lose its sound (beautiful, penniless,
+#: easily); not "ness", which keeps it (happiness), so busy is no root of business.
+_Y_REDUCING = frozenset({"ful", "less", "ly"})
+
+
+def _sounds_rooted(root: str, word: str, suffix: str, lexicon: Lexicon) -> bool:
+    """:func:`_sounds_derived`, or a root's final "c" softened before the suffix
+    (magic M AE JH IH K -> magician M AH JH IH SH AH N; electric -> electricity),
+    or its final "y" reduced (beauty B Y UW T IY -> beautiful B Y UW T AH F AH L)."""
+    if _sounds_derived(root, word, suffix, lexicon):
+        return True
+    word_prons = lexicon.all_prons(word)
+    for pron in lexicon.all_prons(root):
+        if root.endswith("c"):
+            head = _consonants(pron[:-1])
+            if head and any(_consonants(w)[: len(head)] == head for w in word_prons):
+                return True
+        elif (
+            root.endswith("y")
+            and suffix in _Y_REDUCING
+            and pron[-1:]
+            and pron[-1] in VOWELS
+            and any(w[: len(pron) - 1] == pron[:-1] for w in word_prons)
+        ):
+            return True
+    return False
+
+
 def _agent_not_rarer(word: str, root: str, lexicon: Lexicon) -> bool:
     """Whether the root's -ing form is common enough for ``word`` to be its agent
     (:data:`AGENT_EXCESS_ZIPF`)."""
@@ -402,6 +500,7 @@ def word_family(
     compounds: bool = True,
     suffixes: Sequence[str] = SUFFIXES,
     inflect_pos: Sequence[str] = (),
+    roots: bool = False,
 ) -> set[str]:
     """The forbidden forms of one lower-case ``word`` (the word itself included).
 
@@ -413,6 +512,8 @@ def word_family(
     ``inflect_pos``: inflect the word only as these parts of speech (a name is a
     noun or an adjective, never a verb: "Will" Smith is no "would", William
     "Tell" no "told", Mount Everest no "mounted"); empty: as any.
+    ``roots``: also the root ``word`` is made from by a suffix (:func:`suffix_roots`:
+    "happy" for Happiness), for a one-word entry that is no name.
     """
     family = {word}
     if not re.fullmatch(r"[a-z]+", word):
@@ -467,6 +568,11 @@ def word_family(
     if lemma_pos and compounds:
         # An agent noun's verb gives it away: "teach" for Teacher, "sang" for Singer.
         for root in agent_roots(word, lexicon) - never:
+            family.add(root)
+            family |= {f for f in _inflections(root, lexicon) if lexicon.is_word(f)} - never
+    if roots and lemma_pos:
+        # The root a derived entry is made from gives it away: "happy" for Happiness.
+        for root in suffix_roots(word, lexicon) - never:
             family.add(root)
             family |= {f for f in _inflections(root, lexicon) if lexicon.is_word(f)} - never
     family.add(word + "'s")
@@ -526,5 +632,6 @@ def families(
             compounds=not names and not very_common,
             suffixes=NAME_SUFFIXES if names else SUFFIXES,
             inflect_pos=NAME_POS if names else (),
+            roots=not names and len(words) == 1,
         )
     return out

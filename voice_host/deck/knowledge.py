@@ -28,7 +28,10 @@ contains "kangaroo"), so "a"/"an" need no variants.
    dropped, under the same everyday-word rule ("queen victoria" -> "victoria",
    but not "who" for "Doctor Who"); trailing "jr"/"sr"/roman numerals are
    optional.
-6. A deck may add answers or refuse any of the above per entry
+6. Person or World of one word that is also a common noun
+   (:func:`common_noun_reading`: "Teacher", "Pirate", "Desert"): an Object's
+   answers too ("pirates", "the desert").
+7. A deck may add answers or refuse any of the above per entry
    (:class:`EntryOverrides`: ``answers`` / ``not-answers``).
 
 Forbidden forms are the word families (:mod:`voice_host.deck.family`) of every
@@ -112,6 +115,10 @@ LEMMA_POS: dict[str, tuple[str, ...]] = {
     CONTROL: ("NOUN", "VERB", "ADJ"),
 }
 
+#: The category whose reading a Person or World entry that is also a common noun
+#: takes as well (:func:`common_noun_reading`).
+NOUN_READING = "Object"
+
 _PLURAL_CATEGORIES = frozenset({"Object", "Nature", "Random", CONTROL})
 _THE_CATEGORIES = frozenset({"Object", "Nature", "Random", "World", CONTROL})
 
@@ -191,6 +198,28 @@ def _everyday_word(word: str) -> bool:
     return bool(getAllLemmas(word))
 
 
+#: How common (Zipf) the noun must be for a Person or World entry to be read as
+#: one too: "pyramid" (3.75) for Pyramids, but not "wale" (2.67) for Wales.
+COMMON_NOUN_ZIPF = 3.0
+
+
+def common_noun_reading(text: str, category: str, lexicon: Lexicon) -> bool:
+    """Whether a Person or World entry is one word English also has as a common
+    noun ("Teacher", "Pirate", "The Joker", "Desert", "Turkey"; not "Madonna" nor
+    "Jordan", nor "Wales" for the rare "wale"): such an entry is read as a name
+    *and* as a noun (an Object), so it gets a noun's family too ("teach" for
+    Teacher, "joke" for The Joker) and its plural as an answer ("pirates")."""
+    from lemminflect import getAllLemmas
+
+    if category not in ("Person", "World"):
+        return False
+    words = significant_words(text)
+    if len(words) != 1:
+        return False
+    nouns = getAllLemmas(words[0], upos="NOUN").get("NOUN", ())
+    return any((lexicon.frequency(n) or 0.0) >= COMMON_NOUN_ZIPF for n in nouns)
+
+
 def _name_variants(phrase: str, text: str) -> set[str]:
     """Short forms of a person's name (policy rule 5)."""
     out: set[str] = set()
@@ -253,6 +282,8 @@ def accepted_answers(
     if category in _THE_CATEGORIES:
         for phrase in list(phrases):
             phrases |= _the_variants(phrase)
+    if common_noun_reading(text, category, lexicon):
+        phrases.update(accepted_answers(text, NOUN_READING, lexicon))
     phrases.update(normalise(a) for a in overrides.answers)
     phrases -= {normalise(a) for a in overrides.not_answers}
     phrases.discard("")
@@ -276,6 +307,8 @@ def forbidden_forms(
         lemma_pos=LEMMA_POS[category],
         names=category in ("Person", "World"),
     )
+    if common_noun_reading(text, category, lexicon):
+        forms |= families(significant, lexicon, exceptions, lemma_pos=LEMMA_POS[NOUN_READING])
     forms.update(normalise(f) for f in overrides.forms)
     forms -= {normalise(f) for f in overrides.not_forms}
     forms.update(significant)  # the entry's own words are always forbidden

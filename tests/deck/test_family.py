@@ -57,6 +57,8 @@ def test_rules_alone_catch_most_fouls_with_few_false(lexicon: Lexicon) -> None:
         ("Baker", "Person", {"bake", "baked", "bakery"}, set()),
         ("The Joker", "Person", {"joke", "jokes", "joking"}, {"the"}),
         ("Island", "World", {"islands", "islander"}, set()),
+        # a longer word's -er may shift its vowels as -ic does (photographic)
+        ("Photograph", "Object", {"photographer", "photographers", "photographic"}, set()),
         # R11 both ways: a derived entry forbids the root it is made from by a suffix
         ("Happiness", "Random", {"happy", "happier"}, set()),
         ("Beautiful", "Random", {"beauty"}, set()),  # the "y" reduced before -ful

@@ -101,10 +101,11 @@ ROOT_ZIPF = 3.5
 #: beauty 4.6; famous 5.1, fame 4.2); a word far commoner than its would-be
 #: root is a word of its own.
 ROOT_EXCESS_ZIPF = 1.0
-#: Endings before which a longer word may change its vowels (nation -> national).
+#: Endings before which a longer word may change its vowels (nation -> national,
+#: photograph -> photographer).
 VOWEL_SHIFT_SUFFIXES: frozenset[str] = frozenset(
     {"al", "ian", "an", "ation", "ition", "ify", "ize", "ise", "ist", "ism", "ese", "ite", "ic",
-     "ical", "eer", "ity"}
+     "ical", "eer", "ity", "er", "ers"}
 )  # fmt: skip
 #: A compound much more common than its entry word (Zipf difference) is another word:
 #: content (5.1) is not a tent (4.2), concrete not Crete; football (5.3) is still a ball (5.0).

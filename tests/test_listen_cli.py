@@ -457,3 +457,31 @@ def test_devices_check_without_a_microphone_is_a_clear_error(
 def test_devices_check_refuses_a_silly_duration(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["devices", "--check", "--seconds", "0"]) == 2
     assert "--seconds must be between 1 and 600" in capsys.readouterr().err
+
+
+def test_listening_to_the_microphone_prints_the_hosts_level_advice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # `voice-host listen` on the microphone gives the advice the game would: a
+    # table heard only faintly for 40 s is told so, once, and every block is
+    # still passed on to the recogniser.
+    import numpy as np
+
+    from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+    from voice_host.commands.listen import with_level_advice
+    from voice_host.host import dialogue
+
+    rng = np.random.default_rng(3)
+    n = SAMPLE_RATE // 10
+    faint = [
+        AudioChunk(
+            (rng.standard_normal(n) * 32768 * 10 ** (-52 / 20)).astype("<i2").tobytes(),
+            SAMPLE_RATE,
+            i / 10,
+        )
+        for i in range(600)
+    ]
+    passed = list(with_level_advice(faint[:390]))
+    assert len(passed) == 390 and capsys.readouterr().err == ""  # 39 s: no news yet
+    assert len(list(with_level_advice(faint))) == 600
+    assert capsys.readouterr().err == f"note: {dialogue.MIC_FAINT}\n"  # said once

@@ -216,6 +216,22 @@ def listen(
         yield events
 
 
+def with_level_advice(chunks: Iterable[AudioChunk]) -> Iterator[AudioChunk]:
+    """``chunks``, with the host's advice on the table's level printed when the
+    microphone hears speech too faintly or overloads (as ``voice-host play`` says
+    it: :class:`~voice_host.audio.levels.TableLevelWatch`, each once)."""
+    from voice_host.audio.levels import TableLevelWatch
+    from voice_host.host import dialogue
+
+    watch = TableLevelWatch()
+    advice = {"faint": dialogue.MIC_FAINT, "overload": dialogue.MIC_OVERLOAD}
+    for chunk in chunks:
+        news = watch.observe(chunk, in_play=True)
+        if news is not None:
+            print(f"note: {advice[news]}", file=sys.stderr, flush=True)
+        yield chunk
+
+
 def event_json(event: RecognitionEvent) -> dict[str, Any]:
     """The stable JSON object for one recognition event (times in seconds of audio)."""
     return {
@@ -351,7 +367,7 @@ def run(args: argparse.Namespace) -> int:
         device: int | str | None = args.device
         resolve_input_device(device)  # a missing microphone is reported before the model loads
         mic = MicrophoneSource(device, on_event=say)
-        chunks = mic
+        chunks = with_level_advice(mic)
     recognizer, reason = open_backend(
         args.backend, args.model, os.environ, second=args.second_transcriber
     )

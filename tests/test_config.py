@@ -72,6 +72,8 @@ def test_precedence_defaults_then_file_then_command_line(tmp_path: Path) -> None
     assert config.house_rules.foul_penalty == "lose-one"  # from the file
     assert config.house_rules.passes_per_turn == 0  # --house beats the file
     assert config.advanced is False  # --no-advanced beats advanced = true
+    agreeing = parse("--config", str(path), "--advanced", "--house", "advanced=yes")
+    assert config_from_args(agreeing, {}).advanced is True  # said twice, the same way
     assert config.rate == 170  # neither: the default
 
 
@@ -168,6 +170,15 @@ def test_missing_explicit_config_file_is_an_error(tmp_path: Path) -> None:
         (("--wake-word", "  "), "--wake-word: expected a word or two of letters"),
         (("--house", "foul-penalty=death"), "--house: house rule foul_penalty"),
         (("--house", "nonsense"), "--house: house rule 'nonsense': write NAME=VALUE"),
+        # two options that set one rule two ways: an error, not whichever is read last
+        (
+            ("--advanced", "--house", "advanced=no"),
+            "--advanced and --house advanced=no disagree",
+        ),
+        (
+            ("--rule", "advanced = yes", "--no-advanced"),
+            "--no-advanced and --house advanced = yes disagree",
+        ),
     ],
 )
 def test_bad_command_line_values_are_usage_errors(

@@ -147,6 +147,10 @@ def test_another_board_is_played(capsys: pytest.CaptureFixture[str], tmp_path: P
     [
         (["--teams", "Red:Ann"], "voice-host: --teams: a game needs at least 2 teams"),
         (["--rule", "tempo=3"], "voice-host: --rule: house rule 'tempo=3'"),
+        (  # one rule set two ways is refused, not settled by the order
+            ["--advanced", "--rule", "advanced=no"],
+            "voice-host: --advanced and --rule advanced=no disagree",
+        ),
         (["--first", "Purple"], "voice-host: unknown team 'Purple'"),
         (["--board", "/nonexistent/board.json"], "voice-host: cannot read board"),
     ],

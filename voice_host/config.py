@@ -421,6 +421,11 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add("--resume", action="store_true", default=None, help="resume the saved game")
 
 
+def _rule_name(text: str) -> str:
+    """The rule a ``--house NAME=VALUE`` names, spelt as the field is."""
+    return text.partition("=")[0].strip().replace("-", "_")
+
+
 def config_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = None) -> HostConfig:
     """The options: defaults, then the config file, then what the command line gave."""
     env = os.environ if env is None else env
@@ -451,8 +456,13 @@ def config_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = N
             rules = rules.with_option(text)
         except (RulesError, VoiceHostError) as exc:
             raise UsageError(f"--house: {exc}") from None
-    if getattr(args, "advanced", None) is not None:
-        rules = dataclasses.replace(rules, advanced=bool(args.advanced))
+    advanced = getattr(args, "advanced", None)
+    if advanced is not None:
+        said = [t for t in getattr(args, "house", None) or () if _rule_name(t) == "advanced"]
+        if said and rules.advanced != bool(advanced):
+            flag = "--advanced" if advanced else "--no-advanced"
+            raise UsageError(f"{flag} and --house {said[-1].strip()} disagree: give one")
+        rules = dataclasses.replace(rules, advanced=bool(advanced))
     if getattr(args, "resume", None):
         values["resume"] = True
     return dataclasses.replace(config, **values, house_rules=rules)

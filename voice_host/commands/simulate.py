@@ -111,6 +111,8 @@ def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | Non
             rules = rules.with_option(option)
     except RulesError as exc:
         raise UsageError(f"--rule: {exc}") from None
+    if args.advanced and not rules.advanced:
+        raise UsageError("--advanced and --rule advanced=no disagree: give one")
     chosen = first if first is not None else (args.first if args.first is not None else 0)
     try:
         return Game(

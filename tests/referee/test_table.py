@@ -90,6 +90,12 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ),
         # "it's like a X" frames a clue even when short
         ("it's like a telescope", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # R11: what a thing is made of is a describer's short clue, not a
+        # called-out answer (was judged a correct guess: four words, no clue word)
+        ("it's made of carpet", CARPET, Phase.TURN, ["foul:word"]),
+        # ... and so are what it is full of and what it is compared with
+        ("a bag full of post", POST, Phase.TURN, ["foul:word"]),
+        ("bigger than a telescope", TELESCOPE, Phase.TURN, ["foul:word"]),
         # a derivative in a short question: a near miss, not a foul
         ("is it telescopic", TELESCOPE, Phase.TURN, ["near_miss"]),
         # a derivative inside a clue: a derivative foul

@@ -25,7 +25,8 @@ The rules, in the order they decide:
    turn start is the describer (nobody can guess before a clue; the describer
    reading the card aloud is the classic foul).
 2. **Clue frame.** A clue phrase right before the match ("it's like a X",
-   "a kind of X", "you use it to", "not a X", "opposite of X") makes it a clue.
+   "a kind of X", "you use it to", "not a X", "opposite of X", "made of X",
+   "full of X", "bigger than a X") makes it a clue.
 3. **Short guess shape.** Every word before the match is a guess lead-in
    ("is it", "it's a", "the", "maybe", "oh", "how about", ...), at most
    :data:`MAX_TAIL_WORDS` guess tail words follow ("right?", "yes"), and the
@@ -436,10 +437,29 @@ LIST_MAX_ITEMS = 4
 #: ... all within this long (seconds of audio time).
 LIST_MAX_SECONDS = 5.0
 
+#: What a thing is made of, holds or is compared with: phrases a describer
+#: says and a guesser calling out an answer does not ("it's made of silver",
+#: "full of bottles", "bigger than a bottle").  Each also frames the match
+#: with an article after it ("made from a bottle").
+_MATERIAL_FRAMES = (
+    "made out of",
+    "made of",
+    "made from",
+    "made with",
+    "full of",
+    "filled with",
+    "covered in",
+    "covered with",
+    "similar to",
+    "than",
+)
+
 #: Phrases that frame the match as part of a clue, checked right before it.
 CLUE_FRAMES: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split())
     for p in (
+        *(f"{m} {a}" for m in _MATERIAL_FRAMES for a in ("a", "an", "the")),
+        *_MATERIAL_FRAMES,
         "like a",
         "like an",
         "like the",

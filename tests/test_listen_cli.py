@@ -170,6 +170,8 @@ def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) 
         (["--word", "Elephant", "--category", "Bogus"], "voice-host: --category: expected one of"),
         # an empty card entry
         (["--word", " "], "voice-host: --word: give the card entry"),
+        # punctuation only: nothing to listen for
+        (["--word", "?!"], "voice-host: --word '?!': no word in it"),
         # vosk asked for, but no model anywhere: say how to get one
         (["--word", "Elephant", "--backend", "vosk"], "voice-host: --backend vosk: no valid vosk"),
     ],

@@ -68,6 +68,8 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
         (GOOD_CARD.replace("world: Eiffel Tower\n", ""), [("card 1", "World", "missing category")]),
         # empty entry
         (GOOD_CARD.replace("Banana", ""), [("card 1", "Control", "empty entry")]),
+        # an entry of punctuation only: nothing to describe or guess
+        (GOOD_CARD.replace("Banana", "???"), [("card 1", "Control", "no word in the entry")]),
         # unknown field
         (GOOD_CARD + "colour: red\n", [("card 1", "colour", "unknown field 'colour'")]),
         # unknown correction key
@@ -129,6 +131,11 @@ def test_built_deck_round_trip(tmp_path: Path) -> None:
     [
         # an entry's text emptied
         (lambda s: s.replace('"text": "Teapot"', '"text": ""'), "card 1: Object: empty entry"),
+        # ... or punctuation only
+        (
+            lambda s: s.replace('"text": "Teapot"', '"text": "--"'),
+            "card 1: Object: no word in the entry",
+        ),
         # a card field renamed to an unknown one
         (
             lambda s: s.replace('"answers": [\n"teapot"', '"hints": [],\n"answers": [\n"teapot"'),

@@ -21,6 +21,7 @@ from typing import Any
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.deck.model import CARD_FIELDS, Entry
+from voice_host.deck.problems import has_word
 from voice_host.errors import UsageError
 from voice_host.referee.commands import command_phrases
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
@@ -340,6 +341,10 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.word is not None and not args.word.strip():
         raise UsageError("--word: give the card entry to listen for, e.g. --word Telescope")
+    if args.word is not None and not has_word(args.word):
+        raise UsageError(
+            f"--word {args.word!r}: no word in it to listen for, e.g. --word Telescope"
+        )
     entry = find_entry(args.word, args.category, args.deck) if args.word else None
     context = build_context(
         args.word, args.category, teams, free_text=not args.no_free_text, entry=entry

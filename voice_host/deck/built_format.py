@@ -29,7 +29,7 @@ from typing import Any
 
 from voice_host.deck.lexicon import PHONE_SET
 from voice_host.deck.model import CARD_FIELDS, Card, Deck, Entry
-from voice_host.deck.problems import DeckProblem
+from voice_host.deck.problems import NO_WORD, DeckProblem, has_word
 
 FORMAT = "voice-host-deck"
 VERSION = 1
@@ -144,6 +144,9 @@ def deck_from_json(
             answers, forms = raw.get("answers", []), raw.get("forms", [])
             if not isinstance(text, str) or not text.strip():
                 problems.append(DeckProblem(path, "empty entry", card=number, field=card_field))
+                continue
+            if not has_word(text):
+                problems.append(DeckProblem(path, NO_WORD, card=number, field=card_field))
                 continue
             if not _strings(answers) or not answers or not _strings(forms):
                 problems.append(

@@ -34,6 +34,16 @@ class DeckProblem:
         return f"{': '.join(where)}: {self.message}"
 
 
+#: The problem of an entry without a letter or digit ("???", "-"): nothing to
+#: describe, and nothing a guesser could say.
+NO_WORD = "no word in the entry (only punctuation)"
+
+
+def has_word(text: str) -> bool:
+    """Whether ``text`` holds a letter or digit, something a person can say."""
+    return any(c.isalnum() for c in text)
+
+
 class DeckError(InputFileError):
     """A deck with one or more defects.
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from voice_host.deck.knowledge import EntryOverrides, EntrySpec
 from voice_host.deck.model import CARD_FIELDS
-from voice_host.deck.problems import DeckProblem
+from voice_host.deck.problems import NO_WORD, DeckProblem, has_word
 
 #: Override keys, as written after the field name and a dot.
 OVERRIDE_KEYS: tuple[str, ...] = ("answers", "not-answers", "forms", "not-forms")
@@ -154,6 +154,10 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                             path, "empty entry", card=card_number, field=card_field, line=number
                         )
                     )
+                elif not has_word(value):
+                    problems.append(
+                        DeckProblem(path, NO_WORD, card=card_number, field=card_field, line=number)
+                    )
         for card_field in CARD_FIELDS:
             if card_field not in texts:
                 problems.append(
@@ -191,7 +195,7 @@ def duplicate_problems(cards: Sequence[CardSource], path: str) -> list[DeckProbl
         seen: dict[str, int] = {}
         for card in cards:
             spec = card.entries.get(card_field)
-            if spec is None or not spec.text.strip():
+            if spec is None or not has_word(spec.text):
                 continue
             key = _key(spec.text)
             if key in seen:

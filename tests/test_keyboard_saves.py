@@ -253,3 +253,42 @@ def test_a_keyboard_save_is_resumed_by_the_live_host_and_back(
     assert (code, err) == (0, "")
     assert out_text.startswith("Resuming the saved game.")
     assert _saved(save).to_data() == by_keys.to_data()
+
+
+def test_a_new_game_never_loses_the_game_in_progress(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # dialogue.md 2 (a new game is destructive): starting one without --resume where
+    # a game is saved keeps that game under a name of its own, and says where
+    save = tmp_path / "game.json"
+    code, _, _ = _play(monkeypatch, capsys, " \nc\nc\n", *_new_args(tmp_path, save))
+    first = _saved(save)
+    assert (code, first.state.correct) == (0, 2)
+    code, out, err = _play(monkeypatch, capsys, " \nc\n", *_new_args(tmp_path, save))
+    assert (code, err) == (0, "")
+    kept = [p for p in tmp_path.glob("game.*.json")]
+    assert len(kept) == 1
+    assert (
+        f"The game saved before is kept in {kept[0]}. To go back to it later: "
+        f"voice-host play --resume --save {kept[0]}." in out.splitlines()
+    )
+    assert _saved(kept[0]).to_data() == first.to_data()
+    assert _saved(save).state.correct == 1  # the new game in the slot
+    # the live host keeps it the same way, and says so before its welcome
+    config = HostConfig(
+        deck=HOST_DATA / "deck.txt",
+        board=HOST_DATA / "board.json",
+        teams=TEAMS,
+        keyboard_only=True,
+        plain=True,
+        save=save,
+    )
+    out_io = io.StringIO()
+    assert run_live(config, stdin=io.StringIO("q\ny\n"), stdout=out_io, env={}) == 0
+    text = out_io.getvalue()
+    kept_again = sorted(set(tmp_path.glob("game.*.json")) - set(kept))
+    assert len(kept_again) == 1
+    said = f"The game saved before is kept in {kept_again[0]}."
+    assert said in text and text.index(said) < text.index("Welcome to Articulate!")
+    assert _saved(kept_again[0]).state.correct == 1
+    assert _saved(kept[0]).to_data() == first.to_data()  # the first one untouched

@@ -242,3 +242,45 @@ def test_killed_mid_save_loop_leaves_a_valid_save(tmp_path: Path) -> None:
     state = json.loads(saved.game)
     assert state["n"] >= 5
     assert saved.options == {"n": state["n"]}  # the options belong to the same save
+
+
+def test_a_new_game_keeps_the_one_saved_before_under_a_name_of_its_own(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path / "game.json", report=lambda _: None)
+    assert slot.keep_previous() is None  # nothing saved: nothing to keep
+    kept: list[Path] = []
+    for n in range(3):
+        slot.save(f'{{"game": {n}}}')
+        path = slot.keep_previous()
+        assert path is not None and path.parent == tmp_path
+        assert not slot.path.exists()  # the slot is free for the new game
+        kept.append(path)
+    # three games started over a saved one: three kept, none over another
+    assert len(set(kept)) == 3
+    for n, path in enumerate(kept):
+        assert path.name.startswith("game.") and path.suffix == ".json"
+        assert SaveSlot(path).load() == f'{{"game": {n}}}'
+
+
+def test_a_game_that_cannot_be_kept_stops_the_new_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    slot = SaveSlot(tmp_path / "game.json", report=lambda _: None)
+    slot.save('{"game": 1}')
+    before = slot.path.read_bytes()
+
+    def busy(src: object, dst: object) -> None:
+        raise OSError(errno.EBUSY, "Device or resource busy")
+
+    monkeypatch.setattr(os, "replace", busy)
+    with pytest.raises(SaveError, match=r"cannot keep the game saved at .*game\.json"):
+        slot.keep_previous()
+    assert slot.path.read_bytes() == before
+
+    def read_only(src: object, dst: object) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    # a folder nothing can be written to: the old save stays, and no new save can
+    # replace it there (autosave says so), so play may go on
+    monkeypatch.setattr(os, "replace", read_only)
+    assert slot.keep_previous() is None
+    assert slot.path.read_bytes() == before

@@ -256,6 +256,49 @@ class SaveSlot:
         saved = self.load_game()
         return None if saved is None else saved.game
 
+    def previous_path(self) -> Path:
+        """A free name next to the save for the game a new one replaces, after when
+        that game was last saved: ``game.2026-12-04-0058.json`` for ``game.json``
+        (``-2``, ``-3`` ... after it when taken), so no kept game is ever overwritten."""
+        try:
+            stamp = self.path.stat().st_mtime
+        except OSError:
+            stamp = self._now()
+        when = datetime.fromtimestamp(stamp).strftime("%Y-%m-%d-%H%M")  # the local clock
+        base = f"{self.path.stem}.{when}"
+        candidate = self.path.with_name(f"{base}{self.path.suffix}")
+        number = 2
+        while candidate.exists():
+            candidate = self.path.with_name(f"{base}-{number}{self.path.suffix}")
+            number += 1
+        return candidate
+
+    def keep_previous(self) -> Path | None:
+        """Before a new game takes the slot: move what is saved there (a game in
+        progress, or a damaged file) to a name of its own (:meth:`previous_path`) and
+        return that path; None when the slot is empty.
+
+        In a folder that cannot be written (read-only, no permission) the old save
+        stays where it is, and None is returned: no new save can replace it there
+        either, and :meth:`autosave` says so once while play goes on.  Any other
+        failure raises :class:`SaveError`: the new game must not start and overwrite it.
+        """
+        with self._lock:
+            if not self.path.is_file():
+                return None
+            kept = self.previous_path()
+            try:
+                os.replace(self.path, kept)
+                _sync_folder(self.path.parent)
+            except OSError as exc:
+                if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                    return None
+                raise SaveError(
+                    f"cannot keep the game saved at {self.path} ({_why(exc, kept)}): "
+                    "resume it with --resume, or use --save with another file"
+                ) from None
+            return kept
+
     def discard(self) -> None:
         """Remove the save (the game is over); a missing file is fine."""
         try:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from voice_host.commands.simulate import read_board
 from voice_host.config import HostConfig, add_play_arguments, config_from_args
 from voice_host.errors import SaveError, UsageError, VoiceHostError
-from voice_host.host.saved_game import resume_game, save_or_discard
+from voice_host.host.saved_game import keep_previous_game, resume_game, save_or_discard
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
 from voice_host.keyboard.terminal import (
@@ -180,6 +180,9 @@ def _keyboard_game(
             game = resume_game(saves.slot, deck_size)
         else:
             game, entry_text = _new_game(config, first_arg, keys, write)
+            kept = keep_previous_game(saves.slot)
+            if kept:
+                write(kept)
         saves.game = game
         controller = KeyboardController(
             game,

@@ -182,17 +182,18 @@ class Host:
 
     # ----- starting and the loop ----------------------------------------------------------
 
-    def start(self, *, resumed: bool = False, news: str = "") -> None:
+    def start(self, *, resumed: bool = False, news: str = "", kept: str = "") -> None:
         """Open the game: the welcome (or the resume notice) and the first prompt.
 
         ``news`` is microphone news known before the game opens (no recogniser, no
         microphone): said first, so that it does not fall into the first turn after
-        "Go!", and not said again when the listening thread reports the same."""
+        "Go!", and not said again when the listening thread reports the same.
+        ``kept`` says where the game saved before this new one was moved, or ''."""
         now = self.clock.now()
         if news:
             self.mic_live = False  # the prompts name keys, not words it cannot hear
         hint = dialogue.help_hint(self._wake())
-        lines = []
+        lines = [kept] if kept else []
         if news and news != self._told:
             self._told = news
             lines.append(f"{news} Play with the keys; question mark for help.")

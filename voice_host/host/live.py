@@ -67,7 +67,7 @@ from voice_host.host.dialogue import (
 )
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
-from voice_host.host.saved_game import resume_game
+from voice_host.host.saved_game import keep_previous_game, resume_game
 from voice_host.keyboard.texts import resume_command
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
@@ -301,8 +301,11 @@ class LiveSession:
         card_voice: Announcer | None,
         why: str,
         inputs: InputQueue,
+        kept: str = "",
     ) -> None:
         self.config = config
+        self._kept = kept
+        """Where the game a new one replaced is kept (said at the start), or ''."""
         self.host = host
         """The host (touched only by the thread running the host loop)."""
         self.clock = clock
@@ -351,6 +354,7 @@ class LiveSession:
         slot = SaveSlot(config.save_path(env), report=notices)
         deck = _deck(config)
         game = _game(config, deck, slot, notices)
+        kept = "" if config.resume else keep_previous_game(slot)
         if announcer is None:
             announcer = open_announcer(config.announce_options(), printer=notices, clock=clock.now)
         card_options = config.card_announce_options()
@@ -387,6 +391,7 @@ class LiveSession:
             card_voice=card_voice,
             why=why,
             inputs=inputs,
+            kept=kept,
         )
 
     # ----- the threads -----------------------------------------------------------------
@@ -436,7 +441,7 @@ class LiveSession:
         """Start the host and run it until the session is over or the game is won."""
         host = self.host
         news = self._news_before_start()
-        host.start(resumed=self.config.resume, news=news)
+        host.start(resumed=self.config.resume, news=news, kept=self._kept)
         if host.listening is None:
             host.handle(MicStatus(False, self._why))
         self._start_threads(stdin, missing=bool(news))

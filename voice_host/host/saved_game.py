@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from voice_host.errors import InputFileError, SaveError, UsageError
+from voice_host.keyboard.texts import previous_kept
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, Phase, RulesError
 
@@ -32,6 +33,15 @@ def save_or_discard(
             return False
         return True
     return slot.autosave(game.to_json(), options)
+
+
+def keep_previous_game(slot: SaveSlot) -> str:
+    """Before a new game's first save: move the game saved in ``slot`` aside
+    (:meth:`SaveSlot.keep_previous`) and return the sentence that says where it is
+    now, or '' when there was none.  Starting a game without ``--resume`` never
+    loses the one in progress.  Raises :class:`SaveError` when it cannot be kept."""
+    kept = slot.keep_previous()
+    return previous_kept(kept) if kept is not None else ""
 
 
 def resume_game(slot: SaveSlot, deck_size: int) -> Game:

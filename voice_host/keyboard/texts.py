@@ -100,6 +100,14 @@ def resume_command(path: Path, *, default_path: bool) -> str:
     return "voice-host play --resume" + ("" if default_path else f" --save {path}")
 
 
+def previous_kept(path: Path) -> str:
+    """Said when a new game starts where a game was saved: where that one is now."""
+    return (
+        f"The game saved before is kept in {path}. To go back to it later: "
+        f"{resume_command(path, default_path=False)}."
+    )
+
+
 def saved_at(path: Path, *, default_path: bool, saved: bool) -> str:
     """Where the game is kept when play stops before the end, and how to resume it."""
     resume = resume_command(path, default_path=default_path)

@@ -439,8 +439,8 @@ LIST_MAX_SECONDS = 5.0
 
 #: What a thing is made of, holds or is compared with: phrases a describer
 #: says and a guesser calling out an answer does not ("it's made of silver",
-#: "full of bottles", "bigger than a bottle").  Each also frames the match
-#: with an article after it ("made from a bottle").
+#: "full of bottles").  Each also frames the match with an article after it
+#: ("made from a bottle").
 _MATERIAL_FRAMES = (
     "made out of",
     "made of",
@@ -451,7 +451,6 @@ _MATERIAL_FRAMES = (
     "covered in",
     "covered with",
     "similar to",
-    "than",
 )
 
 #: Phrases that frame the match as part of a clue, checked right before it.
@@ -460,6 +459,11 @@ CLUE_FRAMES: tuple[tuple[str, ...], ...] = tuple(
     for p in (
         *(f"{m} {a}" for m in _MATERIAL_FRAMES for a in ("a", "an", "the")),
         *_MATERIAL_FRAMES,
+        # "bigger than a X"; never "than" alone: a recogniser writes "than" for a
+        # guesser's "an" ("than invention yes" for "an invention, yes")
+        "than a",
+        "than an",
+        "than the",
         "like a",
         "like an",
         "like the",

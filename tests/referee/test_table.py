@@ -287,6 +287,14 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("it rhymes with envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
         # sounds-like talk
         ("it sounds like microscope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
+        # ... hedged: R11 all the same
+        ("it sounds a bit like microscope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
+        # NEGATIVE: "sounds" and a "like" further on are no rhyme talk
+        ("it sounds loud like a drum", TELESCOPE, Phase.TURN, ["nothing"]),
+        # R11: naming a letter of the card ("the letter t")
+        ("it has the letter t in it", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # NEGATIVE: a letter in the post is no letter of the card
+        ("you post a letter to your friend", TELESCOPE, Phase.TURN, ["nothing"]),
         # rhyme talk whose "with" the recogniser lost
         ("it rhymes envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
         # rhymes that are not about the card: innocent

@@ -2,11 +2,11 @@
 
 Letter talk: "starts with b", "begins with the letter t", "first letter",
 "last letter", "five letters", "letters long", "spelled", "how you spell it",
-or three or more spelled letters in a row ("t e l").  Rhyme talk: "rhymes
-with", "it rhymes", "sounds like".  A word about spelling or rhyme that is no
-talk about the card's own is innocent: "a magic spell", "the spelling bee",
-"nursery rhymes" (found on real speech, where a recogniser also writes
-"rhymes" into noise).
+"the letter t", or three or more spelled letters in a row ("t e l").  Rhyme
+talk: "rhymes with", "it rhymes", "sounds like" (and "sounds a bit like").
+A word about spelling or rhyme that is no talk about the card's own is
+innocent: "a magic spell", "the spelling bee", "nursery rhymes" (found on
+real speech, where a recogniser also writes "rhymes" into noise).
 
 Precision matters: "it starts with a gun" (a race) is an innocent clue, so
 "starts/begins/ends with" counts only when a letter, a word a recogniser
@@ -186,6 +186,23 @@ def is_letter(word: str, strong_only: bool = False) -> bool:
     return word in LETTER_NAMES
 
 
+#: Words that may come between "sounds" and "like" in rhyme talk ("sounds a bit
+#: like", "sounds kind of like", "sounds just like").
+_SOUNDS_HEDGES = frozenset(["a", "bit", "little", "lot", "kind", "sort", "of", "just", "quite"])
+#: At most this many of them.
+_MAX_SOUNDS_HEDGES = 2
+
+
+def _like_after(words: list[str], i: int) -> int:
+    """Where the "like" of "sounds [a bit] like" is, after ``words[i]``; 0 if none."""
+    for k in range(i + 1, min(i + 2 + _MAX_SOUNDS_HEDGES, len(words))):
+        if words[k] == "like":
+            return k
+        if words[k] not in _SOUNDS_HEDGES:
+            return 0
+    return 0
+
+
 #: Words that make "has ... letters" about letters in the post, not a count.
 _NOT_A_COUNT = frozenset(
     ["lots", "lot", "of", "many", "some", "the", "your", "my", "his", "her", "their", "all", "no"]
@@ -227,8 +244,9 @@ def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
         prev = words[i - 1] if i else ""
         if w.startswith("rhym") and (nxt in _RHYME_NEXT or prev in _RHYME_STATED.get(w, ())):
             talk = Talk("rhyme", i, min(i + 1, n - 1), f"'{w}'")
-        elif w in ("sounds", "sound") and nxt == "like":
-            talk = Talk("rhyme", i, i + 1, f"'{w} like'")
+        elif w in ("sounds", "sound") and (like := _like_after(words, i)):
+            # "sounds like", and "sounds a bit like", "sounds kind of like"
+            talk = Talk("rhyme", i, like, f"'{' '.join(words[i : like + 1])}'")
         elif w in _WITH_VERBS and nxt == "with":
             rest = words[i + 2 : i + 4]
             if not rest or is_letter(rest[0], strong_only=True) or "letter" in rest:
@@ -253,6 +271,9 @@ def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
             # "starts a c": the recogniser lost the short "with"
             talk = Talk("letter", i, i + 2, f"'{w} {nxt} {words[i + 2]}'")
         elif w in _POSITIONS and nxt in ("letter", "letters"):
+            talk = Talk("letter", i, i + 1, f"'{w} {nxt}'")
+        elif w == "letter" and is_letter(nxt, strong_only=True):
+            # "the letter b", "it's got the letter t in it"
             talk = Talk("letter", i, i + 1, f"'{w} {nxt}'")
         elif w in ("letters", "letter") and (
             (i > 0 and (words[i - 1] in NUMBER_WORDS or words[i - 1].isdigit())) or nxt == "long"

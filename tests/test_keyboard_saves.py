@@ -292,3 +292,17 @@ def test_a_new_game_never_loses_the_game_in_progress(
     assert said in text and text.index(said) < text.index("Welcome to Articulate!")
     assert _saved(kept_again[0]).state.correct == 1
     assert _saved(kept[0]).to_data() == first.to_data()  # the first one untouched
+
+
+def test_resume_with_no_save_names_the_game_kept_when_a_new_one_started(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    for _ in range(2):  # a game, then a new one over it: the first is kept
+        assert _play(monkeypatch, capsys, " \nc\n", *_new_args(tmp_path, save))[0] == 0
+    (kept,) = tmp_path.glob("game.*.json")
+    save.unlink()  # the new game is gone (won, or moved away)
+    code, out, err = _play(monkeypatch, capsys, "", "--resume", "--save", str(save))
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"voice-host: no game in progress to resume (no save at {save})")
+    assert err.rstrip().endswith(f"voice-host play --resume --save {kept}")

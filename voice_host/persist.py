@@ -273,6 +273,17 @@ class SaveSlot:
             number += 1
         return candidate
 
+    def kept_games(self) -> list[Path]:
+        """The games :meth:`keep_previous` kept next to the save, newest first."""
+        pattern = (
+            f"{glob.escape(self.path.stem)}.[0-9][0-9][0-9][0-9]-*{glob.escape(self.path.suffix)}"
+        )
+        try:
+            found = [(p.stat().st_mtime, p) for p in self.path.parent.glob(pattern) if p.is_file()]
+        except OSError:
+            return []
+        return [p for _, p in sorted(found, key=lambda item: (-item[0], str(item[1])))]
+
     def keep_previous(self) -> Path | None:
         """Before a new game takes the slot: move what is saved there (a game in
         progress, or a damaged file) to a name of its own (:meth:`previous_path`) and

@@ -53,7 +53,13 @@ def resume_game(slot: SaveSlot, deck_size: int) -> Game:
     """
     saved = slot.load_game()
     if saved is None:
-        raise UsageError(f"no game in progress to resume (no save at {slot.path})")
+        kept = slot.kept_games()
+        earlier = (
+            f"; the game kept when a new one started: voice-host play --resume --save {kept[0]}"
+            if kept
+            else ""
+        )
+        raise UsageError(f"no game in progress to resume (no save at {slot.path}){earlier}")
     try:
         game = Game.from_json(saved.game)
     except RulesError as exc:

@@ -96,6 +96,10 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         # ... and so are what it is full of and what it is compared with
         ("a bag full of post", POST, Phase.TURN, ["foul:word"]),
         ("bigger than a telescope", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # ... and where it is or what stands in for it ("out of a", "next to the")
+        ("it's part of a car", CAR, Phase.TURN, ["foul:word"]),
+        ("next to the telescope", TELESCOPE, Phase.TURN, ["foul:word"]),
+        ("water out of a glacier", GLACIER, Phase.TURN, ["foul:word"]),
         # a derivative in a short question: a near miss, not a foul
         ("is it telescopic", TELESCOPE, Phase.TURN, ["near_miss"]),
         # a derivative inside a clue: a derivative foul

@@ -453,11 +453,28 @@ _MATERIAL_FRAMES = (
     "similar to",
 )
 
+#: Where a thing is, or what stands in for it: prepositions a describer puts
+#: before the card word with an article ("you drink out of a bottle", "it
+#: goes next to the bed") and a guesser calling out an answer does not.
+_PLACE_FRAMES = (
+    "out of",
+    "from",
+    "into",
+    "inside",
+    "next to",
+    "without",
+    "instead of",
+    "same as",
+    "behind",
+    "under",
+    "part of",
+)
+
 #: Phrases that frame the match as part of a clue, checked right before it.
 CLUE_FRAMES: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split())
     for p in (
-        *(f"{m} {a}" for m in _MATERIAL_FRAMES for a in ("a", "an", "the")),
+        *(f"{m} {a}" for m in (*_MATERIAL_FRAMES, *_PLACE_FRAMES) for a in ("a", "an", "the")),
         *_MATERIAL_FRAMES,
         # "bigger than a X"; never "than" alone: a recogniser writes "than" for a
         # guesser's "an" ("than invention yes" for "an invention, yes")

@@ -18,6 +18,7 @@ from voice_host.rules import (
     Input,
     Phase,
     Spin,
+    SpinResult,
     Team,
     TimeUp,
     default_board,
@@ -115,15 +116,38 @@ def _progress(game: Game, choice: int, step: int) -> Input:
     s = game.state
     if s.phase is Phase.TURN:
         return Correct() if s.correct < 2 + choice % 5 else TimeUp()
-    if s.phase is Phase.SPIN:  # every result in turn, so "line" never repeats for ever
-        return [*game.legal_inputs(), Spin()][(choice + step) % 5]
+    last = game.inputs[-1] if game.inputs else None
+    if s.phase is Phase.SPIN:
+        options = [*game.legal_inputs(), Spin()]
+        if last == Spin(SpinResult.LINE):  # "line" spins again: never twice in a row,
+            options = [o for o in options if o not in (Spin(SpinResult.LINE), Spin())]
+        return options[(choice + step) % len(options)]  # or a period of choices loops
     if s.phase is Phase.SPIN_CHOICE:
         return Choose.forward()
     if s.phase is Phase.FINISH_ROUND:
         return ControlWon(game.to_play.name)
     options: list[Input] = [ControlWon(t.name) for t in game.teams]
-    options = [*options, ControlSimultaneous()] if choice % 7 == 0 else options
+    if choice % 7 == 0 and last != ControlSimultaneous():  # a draw, but not for ever
+        options = [*options, ControlSimultaneous()]
     return options[(choice + step) % len(options)]
+
+
+def _play_out(game: Game, choices: list[int]) -> None:
+    for step in range(5000):
+        if game.phase is Phase.GAME_OVER:
+            break
+        choice = choices[step % len(choices)]
+        game.apply(_progress(game, choice, step))
+
+
+def test_choices_that_repeat_with_the_spinners_period_still_end_the_game() -> None:
+    # Found by CI (session 28): five choices that put every SPIN of a game on the
+    # same result, "line" (spin again, R18), so the policy spun for ever.
+    for seed in range(20):
+        teams = [Team("A", ("a", "b")), Team("B", ("c", "d"))]
+        game = Game(teams, default_board(), rng=random.Random(seed), deck_size=40)
+        _play_out(game, [52473, 832, 1, 0, 4])
+        assert game.phase is Phase.GAME_OVER and game.winner is not None
 
 
 @_SETTINGS
@@ -131,11 +155,7 @@ def _progress(game: Game, choice: int, step: int) -> Input:
 def test_enough_correct_guesses_always_end_with_exactly_one_winner(
     game: Game, choices: list[int]
 ) -> None:
-    for step in range(5000):
-        if game.phase is Phase.GAME_OVER:
-            break
-        choice = choices[step % len(choices)]
-        game.apply(_progress(game, choice, step))
+    _play_out(game, choices)
     assert game.phase is Phase.GAME_OVER
     assert game.winner is not None
     assert [p == game.board.finish for p in game.state.positions].count(True) >= 1

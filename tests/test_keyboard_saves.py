@@ -7,6 +7,7 @@ import io
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,6 +54,22 @@ def _play(
 def _new_args(tmp_path: Path, save: Path) -> list[str]:
     board = str(_board(tmp_path))
     return ["--teams", TEAMS, "--first", "Red", "--board", board, "--save", str(save)]
+
+
+def _quit_live(save: Path, **options: Any) -> str:
+    """What the live host prints when it opens the game in ``save`` (the test deck
+    and board, keys only) and is quit at once."""
+    config = HostConfig(
+        deck=HOST_DATA / "deck.txt",
+        board=HOST_DATA / "board.json",
+        keyboard_only=True,
+        plain=True,
+        save=save,
+        **options,
+    )
+    out = io.StringIO()
+    assert run_live(config, stdin=io.StringIO("q\ny\n"), stdout=out, env={}) == 0
+    return out.getvalue()
 
 
 def _saved(save: Path) -> Game:
@@ -231,17 +248,7 @@ def test_a_keyboard_save_is_resumed_by_the_live_host_and_back(
     by_keys = _saved(save)
     assert by_keys.state.correct == 2
 
-    config = HostConfig(
-        deck=HOST_DATA / "deck.txt",
-        board=HOST_DATA / "board.json",
-        keyboard_only=True,
-        plain=True,
-        save=save,
-        resume=True,
-    )
-    out = io.StringIO()
-    assert run_live(config, stdin=io.StringIO("q\ny\n"), stdout=out, env={}) == 0
-    text = out.getvalue()
+    text = _quit_live(save, resume=True)
     assert "Resuming the saved game. Red on START; Blue on START." in text
     assert "Red's turn. Ann describing, Bob guessing." in text
     assert _saved(save).state.correct == 2  # the live host saved the same game back
@@ -275,17 +282,7 @@ def test_a_new_game_never_loses_the_game_in_progress(
     assert _saved(kept[0]).to_data() == first.to_data()
     assert _saved(save).state.correct == 1  # the new game in the slot
     # the live host keeps it the same way, and says so before its welcome
-    config = HostConfig(
-        deck=HOST_DATA / "deck.txt",
-        board=HOST_DATA / "board.json",
-        teams=TEAMS,
-        keyboard_only=True,
-        plain=True,
-        save=save,
-    )
-    out_io = io.StringIO()
-    assert run_live(config, stdin=io.StringIO("q\ny\n"), stdout=out_io, env={}) == 0
-    text = out_io.getvalue()
+    text = _quit_live(save, teams=TEAMS)
     kept_again = sorted(set(tmp_path.glob("game.*.json")) - set(kept))
     assert len(kept_again) == 1
     said = f"The game saved before is kept in {kept_again[0]}."

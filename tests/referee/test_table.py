@@ -100,6 +100,18 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("it's part of a car", CAR, Phase.TURN, ["foul:word"]),
         ("next to the telescope", TELESCOPE, Phase.TURN, ["foul:word"]),
         ("water out of a glacier", GLACIER, Phase.TURN, ["foul:word"]),
+        # ... but a guesser's short question that opens with "is it" and ends with
+        # the answer asks for it, whatever frames it
+        ("is it made of carpet", CARPET, Phase.TURN, ["guess"]),
+        ("is it part of a car", CAR, Phase.TURN, ["guess"]),
+        ("could it be under the car", CAR, Phase.TURN, ["guess"]),
+        ("is it like a telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        ("is that bigger than a telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        # ... not when the sentence goes on after the answer, is long, or the
+        # question comes after the clue has begun
+        ("is it made of carpet and wool", CARPET, Phase.TURN, ["foul:word"]),
+        ("is it something you sit inside a car in", CAR, Phase.TURN, ["foul:word"]),
+        ("the floor is it made of carpet", CARPET, Phase.TURN, ["foul:word"]),
         # a derivative in a short question: a near miss, not a foul
         ("is it telescopic", TELESCOPE, Phase.TURN, ["near_miss"]),
         # a derivative inside a clue: a derivative foul

@@ -58,8 +58,9 @@ def test_other_voice_needs_a_clear_difference() -> None:
         # a clue word before the answer ("who" for "ooh"): the same
         ("who a kangaroo", LOW, "foul:word"),
         ("who a kangaroo", HIGH, "guess"),
-        # a clue frame, short, in another voice: a guesser asking
-        ("is it like a kangaroo", HIGH, "guess"),
+        # a clue frame, short, in another voice: a guesser's
+        ("it's like a kangaroo", HIGH, "guess"),
+        ("it's like a kangaroo", LOW, "foul:word"),
         # a pitch within the describer's own range: still the describer's
         ("a kangaroo is brown", LOW * 1.55, "foul:word"),
         # a long sentence is a clue whatever the voice

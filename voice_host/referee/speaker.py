@@ -26,7 +26,9 @@ The rules, in the order they decide:
    reading the card aloud is the classic foul).
 2. **Clue frame.** A clue phrase right before the match ("it's like a X",
    "a kind of X", "you use it to", "not a X", "opposite of X", "made of X",
-   "full of X", "bigger than a X") makes it a clue.
+   "full of X", "bigger than a X") makes it a clue, unless a guesser's
+   question opens the short utterance and the match ends it ("is it made of
+   silver?", "is it in a bottle?": :data:`OPENING_QUESTIONS`).
 3. **Short guess shape.** Every word before the match is a guess lead-in
    ("is it", "it's a", "the", "maybe", "oh", "how about", ...), at most
    :data:`MAX_TAIL_WORDS` guess tail words follow ("right?", "yes"), and the
@@ -318,6 +320,26 @@ CUT_IN_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
         "what about",
         "i think it's",
         "i think it is",
+    )
+)
+#: A guesser's question that opens a short utterance and ends with the card's
+#: answer asks for that answer whatever frames it ("is it made of silver?",
+#: "is it in a bottle?", "is it bigger than a telescope?"): no describer opens
+#: a clue by asking the guessers (none of the 300 clue and slip lines of the
+#: table talk written by others does; 79 guess lines do).
+OPENING_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split())
+    for p in (
+        "is it",
+        "is that",
+        "is this",
+        "isn't it",
+        "is it not",
+        "was it",
+        "could it be",
+        "would it be",
+        "might it be",
+        "can it be",
     )
 )
 #: Words that may stand between such a question and the match ("is it *a* ...").
@@ -629,6 +651,19 @@ def attribute(
     # with its "your"; in a sentence ("you open your mouth") it is a clue frame
     your_lead = before[-1:] == ["your"] and all(w in GUESS_LEAD for w in before[:-1])
     frame = "" if your_lead else _frame(before)
+    question_tail = len(after) <= MAX_TAIL_WORDS and all(w in QUESTION_TAIL for w in after)
+    asked = _opening_question(heard_before, frame) if frame else ""
+    if (
+        asked
+        and answer_like
+        and question_tail
+        and words <= MAX_GUESS_WORDS
+        and timed <= MAX_GUESS_SECONDS
+    ):
+        feats["frame"] = frame
+        feats["question"] = asked
+        why = f"the question '{asked} ... {frame}' asks for it"
+        return Attribution("guesser", why, feats)
     # another voice than the describer's, in a short utterance: a guesser's
     elsewise = other_voice(pitch, describer_pitch)
     voiced = bool(elsewise) and words <= MAX_GUESS_WORDS and timed <= MAX_GUESS_SECONDS
@@ -705,7 +740,6 @@ def attribute(
         feats["list"] = items
         return Attribution("guesser", f"a list of guesses ({items + 1} called out)", feats)
     # A guesser cutting in as the clue ends: after a pause, or with a question.
-    question_tail = len(after) <= MAX_TAIL_WORDS and all(w in QUESTION_TAIL for w in after)
     pause = _pause_before(toks, first)
     if pause is not None and question_tail:
         k, gap = pause
@@ -791,6 +825,24 @@ def _frame(before: list[str]) -> str:
         if len(before) >= k and tuple(before[-k:]) == frame:
             # "is it like a" is still a clue; "is it a" is not a frame at all
             return " ".join(frame)
+    return ""
+
+
+def _opening_question(heard: list[str], frame: str) -> str:
+    """The guesser's question (:data:`OPENING_QUESTIONS`) that opens the words
+    ``heard`` before the match, ahead of the clue ``frame`` that ends them, or
+    ''.  The recogniser often garbles the "it" of "is it" ("is n made of
+    silver", "is should covered in honey", "is adieu kind of cheese"), so "is"
+    and any one word but an article open the question too: a describer's "it's
+    a" may be heard "is a", and "it's made of" "is made of" (the frame's own
+    word), but no describer's clue was heard opening with "is" and a word."""
+    room = len(heard) - len(frame.split())
+    for question in sorted(OPENING_QUESTIONS, key=len, reverse=True):
+        k = len(question)
+        if k <= room and tuple(heard[:k]) == question:
+            return " ".join(question)
+    if room >= 2 and heard[0] == "is" and heard[1] not in _QUESTION_ARTICLES:
+        return f"is {heard[1]}"
     return ""
 
 

@@ -107,6 +107,7 @@ FOULS: list[tuple[str, str, str]] = [
     ("computer", "compute", "agent noun more common than its verb, still its agent"),
     ("blog", "blogger", "-er form lemminflect lacks, frequent enough"),
     ("post", "postmen", "irregular plural of a compound, rare in text"),
+    ("drawer", "draw", "agent noun's verb root, kept by the review"),
 ]
 
 #: Words that merely look like the entry word: saying them is no foul.
@@ -184,4 +185,11 @@ INNOCENTS: list[tuple[str, str, str]] = [
     ("canning", "canteen", "a very common lemma (can) makes no compounds"),
     ("cars", "carton", "the lemma's reviewed look-alikes apply (car: -carton)"),
     ("feet", "footage", "the lemma's reviewed look-alikes apply (foot: -footage)"),
+    # session 29's review of every common derived form
+    ("off", "offer", "off + er: reviewed look-alike"),
+    ("age", "rampage", "ramp + age: reviewed look-alike"),
+    ("date", "mandate", "man + date: reviewed look-alike"),
+    ("mars", "marking", "the lemma mar's form, not the planet: reviewed"),
+    ("test", "protest", "pro + test: reviewed look-alike"),
+    ("read", "ready", "read + y: reviewed look-alike"),
 ]

@@ -26,12 +26,13 @@ def test_innocent_lookalike_is_allowed(lexicon: Lexicon, entry: str, said: str, 
 
 
 def test_rules_alone_catch_most_fouls_with_few_false(lexicon: Lexicon) -> None:
-    # Without the reviewed list the rules must still do as well as measured: 92/100 fouls
-    # caught, 13/73 innocents flagged (most innocents in the table are reviewed look-alikes).
+    # Without the reviewed list the rules must still do as well as measured: 93/101 fouls
+    # caught, 19/79 innocents flagged (most innocents in the table are reviewed look-alikes,
+    # which the rules flag by design: session 29 added six).
     caught = sum(s in word_family(e, lexicon) for e, s, _ in FOULS)
     flagged = sum(s in word_family(e, lexicon) for e, s, _ in INNOCENTS)
-    assert caught / len(FOULS) >= 92 / 100
-    assert flagged / len(INNOCENTS) <= 13 / 73
+    assert caught / len(FOULS) >= 93 / 101
+    assert flagged / len(INNOCENTS) <= 19 / 79
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tests.referee.conftest import EINSTEIN, TELESCOPE, free, phones, spotted
+from tests.referee.conftest import EINSTEIN, TELESCOPE, entry, free, phones, spotted
 from voice_host.referee import Judgement, Referee, Situation, judgement_to_json
 from voice_host.speech.events import HeardWord, RecognitionEvent
 
@@ -208,3 +208,21 @@ def test_spotted_command_inside_a_clue_sentence_is_dropped() -> None:
     )
     said = ref2.observe(transcript, SIT) + ref2.observe(spotted_there, SIT)
     assert [j.label for j in said] == ["command:undo"]
+
+
+KINDNESS = entry("Kindness", ("kindness",), ("kind", "kinder", "kindest"))
+
+
+def test_R11_kind_of_is_no_form_of_kindness_even_when_spotted() -> None:
+    # "kind of" is another word (a sort of; a describer's filler): neither the
+    # free transcript nor a spotted "kind" confirmed by it makes it a foul ...
+    sit = Situation(entry=KINDNESS)
+    clue = free("it's kind of like being nice to people", start=0.7)
+    kind = clue.words[1]
+    hit = spotted("kind", kind.start, kind.end, True, span=(0.7, clue.end))
+    assert [j.label for j in Referee(phones).observe_all([hit, clue], sit)] == ["nothing"]
+    # ... while the adjective, the root of Kindness, stays one
+    slip = free("being kind to other people", start=0.7)
+    said = slip.words[1]
+    hit = spotted("kind", said.start, said.end, True, span=(0.7, slip.end))
+    assert [j.label for j in Referee(phones).observe_all([hit, slip], sit)] == ["foul:derivative"]

@@ -213,6 +213,15 @@ def noisy_answer_forms(answer: str, forms: Iterable[str]) -> list[str]:
     return out
 
 
+#: Forms that are another word before these words: the "kind" of "kind of"
+#: (a sort of, or a describer's filler: "it's kind of like being nice") is no
+#: form of Kindness, whose root is the adjective ("being kind" is a foul).
+OTHER_SENSE_BEFORE: dict[str, frozenset[str]] = {
+    "kind": frozenset({"of"}),
+    "kinds": frozenset({"of"}),
+}
+
+
 class EntryTargets:
     """Everything the referee looks for while one entry is being described."""
 
@@ -339,7 +348,7 @@ class EntryTargets:
         Exact hits (answers, own words, forms, joined pairs) are taken first,
         longest first; fuzzy answer hits then fill what is left.
         """
-        taken = [False] * len(toks)
+        taken = [self.other_sense(toks, i) for i in range(len(toks))]
         found: list[Match] = []
         # exact hits, longest windows first so "eiffel tower" beats "tower";
         # windows opening with an article last, so that "the post man" is the
@@ -457,6 +466,15 @@ class EntryTargets:
                 sound = phone_similarity(hp, target.phones)
         return Match(target, i, i + len(window) - 1, float(spelling), sound, False)
 
+    def other_sense(self, toks: tuple[Token, ...], i: int) -> bool:
+        """Whether ``toks[i]`` is a form said as another word (:data:`OTHER_SENSE_BEFORE`:
+        "kind of" on the card Kindness)."""
+        other = OTHER_SENSE_BEFORE.get(toks[i].text)
+        if not other or i + 1 >= len(toks) or toks[i + 1].text not in other:
+            return False
+        target = self._by_compact.get(toks[i].text)
+        return target is not None and target.kind == "form"
+
     def confirms(self, target: Target, toks: tuple[Token, ...]) -> Match | None:
         """A loose hit of ``target`` in ``toks`` good enough to confirm a
         steered recogniser's hit of the same target (see :data:`CONFIRM_SOUND_MIN`)."""
@@ -468,6 +486,8 @@ class EntryTargets:
                 m = self._score(target, window, i)
                 if affix_variant("".join(t.text for t in window), target.compact):
                     continue  # "teach" does not confirm a spotted "teacher"
+                if any(self.other_sense(toks, j) for j in range(i, i + size)):
+                    continue  # "kind of" does not confirm a spotted "kind" on Kindness
                 good = m.spelling >= CONFIRM_SPELLING_MIN or m.sound >= CONFIRM_SOUND_MIN
                 # "island" does not confirm "ireland": common words need the same sound
                 good = good and (m.sound >= 1.0 or not self.is_common(window, target))

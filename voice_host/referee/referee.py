@@ -612,13 +612,18 @@ class Referee:
 
     def _free_has_target(self, event: RecognitionEvent, situation: Situation) -> bool:
         """Whether an overlapping free transcript matched the entry (strictly)
-        near ``event``'s words: then its own judgement already covers them."""
+        near ``event``'s words, or wrote a form there as another word ("kind of"
+        on Kindness): then its own judgement already covers them."""
         if situation.entry is None:
             return False
         targets = self.targets(situation.entry)
         for seg in _segments(tuple(self._free_tokens(event, situation))):
             for m in targets.find(seg):
                 if seg[m.last].end >= event.start - 0.5 and seg[m.first].start <= event.end + 0.5:
+                    return True
+            for i, tok in enumerate(seg):
+                near = tok.end >= event.start - 0.5 and tok.start <= event.end + 0.5
+                if near and targets.other_sense(seg, i):
                     return True
         return False
 

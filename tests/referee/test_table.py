@@ -107,6 +107,11 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("could it be under the car", CAR, Phase.TURN, ["guess"]),
         ("is it like a telescope", TELESCOPE, Phase.TURN, ["guess"]),
         ("is that bigger than a telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        ("oh is it like a telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        ("are they made of carpet", CARPET, Phase.TURN, ["guess"]),
+        # "is" and a garbled "it" ("is n"), but not "is a": a describer's "it's a"
+        ("is n made of carpet", CARPET, Phase.TURN, ["guess"]),
+        ("is a kind of telescope", TELESCOPE, Phase.TURN, ["foul:word"]),
         # ... not when the sentence goes on after the answer, is long, or the
         # question comes after the clue has begun
         ("is it made of carpet and wool", CARPET, Phase.TURN, ["foul:word"]),

@@ -340,7 +340,15 @@ OPENING_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
         "would it be",
         "might it be",
         "can it be",
+        "are they",
+        "were they",
+        "are these",
+        "are those",
     )
+)
+#: What may come before such a question ("oh, is it like cheese?"): at most two.
+_OPENING_FILLERS = frozenset(
+    ["oh", "um", "uh", "er", "erm", "ah", "so", "ok", "okay", "hmm", "well", "wait"]
 )
 #: Words that may stand between such a question and the match ("is it *a* ...").
 _QUESTION_ARTICLES = frozenset(["a", "an", "the", "some"])
@@ -829,13 +837,18 @@ def _frame(before: list[str]) -> str:
 
 
 def _opening_question(heard: list[str], frame: str) -> str:
-    """The guesser's question (:data:`OPENING_QUESTIONS`) that opens the words
-    ``heard`` before the match, ahead of the clue ``frame`` that ends them, or
-    ''.  The recogniser often garbles the "it" of "is it" ("is n made of
-    silver", "is should covered in honey", "is adieu kind of cheese"), so "is"
+    """The guesser's question (:data:`OPENING_QUESTIONS`, after at most two
+    fillers: "oh, is it like cheese?") that opens the words ``heard`` before
+    the match, ahead of the clue ``frame`` that ends them, or ''.  The
+    recogniser often garbles the "it" of "is it" ("is n made of silver", "is
+    should covered in honey", "is adieu kind of cheese"), so "is"
     and any one word but an article open the question too: a describer's "it's
     a" may be heard "is a", and "it's made of" "is made of" (the frame's own
     word), but no describer's clue was heard opening with "is" and a word."""
+    lead = 0
+    while lead < min(2, len(heard)) and heard[lead] in _OPENING_FILLERS:
+        lead += 1
+    heard = heard[lead:]
     room = len(heard) - len(frame.split())
     for question in sorted(OPENING_QUESTIONS, key=len, reverse=True):
         k = len(question)

@@ -53,6 +53,8 @@ EINSTEIN_FORMS = Entry(
     EINSTEIN.pronunciations,
 )
 
+#: Swim as the deck has it: an action, whose answer is a verb.
+SWIM_ACTION = Entry("Swim", "Action", SWIM.answers, SWIM.forms, SWIM.pronunciations)
 OVERTIME = entry("Overtime", ("overtime", "the overtime"), ("overtime", "overtime's"))
 POP_STAR = entry("Pop star", ("pop star", "pop stars"), ("pop", "popping", "star", "stars"))
 KNUCKLES = entry("Crack your knuckles", ("crack your knuckles",), ("cracks", "cracked", "knuckle"))
@@ -117,6 +119,15 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("is it made of carpet and wool", CARPET, Phase.TURN, ["foul:word"]),
         ("is it something you sit inside a car in", CAR, Phase.TURN, ["foul:word"]),
         ("the floor is it made of carpet", CARPET, Phase.TURN, ["foul:word"]),
+        # a guesser's "ooh!" as the recogniser writes it ("who", "you") before
+        # an article or a noun answer: no sentence starts so
+        ("who a telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        ("you you glacier", GLACIER, Phase.TURN, ["guess"]),
+        ("you telescope of", TELESCOPE, Phase.TURN, ["guess"]),
+        # ... but "you" before an action's verb is a sentence, and so is more after it
+        ("you swim", SWIM_ACTION, Phase.TURN, ["foul:word"]),
+        ("who a telescope is for", TELESCOPE, Phase.TURN, ["foul:word"]),
+        ("you telescope you", TELESCOPE, Phase.TURN, ["foul:word"]),
         # a derivative in a short question: a near miss, not a foul
         ("is it telescopic", TELESCOPE, Phase.TURN, ["near_miss"]),
         # a derivative inside a clue: a derivative foul

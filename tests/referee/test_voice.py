@@ -55,9 +55,9 @@ def test_other_voice_needs_a_clear_difference() -> None:
         # ... and in a voice 1.76 times higher: the recogniser's garble of a
         # guesser's "a kangaroo, is that it?"
         ("a kangaroo is brown", HIGH, "guess"),
-        # a clue word before the answer ("who" for "ooh"): the same
-        ("who a kangaroo", LOW, "foul:word"),
-        ("who a kangaroo", HIGH, "guess"),
+        # a clue word before the answer: the same
+        ("when a kangaroo", LOW, "foul:word"),
+        ("when a kangaroo", HIGH, "guess"),
         # a clue frame, short, in another voice: a guesser's
         ("it's like a kangaroo", HIGH, "guess"),
         ("it's like a kangaroo", LOW, "foul:word"),

@@ -375,6 +375,7 @@ class Referee:
             pitch=pitch,
             describer_pitch=situation.describer_pitch,
             adjective=self.adjective,
+            verbal=situation.entry is not None and situation.entry.category == "Action",
         )
         heard = _span_text(seg, m.first, m.last)
         feats: dict[str, Any] = {

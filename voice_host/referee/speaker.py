@@ -118,6 +118,15 @@ CLUE_WORDS = frozenset(
         "words",
     ]
 )
+#: What a recogniser writes for a guesser's "ooh!" before a called-out answer
+#: ("ooh, a magic show!" heard "who a magic show", "ooh ooh watermelon" heard
+#: "you watermelon"): clue words otherwise, but no sentence starts "who a"
+#: or puts "you" straight before a noun.  One or two of them, then an article
+#: or (unless the card is an action, whose answer is a verb: "you swim") the
+#: answer itself, and at most one word after it, in at most
+#: :data:`OOH_MAX_WORDS` words.
+OOH_WORDS = frozenset(["who", "you", "ooh", "oo", "woo"])
+OOH_MAX_WORDS = 4
 #: Words that may lead into a guess ("is it the", "oh, a", "how about").
 GUESS_LEAD = frozenset(
     [
@@ -566,6 +575,7 @@ def attribute(
     pitch: float | None = None,
     describer_pitch: float | None = None,
     adjective: AdjectiveLookup | None = None,
+    verbal: bool = False,
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
 
@@ -589,7 +599,8 @@ def attribute(
     (:func:`voice_host.referee.voice.answer_voice`), is a guesser cutting in.
     ``adjective`` tells adjectives (:mod:`voice_host.referee.wordclass`): the
     card word with an 's and one adjective after it is a short sentence ("a
-    mouse's tiny"), not a called-out answer with a stray word.
+    mouse's tiny"), not a called-out answer with a stray word.  ``verbal``
+    says the card is an action (its answer a verb: "you swim" is a sentence).
     """
     repeated = _repeated(toks, first, last, repeats)
     heard_before = [t.text for i, t in enumerate(toks[:first]) if i not in repeated]
@@ -679,6 +690,17 @@ def attribute(
         feats["frame"] = frame
         if not voiced:
             return Attribution("describer", f"clue frame '{frame} ...'", feats)
+    ooh = _ooh_lead(before, verbal)
+    if (
+        ooh
+        and answer_like
+        and len(after) <= 1
+        and not any(w in CLUE_WORDS for w in after)
+        and words <= OOH_MAX_WORDS
+        and timed <= SHORT_SECONDS
+    ):
+        feats["ooh"] = ooh
+        return Attribution("guesser", f"'{ooh} ...' before it is a guesser's 'ooh'", feats)
     if your_lead:
         feats["your_lead"] = True
     lead_ok = all(w in GUESS_LEAD for w in (before[:-1] if your_lead else before))
@@ -834,6 +856,18 @@ def _frame(before: list[str]) -> str:
             # "is it like a" is still a clue; "is it a" is not a frame at all
             return " ".join(frame)
     return ""
+
+
+def _ooh_lead(before: list[str], verbal: bool) -> str:
+    """``before`` when it is a guesser's "ooh" as a recogniser writes it
+    (:data:`OOH_WORDS`, once or twice, then an article, or no article unless
+    ``verbal``), or ''."""
+    words = before[:-1] if before[-1:] and before[-1] in _QUESTION_ARTICLES else before
+    if not 1 <= len(words) <= 2 or not all(w in OOH_WORDS for w in words):
+        return ""
+    if verbal and len(words) == len(before):
+        return ""
+    return " ".join(before)
 
 
 def _opening_question(heard: list[str], frame: str) -> str:

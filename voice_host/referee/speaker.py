@@ -29,6 +29,11 @@ The rules, in the order they decide:
    "full of X", "bigger than a X") makes it a clue, unless a guesser's
    question opens the short utterance and the match ends it ("is it made of
    silver?", "is it in a bottle?": :data:`OPENING_QUESTIONS`).
+2a. **A guesser's "ooh".** "who" or "you" (once or twice) right before an
+   article or the answer, with at most one word after it, in at most
+   :data:`OOH_MAX_WORDS` words, is a recogniser's "ooh!" ("who a magic
+   show", "you watermelon"): a guesser, unless the card is an action ("you
+   swim" is a sentence).
 3. **Short guess shape.** Every word before the match is a guess lead-in
    ("is it", "it's a", "the", "maybe", "oh", "how about", ...), at most
    :data:`MAX_TAIL_WORDS` guess tail words follow ("right?", "yes"), and the

@@ -53,6 +53,8 @@ EINSTEIN_FORMS = Entry(
     EINSTEIN.pronunciations,
 )
 
+#: An object whose word is also a verb: its -ing and -ed forms say so.
+WATCH = entry("Watch", ("watch", "watches"), ("watched", "watching"))
 #: Swim as the deck has it: an action, whose answer is a verb.
 SWIM_ACTION = Entry("Swim", "Action", SWIM.answers, SWIM.forms, SWIM.pronunciations)
 OVERTIME = entry("Overtime", ("overtime", "the overtime"), ("overtime", "overtime's"))
@@ -126,6 +128,8 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("you telescope of", TELESCOPE, Phase.TURN, ["guess"]),
         # ... but "you" before an action's verb is a sentence, and so is more after it
         ("you swim", SWIM_ACTION, Phase.TURN, ["foul:word"]),
+        ("you watch tv", WATCH, Phase.TURN, ["foul:word"]),
+        ("who a watch", WATCH, Phase.TURN, ["guess"]),
         ("who a telescope is for", TELESCOPE, Phase.TURN, ["foul:word"]),
         ("you telescope you", TELESCOPE, Phase.TURN, ["foul:word"]),
         # a derivative in a short question: a near miss, not a foul

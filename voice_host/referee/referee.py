@@ -115,6 +115,23 @@ MEMORY_SECONDS = 15.0
 WAKE_PAUSE_SECONDS = 1.5
 
 
+def _verbal(entry: Entry | None, words: tuple[str, ...]) -> bool:
+    """Whether the matched ``words`` of ``entry`` may be a verb: the entry is an
+    action, or its first word has a verb's -ing or -ed among the entry's
+    answers and forms (Watch: watching; Iron: ironed; not Watermelon).  Then
+    "you watch" is a sentence, not a guesser's "ooh, watch!"."""
+    if entry is None:
+        return False
+    if entry.category == "Action":
+        return True
+    content = [w for w in words if w not in ("the", "a", "an")]
+    if not content:
+        return False
+    w = content[0]
+    made = {w + "ing", w + "ed", w + "d", w[:-1] + "ing", w + w[-1] + "ing", w + w[-1] + "ed"}
+    return bool(made & {*entry.forms, *entry.answers})
+
+
 def _nothing(t: float, heard: str, why: str, **features: Any) -> Judgement:
     return Judgement("nothing", t, heard, evidence=why, features=features)
 
@@ -375,7 +392,7 @@ class Referee:
             pitch=pitch,
             describer_pitch=situation.describer_pitch,
             adjective=self.adjective,
-            verbal=situation.entry is not None and situation.entry.category == "Action",
+            verbal=_verbal(situation.entry, m.target.words),
         )
         heard = _span_text(seg, m.first, m.last)
         feats: dict[str, Any] = {

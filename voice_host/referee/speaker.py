@@ -32,8 +32,9 @@ The rules, in the order they decide:
 2a. **A guesser's "ooh".** "who" or "you" (once or twice) right before an
    article or the answer, with at most one word after it, in at most
    :data:`OOH_MAX_WORDS` words, is a recogniser's "ooh!" ("who a magic
-   show", "you watermelon"): a guesser, unless the card is an action ("you
-   swim" is a sentence).
+   show", "you watermelon"): a guesser, unless the answer may be a verb
+   (an action's, or one with -ing or -ed forms: "you swim", "you watch tv"
+   are sentences).
 3. **Short guess shape.** Every word before the match is a guess lead-in
    ("is it", "it's a", "the", "maybe", "oh", "how about", ...), at most
    :data:`MAX_TAIL_WORDS` guess tail words follow ("right?", "yes"), and the
@@ -127,7 +128,7 @@ CLUE_WORDS = frozenset(
 #: ("ooh, a magic show!" heard "who a magic show", "ooh ooh watermelon" heard
 #: "you watermelon"): clue words otherwise, but no sentence starts "who a"
 #: or puts "you" straight before a noun.  One or two of them, then an article
-#: or (unless the card is an action, whose answer is a verb: "you swim") the
+#: or (unless the answer may be a verb: "you swim", "you watch tv") the
 #: answer itself, and at most one word after it, in at most
 #: :data:`OOH_MAX_WORDS` words.
 OOH_WORDS = frozenset(["who", "you", "ooh", "oo", "woo"])
@@ -605,7 +606,7 @@ def attribute(
     ``adjective`` tells adjectives (:mod:`voice_host.referee.wordclass`): the
     card word with an 's and one adjective after it is a short sentence ("a
     mouse's tiny"), not a called-out answer with a stray word.  ``verbal``
-    says the card is an action (its answer a verb: "you swim" is a sentence).
+    says the answer may be a verb ("you swim" is a sentence).
     """
     repeated = _repeated(toks, first, last, repeats)
     heard_before = [t.text for i, t in enumerate(toks[:first]) if i not in repeated]

@@ -340,8 +340,8 @@ CUT_IN_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
 #: A guesser's question that opens a short utterance and ends with the card's
 #: answer asks for that answer whatever frames it ("is it made of silver?",
 #: "is it in a bottle?", "is it bigger than a telescope?"): no describer opens
-#: a clue by asking the guessers (none of the 300 clue and slip lines of the
-#: table talk written by others does; 79 guess lines do).
+#: a clue by asking the guessers (none of the 1,200 clue and slip lines of the
+#: table talk written by others does; 69 of its 720 guess lines do).
 OPENING_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split())
     for p in (
@@ -884,7 +884,8 @@ def _opening_question(heard: list[str], frame: str) -> str:
     should covered in honey", "is adieu kind of cheese"), so "is"
     and any one word but an article open the question too: a describer's "it's
     a" may be heard "is a", and "it's made of" "is made of" (the frame's own
-    word), but no describer's clue was heard opening with "is" and a word."""
+    word), but of the 1,200 clue and slip lines of table talk heard through
+    the recogniser only one came out opening with "is", a 30-word clue."""
     lead = 0
     while lead < min(2, len(heard)) and heard[lead] in _OPENING_FILLERS:
         lead += 1

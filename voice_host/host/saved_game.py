@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from voice_host.errors import InputFileError, SaveError, UsageError
-from voice_host.keyboard.texts import previous_kept
+from voice_host.keyboard.texts import previous_kept, resume_command
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, Phase, RulesError
 
@@ -55,7 +55,7 @@ def resume_game(slot: SaveSlot, deck_size: int) -> Game:
     if saved is None:
         kept = slot.kept_games()
         earlier = (
-            f"; the game kept when a new one started: voice-host play --resume --save {kept[0]}"
+            f"; the game kept when a new one started: {resume_command(kept[0], default_path=False)}"
             if kept
             else ""
         )

@@ -480,13 +480,14 @@ class EntryTargets:
         steered recogniser's hit of the same target (see :data:`CONFIRM_SOUND_MIN`)."""
         best: Match | None = None
         k = len(target.words)
+        other = [self.other_sense(toks, j) for j in range(len(toks))]
         for size in range(max(1, k - 1), k + 3):
             for i in range(len(toks) - size + 1):
                 window = toks[i : i + size]
                 m = self._score(target, window, i)
                 if affix_variant("".join(t.text for t in window), target.compact):
                     continue  # "teach" does not confirm a spotted "teacher"
-                if any(self.other_sense(toks, j) for j in range(i, i + size)):
+                if any(other[i : i + size]):
                     continue  # "kind of" does not confirm a spotted "kind" on Kindness
                 good = m.spelling >= CONFIRM_SPELLING_MIN or m.sound >= CONFIRM_SOUND_MIN
                 # "island" does not confirm "ireland": common words need the same sound

@@ -318,16 +318,19 @@ QUESTION_LEADS: tuple[tuple[str, ...], ...] = tuple(
 #: kangaroo"), however long.  "it's a" is not one: "..., it's a kangaroo" is
 #: how a describer slips.  Nor does a describer doubt the card ("... maybe
 #: albert einstein", "... i think it's a kangaroo").
+_INVERTED_QUESTIONS = (
+    "is it",
+    "is that",
+    "is this",
+    "isn't it",
+    "could it be",
+    "would it be",
+    "is it not",
+)
 CUT_IN_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
     tuple(p.split())
     for p in (
-        "is it",
-        "is that",
-        "is this",
-        "isn't it",
-        "could it be",
-        "would it be",
-        "is it not",
+        *_INVERTED_QUESTIONS,
         # the guesser's doubt: the describer knows the card
         "maybe",
         "perhaps",
@@ -341,24 +344,25 @@ CUT_IN_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
 #: answer asks for that answer whatever frames it ("is it made of silver?",
 #: "is it in a bottle?", "is it bigger than a telescope?"): no describer opens
 #: a clue by asking the guessers (none of the 1,200 clue and slip lines of the
-#: table talk written by others does; 69 of its 720 guess lines do).
+#: table talk written by others does; 69 of its 720 guess lines do).  Longest
+#: first, so that "is it not" is read before "is it".
 OPENING_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(p.split())
-    for p in (
-        "is it",
-        "is that",
-        "is this",
-        "isn't it",
-        "is it not",
-        "was it",
-        "could it be",
-        "would it be",
-        "might it be",
-        "can it be",
-        "are they",
-        "were they",
-        "are these",
-        "are those",
+    sorted(
+        (
+            tuple(p.split())
+            for p in (
+                *_INVERTED_QUESTIONS,
+                "was it",
+                "might it be",
+                "can it be",
+                "are they",
+                "were they",
+                "are these",
+                "are those",
+            )
+        ),
+        key=len,
+        reverse=True,
     )
 )
 #: What may come before such a question ("oh, is it like cheese?"): at most two.
@@ -891,7 +895,7 @@ def _opening_question(heard: list[str], frame: str) -> str:
         lead += 1
     heard = heard[lead:]
     room = len(heard) - len(frame.split())
-    for question in sorted(OPENING_QUESTIONS, key=len, reverse=True):
+    for question in OPENING_QUESTIONS:
         k = len(question)
         if k <= room and tuple(heard[:k]) == question:
             return " ".join(question)

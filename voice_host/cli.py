@@ -18,7 +18,15 @@ from voice_host import __version__
 from voice_host.errors import VoiceHostError
 
 #: Sub-command names, in the order ``--help`` lists them.
-COMMANDS: tuple[str, ...] = ("play", "simulate", "listen", "deck", "models", "devices")
+COMMANDS: tuple[str, ...] = (
+    "play",
+    "simulate",
+    "listen",
+    "deck",
+    "models",
+    "devices",
+    "saves",
+)
 
 
 def _load(name: str) -> ModuleType:

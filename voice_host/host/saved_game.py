@@ -8,11 +8,14 @@ resumed the other.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from voice_host.errors import InputFileError, SaveError, UsageError
 from voice_host.keyboard.texts import previous_kept, resume_command
-from voice_host.persist import SaveSlot
+from voice_host.persist import SavedGame, SaveSlot
 from voice_host.rules import Game, Phase, RulesError
 
 
@@ -54,11 +57,15 @@ def resume_game(slot: SaveSlot, deck_size: int) -> Game:
     saved = slot.load_game()
     if saved is None:
         kept = slot.kept_games()
-        earlier = (
-            f"; the game kept when a new one started: {resume_command(kept[0], default_path=False)}"
-            if kept
-            else ""
-        )
+        earlier = ""
+        if kept:
+            command = resume_command(kept[0], default_path=False)
+            earlier = (
+                f"; the game kept when a new one started: {command}"
+                if len(kept) == 1
+                else f"; the newest of the {len(kept)} games kept when new ones started: "
+                f"{command} ('voice-host saves' lists them all)"
+            )
         raise UsageError(f"no game in progress to resume (no save at {slot.path}){earlier}")
     try:
         game = Game.from_json(saved.game)
@@ -69,3 +76,144 @@ def resume_game(slot: SaveSlot, deck_size: int) -> Game:
             f"the saved game used a deck of {game.deck_size} cards, this one has {deck_size}"
         )
     return game
+
+
+# -- the saved games a player can go back to (`voice-host saves`) ------------------------
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """What one save file holds, in a player's words: enough to choose which to resume."""
+
+    path: Path
+    """The file."""
+    kept: bool
+    """True for a game moved aside when a new one started; False for the game in progress."""
+    saved_at: str = ""
+    """When it was last saved, ISO 8601 in UTC ('' when unknown)."""
+    where: str = ""
+    """Whose turn it is and what the game waits for ("Red's turn 7"), or ''."""
+    teams: tuple[tuple[str, int], ...] = ()
+    """Each team's name and segment (0 = START), in playing order."""
+    finish: int = 0
+    """The FINISH segment's number."""
+    deck: str = ""
+    """The deck file it was played with ('' for the packaged deck)."""
+    problem: str = ""
+    """Why it cannot be resumed ('' when it can)."""
+
+    def to_data(self, *, default_path: bool) -> dict[str, Any]:
+        """JSON-ready, one object per save (``voice-host saves --json``)."""
+        return {
+            "path": str(self.path),
+            "kept": self.kept,
+            "saved_at": self.saved_at or None,
+            "where": self.where or None,
+            "teams": [{"name": name, "segment": segment} for name, segment in self.teams],
+            "finish": self.finish or None,
+            "deck": self.deck or None,
+            "problem": self.problem or None,
+            "resume": None if self.problem else self.resume(default_path=default_path),
+        }
+
+    def lines(self, *, default_path: bool) -> list[str]:
+        """The summary as printed: the file, then indented what it holds and how to go on."""
+        lines = [str(self.path)]
+        when = local_time(self.saved_at)
+        if self.problem:
+            lines.append(f"  cannot be resumed: {self.problem}")
+            if when:
+                lines.append(f"  saved {when}")
+            return lines
+        first = f"  saved {when}: {self.where}" if when else f"  {self.where}"
+        lines.append(first)
+        lines.append("  " + ", ".join(self._stands(name, at) for name, at in self.teams))
+        if self.deck:
+            lines.append(f"  deck {self.deck}")
+        lines.append(f"  resume: {self.resume(default_path=default_path)}")
+        return lines
+
+    def resume(self, *, default_path: bool) -> str:
+        """The command that resumes it; ``default_path`` says the slot is play's default
+        file (a kept game always needs its own ``--save``)."""
+        return resume_command(self.path, default_path=default_path and not self.kept)
+
+    def _stands(self, team: str, segment: int) -> str:
+        if segment == 0:
+            return f"{team} on START"
+        if segment == self.finish:
+            return f"{team} on FINISH"
+        return f"{team} on {segment} of {self.finish}"
+
+
+def local_time(stamp: str) -> str:
+    """A save's UTC stamp as the local clock shows it ("2026-12-04 21:30"), or ''."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return ""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _where(game: Game) -> str:
+    team = game.to_play.name
+    turn = game.state.turn
+    phase = game.phase
+    if phase is Phase.TURN:
+        correct = game.state.correct
+        so_far = f", {correct} correct so far" if correct else ""
+        return f"{team}'s turn {turn}, {game.category_for(team)}{so_far}"
+    if phase is Phase.SPIN:
+        return f"{team} to spin (turn {turn})"
+    if phase is Phase.SPIN_CHOICE:
+        return f"{team} to choose after a spin (turn {turn})"
+    if phase is Phase.CONTROL_ROUND:
+        return f"a CONTROL round on {team}'s turn {turn}"
+    if phase is Phase.FINISH_ROUND:
+        return f"{team}'s FINISH round (turn {turn})"
+    return f"won by {game.winner}"
+
+
+def summarise_save(path: Path, *, kept: bool) -> SaveSummary:
+    """Read the save at ``path`` and say what it holds; a file that cannot be read or
+    resumed gives a summary whose ``problem`` says why (never an exception)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return SaveSummary(path, kept, problem="not a saved game (not UTF-8 text)")
+    except OSError as exc:
+        return SaveSummary(path, kept, problem=f"cannot be read ({exc.strerror})")
+    try:
+        saved = SavedGame.from_json(text, path)
+    except InputFileError as exc:
+        why = str(exc).removeprefix(f"{path}: ").split(";")[0]
+        return SaveSummary(path, kept, problem=why)
+    try:
+        game = Game.from_json(saved.game)
+    except RulesError as exc:
+        return SaveSummary(path, kept, saved_at=saved.saved_at, problem=str(exc))
+    deck = saved.options.get("deck")
+    return SaveSummary(
+        path,
+        kept,
+        saved_at=saved.saved_at,
+        where=_where(game),
+        teams=tuple((t.name, game.position(i)) for i, t in enumerate(game.teams)),
+        finish=len(game.board) - 1,
+        deck=deck if isinstance(deck, str) else "",
+    )
+
+
+def list_saves(slot: SaveSlot) -> list[SaveSummary]:
+    """The game in progress in ``slot`` (if any), then the games kept beside it, newest first."""
+    try:
+        in_progress = slot.path.is_file()
+    except OSError as exc:
+        raise SaveError(
+            f"cannot look for saved games in {slot.path.parent}: {exc.strerror}"
+        ) from None
+    found = [summarise_save(slot.path, kept=False)] if in_progress else []
+    found += [summarise_save(path, kept=True) for path in slot.kept_games()]
+    return found

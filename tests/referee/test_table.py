@@ -166,6 +166,17 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("you buss to school every morning in town", BUS, Phase.TURN, ["foul:derivative"]),
         # "what about" opens a guess; a tail word after
         ("what about a telescope then", TELESCOPE, Phase.TURN, ["guess"]),
+        # a guesser checking what the describer means: the describer knows the
+        # card, and never asks the guessers whether they mean it
+        ("you mean the eiffel tower", EIFFEL, Phase.TURN, ["guess"]),
+        ("oh do you mean a kangaroo", KANGAROO, Phase.TURN, ["guess"]),
+        ("are you thinking of a telescope", TELESCOPE, Phase.TURN, ["guess"]),
+        # ... also cutting in as a long clue ends
+        ("it hops around australia did you mean a kangaroo", KANGAROO, Phase.TURN, ["guess"]),
+        # NEGATIVE: the describer's own "i mean" before a clue frame stays a clue
+        ("i mean it's like a kangaroo but smaller", KANGAROO, Phase.TURN, ["foul:word"]),
+        # NEGATIVE: "you mean" that the sentence goes on after is no question
+        ("you mean a kangaroo jumps over the fence", KANGAROO, Phase.TURN, ["foul:word"]),
         # one garbage word after a short question: pocketsphinx writes "of" for
         # a breath ("cake of", "nebraska of right" were called-out answers)
         ("is it a telescope of", TELESCOPE, Phase.TURN, ["guess"]),

@@ -62,7 +62,9 @@ The rules, in the order they decide:
    after the describer's sentence ended, which one microphone hears as one
    utterance ("... that fall from the sky in winter | snow").
 7. **A question ending the utterance.** The match right after an inverted
-   question ("is it a", "is that", "could it be": :data:`CUT_IN_QUESTIONS`)
+   question ("is it a", "is that", "could it be"), a guesser's doubt
+   ("maybe", "what about") or a guesser checking what the describer means
+   ("you mean", "are you thinking of": :data:`CUT_IN_QUESTIONS`)
    with the same tail, however long the utterance, with or without a pause:
    "hops around australia with a baby in its pouch is it a kangaroo".
 8. **Otherwise** (the match inside or at the end of a longer sentence): the
@@ -328,16 +330,27 @@ _INVERTED_QUESTIONS = (
     "is it not",
 )
 CUT_IN_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(p.split())
-    for p in (
-        *_INVERTED_QUESTIONS,
-        # the guesser's doubt: the describer knows the card
-        "maybe",
-        "perhaps",
-        "how about",
-        "what about",
-        "i think it's",
-        "i think it is",
+    sorted(
+        (
+            tuple(p.split())
+            for p in (
+                *_INVERTED_QUESTIONS,
+                # the guesser's doubt: the describer knows the card
+                "maybe",
+                "perhaps",
+                "how about",
+                "what about",
+                "i think it's",
+                "i think it is",
+                # the guesser checking what the describer means: the describer knows it
+                "you mean",
+                "do you mean",
+                "did you mean",
+                "are you thinking of",
+            )
+        ),
+        key=len,
+        reverse=True,
     )
 )
 #: A guesser's question that opens a short utterance and ends with the card's

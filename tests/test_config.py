@@ -241,3 +241,25 @@ def test_play_takes_simulates_name_for_a_house_rule_too() -> None:
     # `voice-host simulate` says --rule, `voice-host play` --house: either works in both
     config = config_from_args(parse("--rule", "foul-penalty=end-turn"), {})
     assert config.house_rules.foul_penalty == "end-turn"
+
+
+def test_a_config_file_that_is_not_text_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xff\xfetimer = 30\n")  # UTF-16 from a Windows editor, say
+    with pytest.raises(InputFileError) as caught:
+        config_from_args(parse("--config", str(path)), {})
+    assert str(caught.value) == f"{path}: not a config file (not UTF-8 text)"
+
+
+def test_a_save_path_that_is_a_folder_stops_before_the_game_starts(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    config = config_from_args(parse("--save", str(folder)), {})
+    with pytest.raises(UsageError) as caught:
+        config.save_path({})
+    assert str(caught.value) == (
+        f"the save file {folder} is a folder: give --save a file in it, e.g. {folder}/game.json"
+    )
+    assert config_from_args(parse("--save", str(folder / "game.json")), {}).save_path({}) == (
+        folder / "game.json"
+    )

@@ -97,8 +97,15 @@ class HostConfig:
         return self.house_rules.advanced
 
     def save_path(self, env: Mapping[str, str] | None = None) -> Path:
-        """The save file to use."""
-        return self.save if self.save is not None else default_save_path(env)
+        """The save file to use; :class:`UsageError` when it names a folder (every save
+        would fail, so the game must not start on it)."""
+        path = self.save if self.save is not None else default_save_path(env)
+        if path.is_dir():
+            raise UsageError(
+                f"the save file {path} is a folder: give --save a file in it, e.g. "
+                f"{path / 'game.json'}"
+            )
+        return path
 
     def announce_options(self) -> AnnounceOptions:
         """Options for the host's voice."""
@@ -349,6 +356,8 @@ def load_config_file(path: Path) -> HostConfig:
         raise InputFileError(f"{path}: no such config file") from None
     except tomllib.TOMLDecodeError as exc:
         raise InputFileError(f"{path}: not valid TOML ({exc})") from None
+    except UnicodeDecodeError:
+        raise InputFileError(f"{path}: not a config file (not UTF-8 text)") from None
     except RecursionError:
         raise InputFileError(f"{path}: not a config file (nested far too deeply)") from None
     except OSError as exc:

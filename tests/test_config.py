@@ -198,7 +198,11 @@ def test_options_round_trip_through_a_save(tmp_path: Path) -> None:
     assert config.resume and config.advanced
     assert config.house_rules.start_category == "Object"
     back = config_from_data(config.to_data(), "saved options")
-    assert back == HostConfig(**{**config.__dict__, "resume": False})
+    # saved with its folder, so that the game finds its deck from anywhere
+    assert back.deck == Path("d.json").absolute()
+    assert back == HostConfig(
+        **{**config.__dict__, "resume": False, "given": frozenset(), "deck": back.deck}
+    )
 
 
 def test_help_lists_every_option() -> None:

@@ -6,6 +6,7 @@ import errno
 import io
 import json
 import random
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +61,14 @@ def _quit_live(save: Path, **options: Any) -> str:
     """What the live host prints when it opens the game in ``save`` (the test deck
     and board, keys only) and is quit at once."""
     config = HostConfig(
-        deck=HOST_DATA / "deck.txt",
-        board=HOST_DATA / "board.json",
-        keyboard_only=True,
-        plain=True,
-        save=save,
-        **options,
+        **{
+            "deck": HOST_DATA / "deck.txt",
+            "board": HOST_DATA / "board.json",
+            "keyboard_only": True,
+            "plain": True,
+            "save": save,
+            **options,
+        }
     )
     out = io.StringIO()
     assert run_live(config, stdin=io.StringIO("q\ny\n"), stdout=out, env={}) == 0
@@ -303,3 +306,37 @@ def test_resume_with_no_save_names_the_game_kept_when_a_new_one_started(
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in out + err
     assert err.startswith(f"voice-host: no game in progress to resume (no save at {save})")
     assert err.rstrip().endswith(f"voice-host play --resume --save {kept}")
+
+
+def test_a_plain_resume_goes_on_with_the_games_own_deck_and_timer_from_any_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copy(HOST_DATA / "deck.txt", elsewhere / "party.txt")  # a 3-card deck
+    monkeypatch.chdir(elsewhere)
+    args = [*_new_args(tmp_path, save), "--deck", "party.txt", "--timer", "45"]
+    assert _play(monkeypatch, capsys, " \nc\n", *args, deck=True)[0] == 0
+    monkeypatch.chdir(tmp_path)  # another folder: the relative deck path is not here
+    code, out, err = _play(monkeypatch, capsys, "", "--resume", "--save", str(save), deck=True)
+    assert (code, err) == (0, ""), err  # before: "the saved game used a deck of 3 cards ..."
+    assert "45 second timer" in out
+    # the live host the same way
+    text = _quit_live(save, resume=True, deck=None)
+    assert "Resuming the saved game." in text and "45 seconds left" in text
+    # an option given on the command line still wins
+    code, out, _ = _play(
+        monkeypatch, capsys, "", "--resume", "--save", str(save), "--timer", "20", deck=True
+    )
+    assert code == 0 and "20 second timer" in out and "45" not in out
+    # the deck gone: one line that says which deck, and nothing lost
+    (elsewhere / "party.txt").unlink()
+    before = save.read_bytes()
+    code, out, err = _play(monkeypatch, capsys, "", "--resume", "--save", str(save), deck=True)
+    assert code == 2 and err.count("\n") == 1
+    assert err == (
+        f"voice-host: the saved game was played with the deck {elsewhere / 'party.txt'}, "
+        "which is not there now: give --deck with that deck\n"
+    )
+    assert save.read_bytes() == before

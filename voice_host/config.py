@@ -90,6 +90,8 @@ class HostConfig:
     """Resume the saved game (command line only)."""
     config_file: Path | None = None
     """The config file that was read, if any (for messages)."""
+    given: frozenset[str] = frozenset()
+    """The options given on the command line (which a resumed game's own do not replace)."""
 
     @property
     def advanced(self) -> bool:
@@ -127,6 +129,29 @@ class HostConfig:
             private=True,
         )
 
+    def resumed(self, saved: Mapping[str, Any]) -> HostConfig:
+        """This config for going on with a saved game whose options (``HostConfig.to_data()``
+        when it was saved) are ``saved``: the game's own settings (:data:`RESUMED_OPTIONS`:
+        its deck, timer, wake word and ready prompt) come back, unless given on the
+        command line.  The rest (devices, voice, screen) follows this machine's options.
+
+        Raises :class:`UsageError` when the deck it was played with is gone."""
+        values: dict[str, Any] = {}
+        for name in RESUMED_OPTIONS:
+            if name in self.given or name not in saved:
+                continue
+            try:
+                values[name] = _CHECKS[name](saved[name])
+            except _Bad:
+                continue  # a garbled option: this machine's stands
+        deck = values.get("deck")
+        if isinstance(deck, Path) and not deck.is_file():
+            raise UsageError(
+                f"the saved game was played with the deck {deck}, which is not there now: "
+                "give --deck with that deck"
+            )
+        return dataclasses.replace(self, **values)
+
     def to_data(self) -> dict[str, Any]:
         """JSON-ready options for a save file (the layout of the TOML file), read back by
         :func:`config_from_data`.  ``resume`` and ``config_file`` are not included."""
@@ -134,7 +159,8 @@ class HostConfig:
         for name in OPTION_NAMES:
             value = getattr(self, name)
             if value is not None:
-                data[name] = str(value) if isinstance(value, Path) else value
+                # a path as the game can find it again from any folder
+                data[name] = str(value.absolute()) if isinstance(value, Path) else value
         data["advanced"] = self.advanced
         house = self.house_rules.to_data()
         del house["advanced"]
@@ -248,6 +274,10 @@ _CHECKS: dict[str, Callable[[object], object]] = {
 _PATHS = ("deck", "board", "model", "save")
 #: The top-level option names, in the order of :class:`HostConfig`.
 OPTION_NAMES: tuple[str, ...] = tuple(_CHECKS)
+#: The options a saved game keeps when it is resumed (:meth:`HostConfig.resumed`): they
+#: are the game's own (which cards its card numbers mean, how long a turn is, what
+#: wakes the host), not this machine's.
+RESUMED_OPTIONS: tuple[str, ...] = ("deck", "timer", "wake_word", "ready")
 #: House-rule keys allowed in ``[house_rules]``.
 HOUSE_NAMES: tuple[str, ...] = tuple(
     f.name for f in dataclasses.fields(HouseRules) if f.name != "advanced"
@@ -474,4 +504,5 @@ def config_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = N
         rules = dataclasses.replace(rules, advanced=bool(advanced))
     if getattr(args, "resume", None):
         values["resume"] = True
-    return dataclasses.replace(config, **values, house_rules=rules)
+    typed = frozenset(name for name in OPTION_NAMES if getattr(args, name, None) is not None)
+    return dataclasses.replace(config, **values, house_rules=rules, given=typed)

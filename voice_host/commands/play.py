@@ -26,7 +26,12 @@ from collections.abc import Callable, Mapping
 from voice_host.commands.simulate import read_board
 from voice_host.config import HostConfig, add_play_arguments, config_from_args
 from voice_host.errors import SaveError, UsageError, VoiceHostError
-from voice_host.host.saved_game import keep_previous_game, resume_game, save_or_discard
+from voice_host.host.saved_game import (
+    keep_previous_game,
+    resume_config,
+    resume_game,
+    save_or_discard,
+)
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
 from voice_host.keyboard.terminal import (
@@ -101,7 +106,8 @@ class _KeyboardSaves:
     """
 
     def __init__(self, config: HostConfig, env: Mapping[str, str]) -> None:
-        self._config = config
+        self.config = config
+        """The options the game is played (and saved) with."""
         self.path = config.save_path(env)
         """The save file."""
         self.slot = SaveSlot(self.path)
@@ -118,9 +124,7 @@ class _KeyboardSaves:
 
     def __call__(self) -> None:
         if self.game is not None:
-            self._saved = save_or_discard(
-                self.slot, self.game, self._config.to_data(), self._report
-            )
+            self._saved = save_or_discard(self.slot, self.game, self.config.to_data(), self._report)
 
     @property
     def unsaved(self) -> bool:
@@ -132,7 +136,7 @@ class _KeyboardSaves:
         resume (no game yet, or it was won and its save removed)."""
         if self.game is None or self.game.phase is Phase.GAME_OVER:
             return None
-        return texts.saved_at(self.path, default_path=self._config.save is None, saved=self._saved)
+        return texts.saved_at(self.path, default_path=self.config.save is None, saved=self._saved)
 
 
 def _new_game(
@@ -172,6 +176,9 @@ def _keyboard_game(
     """The keyboard-only game, saved after every change like the live host's (same file
     and format: either can resume the other's game); ``env`` finds the save file."""
     saves = _KeyboardSaves(config, os.environ if env is None else env)
+    if config.resume:
+        config = resume_config(config, saves.slot)  # the game's own deck and timer
+        saves.config = config
 
     def make_controller(keys: KeySource, write: Callable[[str], None]) -> KeyboardController:
         saves.open(write)

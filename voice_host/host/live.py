@@ -67,7 +67,7 @@ from voice_host.host.dialogue import (
 )
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
-from voice_host.host.saved_game import keep_previous_game, resume_game
+from voice_host.host.saved_game import keep_previous_game, resume_config, resume_game
 from voice_host.keyboard.texts import resume_command
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
@@ -352,6 +352,8 @@ class LiveSession:
         inputs = InputQueue()
         notices = _notices(write, inputs, board_view)
         slot = SaveSlot(config.save_path(env), report=notices)
+        if config.resume:
+            config = resume_config(config, slot)  # the game's own deck, timer, wake word
         deck = _deck(config)
         game = _game(config, deck, slot, notices)
         kept = "" if config.resume else keep_previous_game(slot)

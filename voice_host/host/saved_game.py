@@ -11,12 +11,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from voice_host.errors import InputFileError, SaveError, UsageError
 from voice_host.keyboard.texts import previous_kept, resume_command
 from voice_host.persist import SavedGame, SaveSlot
 from voice_host.rules import Game, Phase, RulesError
+
+if TYPE_CHECKING:
+    from voice_host.config import HostConfig
 
 
 def save_or_discard(
@@ -45,6 +48,15 @@ def keep_previous_game(slot: SaveSlot) -> str:
     loses the one in progress.  Raises :class:`SaveError` when it cannot be kept."""
     kept = slot.keep_previous()
     return previous_kept(kept) if kept is not None else ""
+
+
+def resume_config(config: HostConfig, slot: SaveSlot) -> HostConfig:
+    """``config`` for going on with the game saved in ``slot``: with the game's own options
+    back (:meth:`HostConfig.resumed`: its deck, timer, wake word), so that a game played
+    with ``--deck kids.txt --timer 60`` goes on with them after a plain ``--resume``.
+    Unchanged when there is no save (:func:`resume_game` then says so)."""
+    saved = slot.load_game()
+    return config if saved is None else config.resumed(saved.options)
 
 
 def resume_game(slot: SaveSlot, deck_size: int) -> Game:

@@ -221,3 +221,28 @@ def test_resume_with_no_game_in_progress_names_the_newest_kept_and_points_to_the
         f"the newest of the 2 games kept when new ones started: "
         f"voice-host play --resume --save {kept[1]} ('voice-host saves' lists them all)"
     )
+
+
+def test_when_a_game_was_saved_is_said_as_a_person_would_say_it() -> None:
+    from datetime import UTC, datetime
+
+    from voice_host.host.saved_game import spoken_time
+
+    now = datetime(2026, 12, 4, 22, 0, tzinfo=UTC)
+    assert spoken_time("2026-12-04T21:30:00Z", now) == "today at 21:30"
+    assert spoken_time("2026-12-03T09:05:00Z", now) == "yesterday at 09:05"
+    assert spoken_time("2026-12-01T20:04:00Z", now) == "on 1 December at 20:04"
+    assert spoken_time("2025-12-01T20:04:00Z", now) == "on 1 December 2025 at 20:04"
+    assert spoken_time("", now) == "" and spoken_time("last tuesday", now) == ""
+
+
+def test_only_a_game_that_can_be_resumed_is_offered(tmp_path: Path) -> None:
+    from voice_host.host.saved_game import saved_offer
+
+    save = tmp_path / "game.json"
+    assert saved_offer(save) == ""  # nothing saved
+    save.write_text("{not json")
+    assert saved_offer(save) == ""  # damaged: a new game moves it aside and says so
+    _save(save, _game("Red:Ann,Bob;Blue:Cat,Dan", "correct", "correct", "time-up"))
+    offer = saved_offer(save)
+    assert offer.startswith("Blue's turn 2, Object; Red on 2 of 5, Blue on START; saved today at")

@@ -272,3 +272,62 @@ def test_the_vocabulary_is_small_and_closed() -> None:
     words = SetupDialogue.vocabulary()
     assert len(words) == len(set(words)) <= 25
     assert {"two", "nine", "red", "orange", "random", "yes", "no", "repeat", "help"} <= set(words)
+
+
+# ----- a game saved where the new one would go: offered first ------------------------------
+
+SAVED = "Blue's turn 4, Nature; Red on 7 of 47, Blue on 5 of 47; saved today at 21:30"
+GLOBAL = ("repeat", "help", "undo")
+
+
+def offered(inputs: list[Input], *, voice: bool = True) -> tuple[SetupDialogue, list[str]]:
+    dialogue = SetupDialogue(random.Random(0), saved=SAVED)
+    dialogue.voice = voice
+    said = dialogue.start()
+    for how, what in inputs:
+        said += dialogue.hear(what.split()) if how == "say" else dialogue.press(what)
+    return dialogue, said
+
+
+@pytest.mark.parametrize(
+    "answer", [("say", "yes"), ("say", "resume please"), ("key", "y"), ("key", ENTER)]
+)
+def test_a_saved_game_is_offered_first_and_yes_goes_on_with_it(answer: Input) -> None:
+    dialogue, said = offered([answer])
+    assert said[0] == (
+        f"There is a game in progress: {SAVED}. "
+        "Say yes to go on with it, or new for a new game. Or press Y or N."
+    )
+    assert dialogue.finished and dialogue.resumed and dialogue.result is None
+    assert said[-1] == "Going on with the saved game."
+    assert dialogue.step is Step.RESUMED
+
+
+@pytest.mark.parametrize("answer", [("say", "new"), ("say", "knew game"), ("key", "n")])
+def test_new_sets_up_a_new_game_and_says_the_saved_one_is_kept(answer: Input) -> None:
+    dialogue, said = offered([answer, ("say", "two"), ("say", "two"), ("say", "red")])
+    assert said[1] == "A new game, then. The saved one is kept."
+    assert said[2].startswith("Let's set up the teams.")
+    assert not dialogue.resumed and dialogue.step is Step.CONFIRM
+    dialogue.hear(["yes"])
+    assert dialogue.result is not None and dialogue.result.teams == spec(2, 2)
+
+
+def test_undo_after_new_offers_the_saved_game_again() -> None:
+    dialogue, said = offered([("key", "n"), ("key", BACKSPACE), ("say", "yes")])
+    assert said[-2].startswith("Undone. There is a game in progress:")
+    assert dialogue.resumed
+
+
+def test_the_offer_without_voice_names_the_keys_and_unclear_words_ask_again() -> None:
+    dialogue, said = offered([("key", "3"), ("say", "three")], voice=False)
+    assert said[0].endswith("Press Y to go on with it, or N for a new game.")
+    assert said[1] == "Press Y to go on with the saved game, or N for a new game."
+    assert dialogue.step is Step.SAVED and not dialogue.finished
+    assert set(dialogue.expected_words()) == {"yes", "no", "new", "resume", *GLOBAL}
+    assert "the saved game is kept" in offered([("key", "?")])[1][-1]
+
+
+def test_without_a_saved_game_nothing_is_offered() -> None:
+    dialogue, said = play([])
+    assert dialogue.step is Step.TEAMS and said[0].startswith("Let's set up the teams.")

@@ -410,3 +410,59 @@ def test_no_voice_setup_asks_by_typed_prompts(
     out = capsys.readouterr().out
     assert "How many teams?" not in out
     assert "Team 1 name" in out and "Owls's turn. Ann describing" in out
+
+
+def _a_game_in_progress(tmp_path: Path) -> None:
+    """A game quit mid-turn, saved where ``config(tmp_path)`` plays."""
+    out = io.StringIO()
+    started = config(tmp_path, teams="Owls:Ann,Bob;Foxes:Cat,Dan", first="Foxes", timer=40.0)
+    assert run_live(started, stdin=io.StringIO(" \nc\nq\ny\n"), stdout=out, env={}) == 0
+
+
+def test_play_without_teams_offers_the_saved_game_and_goes_on_with_it(tmp_path: Path) -> None:
+    _a_game_in_progress(tmp_path)
+    out = io.StringIO()
+    code = run_live(config(tmp_path), stdin=io.StringIO("y\nq\ny\n"), stdout=out, env={})
+    text = out.getvalue()
+    assert code == 0
+    assert "[host] There is a game in progress: Foxes's turn 1, " in text
+    assert "1 correct so far; Owls on START, Foxes on START; saved today at " in text
+    assert "[host] Resuming the saved game." in text and "How many teams?" not in text
+    assert "40 seconds left" in text  # the game's own timer came back with it
+    assert list(tmp_path.glob("game.*.json")) == []  # nothing moved aside
+
+
+def test_play_without_teams_sets_up_a_new_game_when_told_and_keeps_the_saved_one(
+    tmp_path: Path,
+) -> None:
+    _a_game_in_progress(tmp_path)
+    out = io.StringIO()
+    code = run_live(config(tmp_path), stdin=io.StringIO("n\n2\n2\n\n\nq\ny\n"), stdout=out, env={})
+    text = out.getvalue()
+    assert code == 0
+    assert "[host] A new game, then. The saved one is kept." in text
+    assert "Teams: Red: Player 1 and Player 2; Blue:" in text
+    (kept,) = tmp_path.glob("game.*.json")
+    assert f"The game saved before is kept in {kept}." in text
+
+
+def test_no_voice_setup_and_the_keyboard_game_offer_the_saved_game_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from voice_host import cli
+
+    _a_game_in_progress(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # no config file of the user's
+    args = ["--deck", str(DATA / "deck.txt"), "--board", str(DATA / "board.json")]
+    args += ["--save", str(tmp_path / "game.json")]
+    for mode in (["--no-voice-setup", "--plain", "--keyboard-only"], ["--keyboard"]):
+        monkeypatch.setattr("sys.stdin", io.StringIO("\nq\ny\n"))  # Enter: go on with it
+        assert cli.main(["play", *mode, *args]) == 0
+        out = capsys.readouterr().out
+        assert "There is a game in progress: Foxes's turn 1, " in out, mode
+        assert "Resuming the saved game." in out and "Team 1 name" not in out, mode
+    monkeypatch.setattr("sys.stdin", io.StringIO("maybe\nn\nOwls\nAnn,Bob\nFoxes\nCat,Dan\n\n\n"))
+    assert cli.main(["play", "--keyboard", *args]) == 0
+    out = capsys.readouterr().out
+    assert "'maybe': answer y or n." in out and "Team 1 name" in out
+    assert len(list(tmp_path.glob("game.*.json"))) == 1

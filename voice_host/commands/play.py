@@ -31,12 +31,14 @@ from voice_host.host.saved_game import (
     resume_config,
     resume_game,
     save_or_discard,
+    saved_offer,
 )
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
 from voice_host.keyboard.terminal import (
     KeySource,
     ask_first,
+    ask_resume,
     ask_teams,
     key_source,
     printer,
@@ -176,27 +178,31 @@ def _keyboard_game(
     """The keyboard-only game, saved after every change like the live host's (same file
     and format: either can resume the other's game); ``env`` finds the save file."""
     saves = _KeyboardSaves(config, os.environ if env is None else env)
-    if config.resume:
-        config = resume_config(config, saves.slot)  # the game's own deck and timer
-        saves.config = config
 
     def make_controller(keys: KeySource, write: Callable[[str], None]) -> KeyboardController:
         saves.open(write)
-        if config.resume:
-            entry_text, deck_size = _deck_entries(config, write)
+        played = saves.config
+        if not played.resume and played.teams is None:  # a set-up: offer a saved game first
+            offer = saved_offer(saves.path)
+            if offer and ask_resume(keys, write, offer):
+                played = dataclasses.replace(played, resume=True)
+        if played.resume:
+            played = resume_config(played, saves.slot)  # the game's own deck and timer
+            saves.config = played
+            entry_text, deck_size = _deck_entries(played, write)
             game = resume_game(saves.slot, deck_size)
         else:
-            game, entry_text = _new_game(config, first_arg, keys, write)
+            game, entry_text = _new_game(played, first_arg, keys, write)
             kept = keep_previous_game(saves.slot)
             if kept:
                 write(kept)
         saves.game = game
         controller = KeyboardController(
             game,
-            timer_seconds=config.timer,
+            timer_seconds=played.timer,
             entry_text=entry_text,
             on_change=saves,
-            resumed=config.resume,
+            resumed=played.resume,
         )
         saves()  # the game is in the save slot from its first moment
         return controller
@@ -219,7 +225,11 @@ def run(args: argparse.Namespace) -> int:
 
     if config.teams is None and not config.resume and getattr(args, "no_voice_setup", False):
         write: Callable[[str], None] = lambda text: print(text, flush=True)  # noqa: E731
-        teams = ask_teams(key_source(sys.stdin, write), write)
-        config = dataclasses.replace(config, teams=_teams_spec(teams))
+        keys = key_source(sys.stdin, write)
+        offer = saved_offer(config.save_path())
+        if offer and ask_resume(keys, write, offer):
+            config = dataclasses.replace(config, resume=True)
+        else:
+            config = dataclasses.replace(config, teams=_teams_spec(ask_teams(keys, write)))
     # Otherwise, without teams, run_live sets them up aloud (voice and keys) first.
     return run_live(config, show_card=config.show_card)

@@ -67,7 +67,12 @@ from voice_host.host.dialogue import (
 )
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
-from voice_host.host.saved_game import keep_previous_game, resume_config, resume_game
+from voice_host.host.saved_game import (
+    keep_previous_game,
+    resume_config,
+    resume_game,
+    saved_offer,
+)
 from voice_host.keyboard.texts import resume_command
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
@@ -603,6 +608,7 @@ def run_live(
                 write=printer,
                 clock=clock,
                 on_notice=told.append,
+                saved=saved_offer(config.save_path(env)),
             )
         except BaseException:
             announcer.close()

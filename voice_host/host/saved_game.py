@@ -139,7 +139,7 @@ class SaveSummary:
             return lines
         first = f"  saved {when}: {self.where}" if when else f"  {self.where}"
         lines.append(first)
-        lines.append("  " + ", ".join(self._stands(name, at) for name, at in self.teams))
+        lines.append("  " + ", ".join(self.standing()))
         if self.deck:
             lines.append(f"  deck {self.deck}")
         lines.append(f"  resume: {self.resume(default_path=default_path)}")
@@ -150,12 +150,57 @@ class SaveSummary:
         file (a kept game always needs its own ``--save``)."""
         return resume_command(self.path, default_path=default_path and not self.kept)
 
+    def standing(self) -> list[str]:
+        """Where each team stands: "Red on 7 of 47", "Blue on START"."""
+        return [self._stands(name, at) for name, at in self.teams]
+
     def _stands(self, team: str, segment: int) -> str:
         if segment == 0:
             return f"{team} on START"
         if segment == self.finish:
             return f"{team} on FINISH"
         return f"{team} on {segment} of {self.finish}"
+
+
+def saved_offer(path: Path) -> str:
+    """What the game saved at ``path`` holds, said when a new game is about to be set
+    up there ("Blue's turn 4, Nature; Red on 7 of 47, Blue on START; saved 2026-12-04
+    21:30"), or '' when there is none to go on with (no file, or one that cannot be
+    resumed: a new game moves it aside and says so)."""
+    try:
+        if not path.is_file():
+            return ""
+    except OSError:
+        return ""
+    summary = summarise_save(path, kept=False)
+    if summary.problem:
+        return ""
+    stands = ", ".join(summary.standing())
+    when = spoken_time(summary.saved_at, datetime.now().astimezone())
+    return f"{summary.where}; {stands}" + (f"; saved {when}" if when else "")
+
+
+def spoken_time(stamp: str, now: datetime) -> str:
+    """A save's UTC stamp as said aloud, on the local clock of ``now``: "today at 21:30",
+    "yesterday at 09:05", "on 1 December at 20:04" (with the year when not this one);
+    '' when the stamp is unreadable."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return ""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    moment = moment.astimezone(now.tzinfo)
+    clock = moment.strftime("%H:%M")
+    days = (now.date() - moment.date()).days
+    if days == 0:
+        return f"today at {clock}"
+    if days == 1:
+        return f"yesterday at {clock}"
+    day = f"{moment.day} {moment.strftime('%B')}"
+    if moment.year != now.year:
+        day += f" {moment.year}"
+    return f"on {day} at {clock}"
 
 
 def local_time(stamp: str) -> str:

@@ -9,6 +9,12 @@
    random generator, so the read-back can say who it picked);
 4. a read-back, and "say yes to start, or no to start again".
 
+When a game is saved where this one would be (``saved``: what it holds, in
+words), it first offers that game: "yes" (Y, Enter) goes on with it
+(:attr:`SetupDialogue.resumed`), "new" (N) sets up a new one, and the saved one
+is kept (the host moves it aside).  A player back after a crash runs the same
+command as before and is asked, rather than finding a new game.
+
 It only turns inputs into sentences: no I/O, clock or threads.  Inputs are the
 words of one heard utterance (already recognised, lower case: ``hear``) or one
 key (``press``); both return the texts to say.  When :attr:`finished`,
@@ -84,6 +90,7 @@ SOUNDS_LIKE: dict[str, str] = {
     "yep": "yes",
     "yup": "yes",
     "back": "undo",
+    "knew": "new",
 }
 #: Words that work at every question.
 GLOBAL_WORDS: tuple[str, ...] = ("repeat", "help", "undo")
@@ -97,6 +104,8 @@ BACKSPACE_KEYS = frozenset({"\x7f", "\b"})
 class Step(enum.Enum):
     """Where the set-up is."""
 
+    SAVED = "saved"
+    """A game is saved: go on with it, or a new one?"""
     TEAMS = "teams"
     """How many teams?"""
     PLAYERS = "players"
@@ -111,6 +120,8 @@ class Step(enum.Enum):
     """Finished: :attr:`SetupDialogue.result` is set."""
     TYPED = "typed"
     """The players asked to type the teams instead (:attr:`SetupDialogue.wants_typing`)."""
+    RESUMED = "resumed"
+    """The players chose to go on with the saved game (:attr:`SetupDialogue.resumed`)."""
 
 
 @dataclass(frozen=True)
@@ -177,10 +188,12 @@ class SetupDialogue:
     :class:`random.Random` when None).
     """
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, *, saved: str = "") -> None:
         self.rng = rng if rng is not None else random.Random()
         """Picks a random first team."""
-        self._state = _State()
+        self.saved = saved
+        """What the saved game holds, in words ("Blue's turn 4, ..."), or '' for none."""
+        self._state = _State(step=Step.SAVED) if saved else _State()
         self._history: list[_State] = []
         self._misses = 0
         self.voice = True
@@ -197,7 +210,12 @@ class SetupDialogue:
     @property
     def finished(self) -> bool:
         """Whether the set-up is over: done, or handed to typing."""
-        return self._state.step in (Step.DONE, Step.TYPED)
+        return self._state.step in (Step.DONE, Step.TYPED, Step.RESUMED)
+
+    @property
+    def resumed(self) -> bool:
+        """The players chose to go on with the saved game (no teams are set up)."""
+        return self._state.step is Step.RESUMED
 
     @property
     def wants_typing(self) -> bool:
@@ -220,7 +238,9 @@ class SetupDialogue:
     def expected_words(self) -> tuple[str, ...]:
         """Words worth listening for at this step (lower case), global words included."""
         s = self._state
-        if s.step is Step.TEAMS:
+        if s.step is Step.SAVED:
+            words = ["yes", "no", "new", "resume"]
+        elif s.step is Step.TEAMS:
             words = [_number(n) for n in range(MIN_TEAMS, MAX_TEAMS + 1)]
         elif s.step is Step.PLAYERS:
             words = [_number(n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)] + ["different"]
@@ -239,13 +259,25 @@ class SetupDialogue:
         """Every word the set-up ever listens for (lower case)."""
         numbers = [_number(n) for n in range(MIN_TEAMS, MAX_PLAYERS + 1)]
         colours = [c.lower() for c in TEAM_COLOURS]
-        return (*numbers, "different", *colours, "random", "yes", "no", *GLOBAL_WORDS)
+        return (
+            *numbers,
+            "different",
+            *colours,
+            "random",
+            "yes",
+            "no",
+            "new",
+            "resume",
+            *GLOBAL_WORDS,
+        )
 
     # ----- what is said ----------------------------------------------------------------------
 
     def prompt(self) -> str:
         """The current question, as said first and on "repeat"."""
         s = self._state
+        if s.step is Step.SAVED:
+            return f"There is a game in progress: {self.saved}. {self._saved_hint()}"
         if not self.voice and s.step in (Step.TEAMS, Step.PLAYERS, Step.FIRST):
             question = "Who starts?" if s.step is Step.FIRST else self._short_question()
             return f"{question} {self._keys_hint()}"
@@ -289,6 +321,11 @@ class SetupDialogue:
             first = f"Picked at random: {first}"
         return f"{teams} {first} {self._confirm_hint()}"
 
+    def _saved_hint(self) -> str:
+        if not self.voice:
+            return "Press Y to go on with it, or N for a new game."
+        return "Say yes to go on with it, or new for a new game. Or press Y or N."
+
     def _confirm_hint(self) -> str:
         if not self.voice:
             return "Press Y to start, or N to start again."
@@ -298,6 +335,11 @@ class SetupDialogue:
         s = self._state
         keys = "R repeats, Backspace undoes the last answer, T types team names instead."
         asking = (Step.TEAMS, Step.PLAYERS, Step.TEAM_PLAYERS, Step.FIRST, Step.CONFIRM)
+        if s.step is Step.SAVED:
+            return (
+                "Say yes, or press Y or Enter, to go on with the saved game; say new, or "
+                "press N, to set up a new one: the saved game is kept."
+            )
         if not self.voice and s.step in asking:
             return f"{self._keys_hint()} {keys}"
         if s.step is Step.TEAMS:
@@ -316,6 +358,8 @@ class SetupDialogue:
 
     def _keys_hint(self) -> str:
         s = self._state
+        if s.step is Step.SAVED:
+            return "Press Y to go on with the saved game, or N for a new game."
         if s.step is Step.TEAMS:
             return f"Press a number key from {MIN_TEAMS} to {MAX_TEAMS}, or Enter for two."
         if s.step is Step.PLAYERS:
@@ -334,6 +378,11 @@ class SetupDialogue:
 
     def start(self) -> list[str]:
         """The opening lines: what this is, and the first question."""
+        if self._state.step is Step.SAVED:
+            return [self.prompt()]
+        return self._set_up_lines()
+
+    def _set_up_lines(self) -> list[str]:
         how = "Answer by voice or with the keys" if self.voice else "Answer with the keys"
         return [f"Let's set up the teams. {how}; press question mark for help.", self.prompt()]
 
@@ -386,6 +435,8 @@ class SetupDialogue:
             return _Meaning("colour", colours.index(word))
         if word in ("random", "yes", "no", "different", *GLOBAL_WORDS):
             return _Meaning(word)
+        if self.step is Step.SAVED and word in ("new", "resume"):
+            return _Meaning("no" if word == "new" else "yes")
         return None
 
     def _missed(self, *, spoken: bool, reason: str) -> list[str]:
@@ -406,6 +457,8 @@ class SetupDialogue:
 
     def _short_question(self) -> str:
         s = self._state
+        if s.step is Step.SAVED:
+            return f"Go on with the saved game? {self._saved_hint()}"
         if s.step is Step.TEAMS:
             return "How many teams?"
         if s.step is Step.PLAYERS:
@@ -441,6 +494,17 @@ class SetupDialogue:
                 return [f"Nothing to undo. {self.prompt()}"]
             self._state = self._history.pop()
             return [f"Undone. {self.prompt()}"]
+        if s.step is Step.SAVED:
+            if m.kind in ("yes", "enter"):
+                self._history.append(s)
+                self._state = replace(s, step=Step.RESUMED)
+                return ["Going on with the saved game."]
+            if m.kind == "no":
+                self._history.append(s)
+                self._state = _State()
+                self._misses = 0
+                return ["A new game, then. The saved one is kept.", *self._set_up_lines()]
+            return self._missed(spoken=spoken, reason="")
         if s.step is Step.TEAMS:
             n = DEFAULT_TEAMS if m.kind == "enter" else m.value if m.kind == "number" else None
             if n is None:

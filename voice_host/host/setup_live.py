@@ -68,6 +68,8 @@ class SetupOutcome:
     """Each utterance's words as given to the dialogue, in order (logs and tests)."""
     voice: bool = False
     """Whether the microphone and recogniser were used (False: keys alone)."""
+    resumed: bool = False
+    """The players chose to go on with the saved game instead (no teams set up)."""
 
 
 def listen_context(dialogue: SetupDialogue) -> ListenContext:
@@ -226,7 +228,11 @@ class SetupRunner:
             if key is not None:
                 self._key(key)
         return SetupOutcome(
-            self.dialogue.result, self.dialogue.wants_typing, tuple(self._heard), voice
+            self.dialogue.result,
+            self.dialogue.wants_typing,
+            tuple(self._heard),
+            voice,
+            self.dialogue.resumed,
         )
 
 
@@ -295,9 +301,12 @@ def set_up_teams(
     write: Callable[[str], None],
     clock: Clock,
     on_notice: Callable[[str], None] | None = None,
+    saved: str = "",
 ) -> HostConfig:
     """Set the teams up at the table (voice and keys; T for typed names); return ``config``
-    with ``teams`` and ``first`` filled in.
+    with ``teams`` and ``first`` filled in.  ``saved`` (what a saved game holds, in words:
+    :func:`~voice_host.host.saved_game.saved_offer`) first offers to go on with that game
+    instead; if the players do, ``config`` comes back with ``resume`` set.
 
     ``recognizer`` None (``why`` says why) sets up by keys alone.  The microphone is
     opened here and closed before returning (the game opens its own).  ``on_notice``
@@ -323,7 +332,7 @@ def set_up_teams(
         source = _FdKeys(fd, write)
     else:
         source = LineKeys(stdin, write)
-    dialogue = SetupDialogue(random.Random(config.seed))
+    dialogue = SetupDialogue(random.Random(config.seed), saved=saved)
     microphone = None
     chunks: Iterable[AudioChunk] | None = None
     no_voice = why
@@ -350,6 +359,8 @@ def set_up_teams(
             microphone.close()
         if on_notice is not None and runner.notice:
             on_notice(runner.notice)
+    if outcome.resumed:
+        return dataclasses.replace(config, resume=True)
     if outcome.result is not None:
         result = outcome.result
         return dataclasses.replace(config, teams=result.teams, first=result.first_name)

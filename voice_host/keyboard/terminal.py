@@ -165,6 +165,22 @@ class TerminalKeys:
         return None if not line else line.rstrip("\r\n")
 
 
+def ask_resume(keys: KeySource, write: Callable[[str], None], saved: str) -> bool:
+    """Offer the game saved where a new one would start (``saved``: what it holds, in
+    words); True to go on with it (y or Enter), False for a new game (n)."""
+    write(f"There is a game in progress: {saved}.")
+    while True:
+        answer = keys.read_line("Go on with it? y or Enter: yes; n: a new game (it is kept): ")
+        if answer is None:
+            raise UsageError("no answer whether to go on with the saved game (end of input)")
+        text = answer.strip().casefold()
+        if text in ("", "y", "yes", "r", "resume"):
+            return True
+        if text in ("n", "no", "new"):
+            return False
+        write(f"{answer.strip()!r}: answer y or n.")
+
+
 def ask_teams(keys: KeySource, write: Callable[[str], None]) -> tuple[Team, ...]:
     """Ask for team names and players until at least two valid teams are in (R1)."""
     write(f"Set up the teams: at least {MIN_TEAMS}, each with {MIN_PLAYERS} or more players.")

@@ -382,6 +382,73 @@ U2 = (2.0, 3.0)
         ),
         # An utterance with no words (a cough) is left out.
         ([RecognitionEvent("final", (), 1.0, "free", None, U1)], []),
+        # Two of the question's words spotted over one stretch ("undo" and "new" over
+        # "a new game"): the one the transcript wrote stands.
+        (
+            [
+                RecognitionEvent("final", (HeardWord("undo", 0.66, 0.87),), 1.0, "kws", True, U1),
+                RecognitionEvent("final", (HeardWord("new", 0.71, 0.87),), 1.0, "kws", True, U1),
+                RecognitionEvent(
+                    "final",
+                    (word("a", 0.6), word("new", 0.7), word("lame", 0.9)),
+                    1.0,
+                    "free",
+                    None,
+                    U1,
+                ),
+            ],
+            [("new",)],
+        ),
+        # Spotted one after the other, both stand ("two, no, three").
+        (
+            [
+                RecognitionEvent("final", (HeardWord("two", 0.2, 0.5),), 1.0, "kws", True, U1),
+                RecognitionEvent("final", (HeardWord("three", 0.9, 1.2),), 1.0, "kws", True, U1),
+                RecognitionEvent(
+                    "final", (word("two", 0.2), word("three", 0.9)), 1.0, "free", None, U1
+                ),
+            ],
+            [("two", "three")],
+        ),
+        # "undo" ending table talk is not taken ("time undo built" for "I don't know") ...
+        (
+            [
+                RecognitionEvent(
+                    "final",
+                    (word("time", 0.2), word("undo", 0.6), word("built", 1.0)),
+                    1.0,
+                    "free",
+                    None,
+                    U1,
+                )
+            ],
+            [("time", "built")],
+        ),
+        # ... nor a confirmed "resume" in it ("okay everyone listen": an answer missed) ...
+        (
+            [
+                RecognitionEvent("final", (word("resume", 1.2),), 2.0, "kws", True, U1),
+                RecognitionEvent(
+                    "final",
+                    (word("ok", 0.2), word("everyone", 0.6), word("resume", 1.2)),
+                    2.0,
+                    "free",
+                    None,
+                    U1,
+                ),
+            ],
+            [("ok", "everyone")],
+        ),
+        # ... but said alone, or with a word, it is.
+        (
+            [
+                RecognitionEvent("final", (word("undo", 0.3),), 1.0, "kws", True, U1),
+                RecognitionEvent(
+                    "final", (word("undo", 0.3), word("that", 0.7)), 1.0, "free", None, U1
+                ),
+            ],
+            [("undo",)],
+        ),
         # Two utterances in one batch: two answers, in order.
         (
             [

@@ -43,7 +43,7 @@ from voice_host.host.dialogue import no_microphone
 from voice_host.host.keys import HUSH
 from voice_host.host.setup import GLOBAL_WORDS, SetupDialogue, SetupResult
 from voice_host.rules import Team
-from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
+from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent, Recognizer
 
 if TYPE_CHECKING:
     from voice_host.config import HostConfig
@@ -80,12 +80,54 @@ def listen_context(dialogue: SetupDialogue) -> ListenContext:
     return ListenContext(answers=answers, commands=commands, free_text=True)
 
 
+#: Answers heard only in an utterance of at most :data:`SHORT_UTTERANCE`
+#: transcript words, as a player who means one says it alone.  "undo" takes an
+#: answer back and sounds like "and do", "a new" and "and two": the spotter fired
+#: it over "a new game", "two" and table talk ("hang on a second") in
+#: ``benchmarks/setup_answers.py`` (Backspace does it too).  "resume", which the
+#: saved-game offer takes for "yes" though it asks for "yes", ended table talk
+#: ("okay everyone listen", written "ok everyone resume") and went on with the
+#: saved game.
+CAREFUL_WORDS = frozenset({"undo", "resume"})
+#: The longest utterance (transcript words) a careful word is heard in.
+SHORT_UTTERANCE = 2
+
+
+def _overlaps(a: HeardWord, b: HeardWord) -> bool:
+    """Whether two spotted words cover mostly the same stretch of audio."""
+    shared = min(a.end, b.end) - max(a.start, b.start)
+    return shared > 0.5 * min(a.end - a.start, b.end - b.start)
+
+
+def _spotted(finals: Sequence[RecognitionEvent], written: set[str]) -> list[HeardWord]:
+    """The confirmed key-phrase hits, in spoken order, one per stretch of audio.
+
+    The spotter fires several of a question's words over one word said ("undo" and
+    "new" over "a new game"); of two different words at one place, the one the
+    transcript wrote stands.
+    """
+    hits = sorted(
+        (w for e in finals if e.source != "free" and e.confirmed for w in e.words),
+        key=lambda w: w.start,
+    )
+    kept: list[HeardWord] = []
+    for hit in hits:
+        rival = next((k for k in kept if k.text != hit.text and _overlaps(k, hit)), None)
+        if rival is None:
+            kept.append(hit)
+        elif hit.text in written and rival.text not in written:
+            kept[kept.index(rival)] = hit
+    return kept
+
+
 def utterance_words(events: Sequence[RecognitionEvent]) -> list[tuple[str, ...]]:
     """The words of each finished utterance in ``events`` worth giving to the dialogue.
 
     Final events are grouped by their utterance span.  Confirmed key-phrase hits
-    come first (in spoken order), then, only when there are none, a short free
-    transcript.  Utterances with neither are left out.
+    come first (in spoken order; of two at one place, the one the transcript
+    wrote), then, only when there are none, a short free transcript.  A careful
+    word (:data:`CAREFUL_WORDS`) counts only in a short utterance.  Utterances
+    with none of these are left out.
     """
     groups: dict[tuple[float, float] | None, list[RecognitionEvent]] = {}
     for event in events:
@@ -93,15 +135,17 @@ def utterance_words(events: Sequence[RecognitionEvent]) -> list[tuple[str, ...]]
             groups.setdefault(event.utterance, []).append(event)
     out: list[tuple[str, ...]] = []
     for finals in groups.values():
-        hits = sorted(
-            (w for e in finals if e.source != "free" and e.confirmed for w in e.words),
-            key=lambda w: w.start,
-        )
         free = tuple(w.text for e in finals if e.source == "free" for w in e.words)
+        short = len(free) <= SHORT_UTTERANCE
+
+        def heard(word: str, short: bool = short) -> bool:
+            return short or word not in CAREFUL_WORDS
+
+        hits = [w.text for w in _spotted(finals, set(free)) if heard(w.text)]
         if hits:
-            out.append(tuple(w.text for w in hits))
-        elif 0 < len(free) <= MAX_ANSWER_WORDS:
-            out.append(free)
+            out.append(tuple(hits))
+        elif 0 < len(free) <= MAX_ANSWER_WORDS and any(heard(w) for w in free):
+            out.append(tuple(w for w in free if heard(w)))
     return out
 
 

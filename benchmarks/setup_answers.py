@@ -196,7 +196,8 @@ def hear(rec: PocketSphinxRecognizer, clip: Clip, seed: int) -> tuple[str, tuple
 
 def clips(voice_names: list[str], noises: tuple[str, ...]) -> list[Clip]:
     out = []
-    for voice in voice_names:
+    steps = list(KEYS_TO)
+    for v, voice in enumerate(voice_names):
         held = voice not in TUNE_VOICES
         for noise in noises:
             for step, text, means in BARE:
@@ -204,7 +205,7 @@ def clips(voice_names: list[str], noises: tuple[str, ...]) -> list[Clip]:
             for step, text, means in PHRASED:
                 out.append(Clip(step, text, means, voice, noise, "heldout"))
             for i, text in enumerate(TALK):
-                step = list(KEYS_TO)[i % len(KEYS_TO)]
+                step = steps[(i + v) % len(steps)]  # each voice says it at another question
                 out.append(Clip(step, text, "", voice, noise, "heldout" if held else "tune"))
     return out
 

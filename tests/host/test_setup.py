@@ -331,3 +331,40 @@ def test_the_offer_without_voice_names_the_keys_and_unclear_words_ask_again() ->
 def test_without_a_saved_game_nothing_is_offered() -> None:
     dialogue, said = play([])
     assert dialogue.step is Step.TEAMS and said[0].startswith("Let's set up the teams.")
+
+
+@pytest.mark.parametrize(
+    ("step_keys", "saved", "heard", "answered"),
+    [
+        # A homophone alone is its answer ("know" for no at the read-back) ...
+        ("221", "", "know", True),
+        # ... but in a sentence it is the sentence's word: "I don't know" at the
+        # read-back does not start the set-up again ...
+        ("221", "", "i don't know", False),
+        # ... nor does it choose a new game over the saved one, nor "I knew it" ...
+        ("", "Red's turn 2", "i don't know", False),
+        ("", "Red's turn 2", "i knew it", False),
+        # ... nor "I want to go first" set two teams, nor "I'll be back" undo.
+        ("", "", "i want to go first", False),
+        ("2", "", "i'll be back", False),
+        # Opening two words, or before a word that ends an answer said as a phrase,
+        # it is the answer ("two each" was written "to region").
+        ("2", "", "to region", True),
+        ("", "", "to teams", True),
+        ("2", "", "for players", True),
+        # "yeah" and "yep" are yes wherever they are heard.
+        ("221", "", "yeah let's go", True),
+        ("", "Red's turn 2", "oh yep", True),
+    ],
+)
+def test_a_homophone_answers_only_alone_or_before_an_answers_tail(
+    step_keys: str, saved: str, heard: str, answered: bool
+) -> None:
+    dialogue = SetupDialogue(random.Random(0), saved=saved)
+    dialogue.start()
+    for key in step_keys:
+        dialogue.press(key)
+    before = dialogue.step
+    replies = dialogue.hear(heard.split())
+    assert (dialogue.step is not before) is answered, (replies, dialogue.step)
+    assert replies[0].startswith("Sorry") is not answered

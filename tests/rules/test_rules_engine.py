@@ -315,6 +315,22 @@ def test_R7_after_a_reshuffle_the_card_just_described_does_not_come_straight_bac
     assert all(a != b for a, b in itertools.pairwise(cards))
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_R7_after_a_reshuffle_the_last_turns_card_is_not_the_next_turns_first(
+    seed: int,
+) -> None:
+    # The turn puts its card away at time-up; the next team's first card after a
+    # reshuffle must still not be the card just described (found by a rules audit:
+    # --deck-size 2 --seed 4, "correct", "time-up" dealt card 0 twice running).
+    game = make_game(seed=seed, deck_size=2)
+    cards = [game.current_card]
+    for _ in range(20):
+        game.apply(TimeUp())  # no card guessed: the pieces stay, play passes
+        cards.append(game.current_card)
+    assert game.state.deck_cycle >= 10
+    assert all(a != b for a, b in itertools.pairwise(cards))
+
+
 def test_the_card_order_depends_on_the_injected_random_source() -> None:
     orders = {make_game(seed=seed).state.deck_order for seed in (1, 1, 2)}
     assert len(orders) == 2

@@ -565,8 +565,10 @@ class Game:
             self._rng.setstate(d.rng_state)
             self._rng.shuffle(order)
             d.rng_state = self._rng.getstate()
-            if len(order) > 1 and order[0] == d.current_card:
-                # the card just described never comes straight back after a reshuffle
+            last = d.deck_order[-1] if d.deck_order else None
+            if len(order) > 1 and order[0] == last:
+                # the card just described never comes straight back after a reshuffle,
+                # not even as the next team's first card (the turn has put it away)
                 order.append(order.pop(0))
             d.deck_order = tuple(order)
             d.deck_pos = 0

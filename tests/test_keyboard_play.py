@@ -158,6 +158,12 @@ def test_CONTROL_round_is_won_by_team_key() -> None:
     said = keys(ctl, "s")
     assert said[0] == "Two teams at once: another card, describe again."
     assert said[1].startswith("Everyone's card: <Control ")
+    card = ctl.game.current_card
+    said = keys(ctl, "f")  # R11: the describer fouled; the round goes on with another card
+    assert said[0] == "Foul: the card is lost."
+    assert said[1] == "Another card, describe again."
+    assert said[2].startswith("Everyone's card: <Control ")
+    assert ctl.game.phase is Phase.CONTROL_ROUND and ctl.game.current_card != card
     said = keys(ctl, "2")
     assert said[:2] == [
         "Blue answered first.",

@@ -252,3 +252,68 @@ def test_an_illegal_line_gives_no_traceback_from_the_real_command(tmp_path: Path
     assert "Traceback" not in done.stderr
     assert done.stderr.startswith("voice-host: line 2: 'choose forward' is not allowed now")
     assert len(done.stdout.splitlines()) == 1  # the good line before it was reported
+
+
+def test_old_mac_line_endings_are_lines_too(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "script.txt"
+    path.write_bytes(b"correct\rtime-up\r\rpass\r")
+    code, states, err = simulate(capsys, str(path))
+    assert (code, err) == (0, "")
+    assert [(s["line"], s["input"]) for s in states] == [
+        (1, "correct"),
+        (2, "time-up"),
+        (4, "pass"),
+    ]
+
+
+def test_a_board_file_with_a_byte_order_mark_is_read(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    board = tmp_path / "board.json"
+    board.write_bytes('\ufeff["START", "Person", "FINISH"]'.encode())
+    code, states, err = simulate(capsys, write(tmp_path, "correct\n"), "--board", str(board))
+    assert (code, err) == (0, "")
+    assert states[0]["category"] == "Person"
+
+
+@pytest.mark.parametrize(
+    ("teams", "message"),
+    [
+        # A ':' typed for a ',' would make one player of two (and change R4's count).
+        (
+            "Red:Ann,Bob;Blue:Cat,Dan:Eve",
+            "voice-host: --teams: team Blue has a player called 'Dan:Eve': separate players",
+        ),
+        # A name a script cannot say: " #1" would be read as a comment.
+        ("Red #1:Ann,Bob;Blue:Cat,Dan", "voice-host: --teams: team 'Red #1' cannot be named"),
+    ],
+)
+def test_teams_a_script_could_not_name_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, teams: str, message: str
+) -> None:
+    code, states, err = simulate(capsys, write(tmp_path, "correct\n"), "--teams", teams)
+    assert (code, states) == (2, [])
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_plays_tells_a_team_on_finish_or_owing_control_that_it_describes_control(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # R16/R22: a team on FINISH, or owing a CONTROL round, describes a CONTROL entry
+    # at its next turn, not its segment's category.
+    board = write(
+        tmp_path, '["START", "Object", "CONTROL", "Nature", "Person", "FINISH"]', "board.json"
+    )
+    script = "correct\ncorrect\ntime-up\ncontrol-won Blue\ntime-up\n"
+    code, states, _ = simulate(capsys, write(tmp_path, script), "--board", board)
+    assert code == 0
+    red = states[3]["teams"][0]
+    assert (red["kind"], red["control_retry"], red["plays"]) == ("CONTROL", True, "Control")
+    blue = states[3]["teams"][1]
+    assert blue["plays"] == "Object"  # on START: its normal turn's category
+    script = "correct\n" * 5 + "time-up\ncontrol-won Blue\n"
+    code, states, _ = simulate(capsys, write(tmp_path, script), "--board", board)
+    red = states[-1]["teams"][0]
+    assert (red["kind"], red["plays"]) == ("FINISH", "Control")

@@ -96,6 +96,27 @@ def test_simultaneous_claims_draw_another_card(make_host: HostMaker) -> None:
     assert "Red and Blue at once." in texts(host)
 
 
+def test_a_foul_in_a_control_round_by_voice_or_key_draws_another_card(
+    make_host: HostMaker,
+) -> None:
+    # R11 in a CONTROL round: the card is forfeited and another follows; a claim made
+    # for the forfeited card does not carry over to the next one.
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    card = host.game.current_card
+    host.handle(KeyPress("2", 4.0))  # Blue buzzes for the fouled card
+    slip = Judgement("foul", 4.1, "telescope", kind="word")
+    host.handle(Heard((slip,)))
+    assert host.game.phase is Phase.CONTROL_ROUND and host.game.current_card != card
+    assert "Another card, describe again." in texts(host)
+    quiet(host, clock, 0.0, 4.1 + SETTLE_SECONDS + 1.0)
+    assert host.game.phase is Phase.CONTROL_ROUND  # Blue's claim went with the card
+    card = host.game.current_card
+    host.handle(KeyPress("f", 7.0))
+    assert host.game.current_card != card
+    assert texts(host)[-2:] == ["Foul: the card is lost.", "Another card, describe again."]
+
+
 def test_spin_choice_by_voice(make_host: HostMaker) -> None:
     game = new_game()
     game.apply(TimeUp())  # Red nothing; Blue to play

@@ -77,7 +77,7 @@ def test_R24_a_layout_loads_from_text_and_round_trips() -> None:
         ('["START", 7, "FINISH"]', r"segment 1: expected a name"),  # not a string
         ('["Object", "START", "FINISH"]', r"exactly one START, as segment 0 \(found at 1\)"),
         ('["START", "Object", "START", "FINISH"]', r"exactly one START.*found at 0, 2"),
-        ('["START", "Object", "World"]', r"exactly one FINISH.*found at nowhere"),
+        ('["START", "Object", "World"]', r"exactly one FINISH.*there is none"),
         ('["START", "FINISH", "Object", "FINISH"]', r"exactly one FINISH.*found at 1, 3"),
         ('["START", "SPIN", "FINISH"]', r"no category segment"),  # nothing to describe
         ('["START", "FINISH"]', r"has 2 segments"),  # too short

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rules_helpers import THREE_TEAMS, make_game, play, turn
 
-from voice_host.rules import CONTROL_ENTRY, ControlWon, IllegalInputError, Phase
+from voice_host.rules import CONTROL_ENTRY, ControlWon, Foul, IllegalInputError, Phase
 
 
 def test_R13_landing_on_CONTROL_by_guessing_starts_a_round_for_all() -> None:
@@ -94,3 +94,24 @@ def test_R17_simultaneous_answers_draw_another_card() -> None:
     assert game.phase is Phase.CONTROL_ROUND
     assert game.current_card != card
     assert game.to_play.name == "Red"
+
+
+@pytest.mark.parametrize("penalty", ["forfeit", "lose-one", "end-turn"])
+@pytest.mark.parametrize("landing", [5, 9])  # CONTROL, FINISH
+def test_R11_a_foul_in_a_control_or_finish_round_draws_another_card(
+    penalty: str, landing: int
+) -> None:
+    # R11 holds in the rounds too: the card is forfeited and the next follows.  There
+    # is no count to lose and no timer to stop, so every foul penalty does just that.
+    game = make_game(foul_penalty=penalty)
+    turn(game, landing)
+    phase = game.phase
+    assert phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND)
+    assert Foul() in game.legal_inputs()
+    card, positions = game.current_card, game.state.positions
+    play(game, "foul")
+    assert (game.phase, game.to_play.name, game.state.positions) == (phase, "Red", positions)
+    assert game.current_card != card
+    assert game.state.winner is None
+    game.undo()
+    assert game.current_card == card

@@ -87,7 +87,7 @@ def read_board(path: str | None) -> Board:
     if path is None:
         return default_board()
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # Notepad writes a BOM
     except OSError as exc:
         raise InputFileError(f"cannot read board {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
@@ -128,8 +128,8 @@ def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | Non
 
 
 def _script_lines(path: str) -> list[str]:
-    """The script's lines as an editor numbers them: split at line feeds only (a
-    stray form feed is no new line), a byte-order mark dropped."""
+    """The script's lines as an editor numbers them: split at line feeds, carriage
+    returns or both (a stray form feed is no new line), a byte-order mark dropped."""
     name = "on standard input" if path == "-" else path
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
@@ -140,7 +140,7 @@ def _script_lines(path: str) -> list[str]:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise InputFileError(f"script {name} is not UTF-8 text (line {line})") from None
-    return [line.removesuffix("\r") for line in text.split("\n")]
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def _without_comment(line: str) -> str:
@@ -155,6 +155,12 @@ def _without_comment(line: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run the script; print one JSON state per input line."""
     game = build_game(args, args.teams)
+    for team in game.teams:
+        if _without_comment(team.name) != team.name:
+            raise UsageError(
+                f"--teams: team {team.name!r} cannot be named in a script "
+                "(a '#' at the start or after a space begins a comment)"
+            )
     for number, raw in enumerate(_script_lines(args.script), start=1):
         line = _without_comment(raw).strip()
         if not line:

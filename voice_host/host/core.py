@@ -405,6 +405,9 @@ class Host:
         elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and lower == "s":
             self.claims.clear()
             self._apply(ControlSimultaneous(), now)
+        elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and lower == "f":
+            self.claims.clear()  # the describer fouled (R11): another card
+            self._apply(Foul(), now, entry_text=self.entry_text())
         elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and (
             keys.team_for_key(lower, len(self.game.teams)) is not None
         ):
@@ -474,8 +477,8 @@ class Host:
             self._apply(Foul(), now, entry_text=self.entry_text(), judgement=j)
             return
         if j.type == "foul" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
-            self._say([dialogue.foul_words(j, self.entry_text())])
-            self._apply(ControlSimultaneous(), now, quiet=True)
+            self.claims.clear()  # R11: the card is forfeited, another drawn
+            self._apply(Foul(), now, entry_text=self.entry_text(), judgement=j)
             return
         if j.type == "near_miss" and phase is Phase.TURN:
             self._say([f"Close: {j.heard}."])
@@ -545,6 +548,9 @@ class Host:
             self._undo(now)
         elif name in ("pause", "resume"):
             self._pause(name, now)
+        elif name == "foul" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+            self.claims.clear()  # R11: the card is forfeited, another drawn
+            self._apply(Foul(), now, entry_text=self.entry_text())
         elif phase is not Phase.TURN or not self.timer.started:
             self._say([f"{name.title()} works only during a turn."])
         elif name == "correct":

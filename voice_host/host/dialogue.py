@@ -302,6 +302,10 @@ STRANDED = "The keys are closed and I cannot hear you, so the game stops here."
 GUESSER_UNDO = "If a guesser said it, press U to undo."
 
 
+#: Said when a CONTROL or FINISH round's card is put away for another (R11, R17).
+ANOTHER_CARD = "Another card, describe again."
+
+
 def foul_words(judgement: Judgement | None, entry_text: str) -> str:
     """``Foul: 'swimmer' is a form of swim.`` (the card is forfeit, so it may be named)."""
     if judgement is None:
@@ -345,6 +349,8 @@ def applied(
         said.append(f"Pass.{left}")
     elif isinstance(inp, Foul):
         said.append(foul_words(judgement, entry_text))
+        if after.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+            said.append(ANOTHER_CARD)
     elif isinstance(inp, TimeUp):
         said.append(f"Time! {team} got {count_word(before.correct).lower()} right.")
     elif isinstance(inp, Spin) and after.last_spin is not None:

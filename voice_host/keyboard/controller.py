@@ -231,6 +231,8 @@ class KeyboardController:
     def _round_key(self, key: str) -> list[str] | None:
         if key == "s":
             return self._apply(ControlSimultaneous())
+        if key == "f":  # the describer fouled (R11): another card
+            return self._apply(Foul())
         team = self._team_key(key)
         if team is None:
             return None

@@ -88,6 +88,7 @@ def help_lines(game: Game, timer_started: bool) -> list[str]:
         now_keys = [
             f"the number of the team that answered first ({teams})",
             "s: two answered at once, draw another card",
+            "f: the describer fouled, draw another card",
         ]
     else:
         now_keys = []

@@ -131,14 +131,12 @@ def _validate(segments: Sequence[Segment]) -> None:
     starts = [i for i, s in enumerate(segments) if s.kind is SegmentKind.START]
     finishes = [i for i, s in enumerate(segments) if s.kind is SegmentKind.FINISH]
     if starts != [0]:
-        where = ", ".join(map(str, starts)) or "nowhere"
-        raise BoardError(f"board needs exactly one START, as segment 0 (found at {where})")
+        where = f"found at {', '.join(map(str, starts))}" if starts else "there is none"
+        raise BoardError(f"board needs exactly one START, as segment 0 ({where})")
     last = len(segments) - 1
     if finishes != [last]:
-        where = ", ".join(map(str, finishes)) or "nowhere"
-        raise BoardError(
-            f"board needs exactly one FINISH, as the last segment {last} (found at {where})"
-        )
+        where = f"found at {', '.join(map(str, finishes))}" if finishes else "there is none"
+        raise BoardError(f"board needs exactly one FINISH, as the last segment {last} ({where})")
     if not any(s.kind is SegmentKind.NORMAL for s in segments):
         raise BoardError("board has no category segment to describe on")
 

@@ -241,7 +241,7 @@ class Game:
             ]
             return [Choose.forward(), *pushes]
         if s.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
-            return [*(ControlWon(name) for name in names), ControlSimultaneous()]
+            return [*(ControlWon(name) for name in names), ControlSimultaneous(), Foul()]
         return []
 
     def is_legal(self, inp: Input) -> bool:
@@ -391,6 +391,10 @@ class Game:
             self._spin(d, inp)
         elif phase is Phase.SPIN_CHOICE and isinstance(inp, Choose):
             self._choose(d, inp)
+        elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and isinstance(inp, Foul):
+            # R11 in a round with no count and no timer: whatever the foul penalty,
+            # the card is forfeited and another drawn (as after two claims at once, R17)
+            self._draw(d)
         elif phase is Phase.CONTROL_ROUND and isinstance(inp, ControlWon | ControlSimultaneous):
             self._control(d, inp)
         elif phase is Phase.FINISH_ROUND and isinstance(inp, ControlWon | ControlSimultaneous):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from voice_host.rules.board import CONTROL_ENTRY
 from voice_host.rules.game import Game
 from voice_host.rules.inputs import Spin
 from voice_host.rules.state import Phase
@@ -22,7 +23,8 @@ def status(game: Game) -> dict[str, Any]:
     ``spin_steps`` (segments of a pending green result, else 0); ``teams`` (a
     list in playing order of ``name``, ``segment`` (0 = START), ``kind``
     (START, NORMAL, CONTROL, SPIN, FINISH), ``category`` (the segment's own
-    category or null), ``plays`` (the category the team describes from there)
+    category or null), ``plays`` (what the team describes at its next turn from
+    there: its segment's category, or ``Control`` on FINISH or owing a CONTROL round)
     and ``control_retry`` (owes a CONTROL round, R16)); ``allowed`` (the text of
     every input allowed now: in a SPIN, ``spin`` first); ``winner`` (team name or null).
     """
@@ -36,7 +38,11 @@ def status(game: Game) -> dict[str, Any]:
                 "segment": s.positions[i],
                 "kind": seg.kind.value,
                 "category": seg.category,
-                "plays": game.category_for(i),
+                "plays": (
+                    CONTROL_ENTRY
+                    if s.positions[i] == game.board.finish or s.control_retry[i]
+                    else game.category_for(i)
+                ),
                 "control_retry": s.control_retry[i],
             }
         )

@@ -83,9 +83,14 @@ def parse_teams(spec: str) -> tuple[Team, ...]:
             raise SetupError(
                 f"team {part.strip()!r} has no players: write it as Name:Player,Player"
             )
-        teams.append(
-            Team(tidy_name(name), tuple(tidy_name(p) for p in players.split(",") if p.strip()))
-        )
+        names = tuple(tidy_name(p) for p in players.split(",") if p.strip())
+        for player in names:
+            if ":" in player:
+                raise SetupError(
+                    f"team {tidy_name(name)} has a player called {player!r}: separate "
+                    "players with ',' and teams with ';'"
+                )
+        teams.append(Team(tidy_name(name), names))
     return validate_teams(teams)
 
 

@@ -74,3 +74,16 @@ def test_cut_in_builds_a_turn_in_the_voices_it_names() -> None:
     data, mix_at = cut_in.turn_audio([one_second, one_second], b"\x01\x00" * 800)
     assert mix_at == pytest.approx(2 * (1.0 + cut_in.GAP))
     assert len(data) == round(mix_at * 16000) * 2 + 1600
+
+
+def test_the_set_up_benchmark_reaches_each_question_and_its_answers_answer() -> None:
+    # As text, every answer the benchmark says is taken at its question, and no table
+    # talk it says answers any question: what it counts wrong is the hearing.
+    setup = importlib.import_module("setup_answers")
+    for step, _text, means in (*setup.BARE, *setup.PHRASED):
+        dialogue = setup.at(step)
+        assert setup.answered(dialogue.hear(tuple(means.split()))), (step, means)
+    for step in setup.KEYS_TO:
+        for talk in setup.TALK:
+            words = tuple(talk.lower().replace(",", "").split())
+            assert not setup.answered(setup.at(step).hear(words)), (step, talk)

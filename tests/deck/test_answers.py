@@ -36,6 +36,16 @@ from voice_host.deck.knowledge import (
         ("St Paul's Cathedral", "World", "st pauls cathedral"),  # apostrophe optional
         ("X-ray", "Object", "x ray"),  # hyphen read as a space
         ("Fish & Chips", "Random", "fish and chips"),  # "&" read as "and"
+        # an abbreviation as it is said (a recogniser writes "mister", "doctor") ...
+        ("Mr Bean", "Person", "mister bean"),
+        ("Dr Seuss", "Person", "doctor seuss"),
+        ("St Paul's Cathedral", "World", "saint paul's cathedral"),
+        ("St Patrick's Day", "Random", "saint patricks day"),
+        ("Mt Everest", "World", "mount everest"),
+        ("Baker St", "World", "baker street"),  # "st" ending a name is a street
+        ("Super Mario Bros", "Random", "super mario brothers"),
+        # ... and as written (Moonshine writes "Mr." and "Dr.")
+        ("Mr Bean", "Person", "mr bean"),
     ],
 )
 def test_accepted(text: str, category: str, said: str) -> None:
@@ -84,6 +94,8 @@ def test_overrides_add_and_remove_forms() -> None:
         ("Cross your fingers", "Action", "your"),
         ("Thank you", "Action", "you"),
         ("I spy", "Random", "i"),
+        # nor is a relative pronoun: "a time traveller who ..." describes Doctor Who
+        ("Doctor Who", "Person", "who"),
     ],
 )
 def test_pronouns_of_a_phrase_are_not_forbidden(text: str, category: str, free_word: str) -> None:
@@ -188,3 +200,33 @@ def test_other_words_are_not_forms(text: str, category: str, innocent: str) -> N
 )
 def test_the_family_stays_forbidden(text: str, category: str, form: str) -> None:
     assert form in make_entry(text, category).forms
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "forms", "not_forms"),
+    [
+        # the word said is forbidden, with its family; the abbreviation too
+        ("Dr Seuss", "Person", {"doctor", "doctors", "dr", "seuss"}, {"drs"}),
+        ("Mr Bean", "Person", {"mister", "mr", "bean"}, {"mrs"}),
+        ("St Patrick's Day", "Random", {"saint", "saints", "st"}, {"sting", "street"}),
+        ("Baker St", "World", {"street", "streets", "st"}, {"saint"}),
+        # a letter of a longer entry is a letter, not the card's word ...
+        ("T-shirt", "Object", {"shirt", "shirts"}, {"t", "ts"}),
+        ("Samuel L Jackson", "Person", {"samuel", "jackson"}, {"l"}),
+        # ... but a one-letter entry is its own word
+        ("Q", "Object", {"q"}, set()),
+    ],
+)
+def test_an_abbreviation_or_a_letter_in_the_forms(
+    text: str, category: str, forms: set[str], not_forms: set[str]
+) -> None:
+    entry = make_entry(text, category)
+    assert forms <= set(entry.forms)
+    assert not (not_forms & set(entry.forms))
+
+
+def test_doctor_who_stays_a_name_of_two_words() -> None:
+    # "who" means little, but the entry is no one-word common noun ("the doctor who")
+    entry = make_entry("Doctor Who", "Person")
+    assert "the doctor who" not in entry.answers
+    assert "doctored" not in entry.forms

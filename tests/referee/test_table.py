@@ -342,6 +342,12 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("it has the letter t in it", TELESCOPE, Phase.TURN, ["foul:letter"]),
         # NEGATIVE: a letter in the post is no letter of the card
         ("you post a letter to your friend", TELESCOPE, Phase.TURN, ["nothing"]),
+        # R11: "the first letter is t", its "first" misheard ("that like letter is t")
+        ("that like letter is t", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        ("its letter's t", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # NEGATIVE: "the letter is in the post", "the letter is a bill": no letter named
+        ("the letter is in the post", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("the letter is a bill you pay", TELESCOPE, Phase.TURN, ["nothing"]),
         # rhyme talk whose "with" the recogniser lost
         ("it rhymes envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
         # rhymes that are not about the card: innocent

@@ -12,7 +12,8 @@ of them is said as a phrase inside what the guesser says ("it's a kangaroo"
 contains "kangaroo"), so "a"/"an" need no variants.
 
 1. The entry itself; with digits spelled out ("Apollo 11" -> "apollo eleven")
-   and as written; with and without apostrophes ("st paul's" / "st pauls");
+   and as written; with abbreviations said and as written ("mister bean" and
+   "mr bean", :data:`ABBREVIATIONS`); with and without apostrophes ("st paul's" / "st pauls");
    a hyphenated word also joined when that is a real word ("x-ray" -> "xray").
 2. With and without a leading "the" (not for people or actions).
 3. Object, Nature, Random and CONTROL: singular and plural of the last word
@@ -80,7 +81,9 @@ TITLES: frozenset[str] = frozenset(
         "doctor",
         "dr",
         "mr",
+        "mister",
         "mrs",
+        "missus",
         "miss",
         "ms",
         "president",
@@ -93,6 +96,44 @@ TITLES: frozenset[str] = frozenset(
         "aunt",
     ]
 )
+#: Abbreviations a card may be written with, and the word said for each (a
+#: recogniser writes "doctor who" or "dr who", "mister bean" or "mr bean"): the
+#: entry is right either way, and its family is the word's ("doctors", not "drs";
+#: St Patrick's Day had "sting" as a form of "st").  "st" is "street" when it
+#: ends an entry of two words or more ("Baker St"), else "saint".
+ABBREVIATIONS: dict[str, str] = {
+    "dr": "doctor",
+    "mr": "mister",
+    "mrs": "missus",
+    "st": "saint",
+    "mt": "mount",
+    "ft": "fort",
+    "jr": "junior",
+    "sr": "senior",
+    "capt": "captain",
+    "prof": "professor",
+    "sgt": "sergeant",
+    "lt": "lieutenant",
+    "ave": "avenue",
+    "rd": "road",
+    "bros": "brothers",
+    "vs": "versus",
+}
+
+
+def spoken_abbreviations(phrase: str) -> str:
+    """``phrase`` (normalised) with each abbreviation as it is said ("st paul's
+    cathedral" -> "saint paul's cathedral", "baker st" -> "baker street")."""
+    words = phrase.split()
+    said = []
+    for i, word in enumerate(words):
+        if word == "st" and i == len(words) - 1 and i > 0:
+            said.append("street")
+        else:
+            said.append(ABBREVIATIONS.get(word, word))
+    return " ".join(said)
+
+
 #: Name endings a guesser may leave out ("Martin Luther King Jr" -> "martin luther king").
 NAME_ENDINGS: frozenset[str] = frozenset(["jr", "junior", "sr", "senior", "ii", "iii", "iv"])
 
@@ -213,7 +254,8 @@ def common_noun_reading(text: str, category: str, lexicon: Lexicon) -> bool:
 
     if category not in ("Person", "World"):
         return False
-    words = significant_words(text)
+    # one word but for an article: Doctor Who is two words though "who" means little
+    words = [w for w in split_words(text, spell_numbers=False) if w not in ("the", "a", "an")]
     if len(words) != 1:
         return False
     nouns = getAllLemmas(words[0], upos="NOUN").get("NOUN", ())
@@ -252,6 +294,8 @@ def accepted_answers(
     """The accepted answers for an entry (policy in this module's docstring), entry first."""
     main = normalise(text)
     phrases = {main, normalise(text, spell_numbers=False)}
+    for phrase in list(phrases):
+        phrases.add(spoken_abbreviations(phrase))  # "mister bean" for Mr Bean
     for phrase in list(phrases):
         if "'" in phrase:
             phrases.add(phrase.replace("'", ""))
@@ -298,8 +342,16 @@ def forbidden_forms(
     exceptions: FormExceptions,
     overrides: EntryOverrides = NO_OVERRIDES,
 ) -> tuple[str, ...]:
-    """The sorted forbidden forms of an entry: families of its significant words."""
-    significant = significant_words(text)
+    """The sorted forbidden forms of an entry: families of its significant words.
+
+    An abbreviation's family is its word's ("doctor", "doctors" for Dr Who), the
+    abbreviation itself a form too; a word of one letter in a longer entry ("T" of
+    T-shirt, "X" of X-ray) is no form: it is a letter, and a recogniser writes
+    letters for many a sound.
+    """
+    written = significant_words(text)
+    said = spoken_abbreviations(" ".join(written)).split()
+    significant = [w for w in said if len(w) > 1 or len(said) == 1]
     forms = families(
         significant,
         lexicon,
@@ -312,6 +364,7 @@ def forbidden_forms(
     forms.update(normalise(f) for f in overrides.forms)
     forms -= {normalise(f) for f in overrides.not_forms}
     forms.update(significant)  # the entry's own words are always forbidden
+    forms.update(w for w in written if w in ABBREVIATIONS)
     return tuple(sorted(f for f in forms if f))
 
 

@@ -52,6 +52,11 @@ STOP_WORDS: frozenset[str] = frozenset(
         "they",
         "their",
         "them",
+        # relative and question pronouns: a describer of Doctor Who says "a man who ..."
+        "who",
+        "whom",
+        "whose",
+        "which",
     ]
 )
 

@@ -2,7 +2,7 @@
 
 Letter talk: "starts with b", "begins with the letter t", "first letter",
 "last letter", "five letters", "letters long", "spelled", "how you spell it",
-"the letter t", or three or more spelled letters in a row ("t e l").  Rhyme
+"the letter t", "letter is t", or three or more spelled letters in a row ("t e l").  Rhyme
 talk: "rhymes with", "it rhymes", "sounds like" (and "sounds a bit like").
 A word about spelling or rhyme that is no talk about the card's own is
 innocent: "a magic spell", "the spelling bee", "nursery rhymes" (found on
@@ -275,6 +275,13 @@ def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
         elif w == "letter" and is_letter(nxt, strong_only=True):
             # "the letter b", "it's got the letter t in it"
             talk = Talk("letter", i, i + 1, f"'{w} {nxt}'")
+        elif (
+            (w == "letter's" or (w == "letter" and nxt == "is"))
+            and (last := i + 1 if w == "letter's" else i + 2) < n
+            and is_letter(words[last], strong_only=True)
+        ):
+            # "the first letter is u", heard "that like letter is u"; "letter's u"
+            talk = Talk("letter", i, last, f"'{' '.join(words[i : last + 1])}'")
         elif w in ("letters", "letter") and (
             (i > 0 and (words[i - 1] in NUMBER_WORDS or words[i - 1].isdigit())) or nxt == "long"
         ):

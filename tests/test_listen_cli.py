@@ -340,6 +340,21 @@ def test_a_very_quiet_recording_is_heard_with_a_note(
 
 
 @pytest.mark.slow
+def test_a_recording_cut_short_is_heard_as_far_as_it_goes_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A recording whose writing was interrupted: the header promises more than the
+    # file holds.  What is there is heard, and the note says what is missing.
+    whole = (FIXTURES / "slt" / "guess__is_it_a_kangaroo.wav").read_bytes()
+    path = tmp_path / "cut.wav"
+    path.write_bytes(whole[: 44 + (len(whole) - 44) * 3 // 4])
+    assert cli.main(["listen", "--audio", str(path), "--word", "Kangaroo", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert "is cut short: its header promises" in err and "heard as far as it goes" in err
+    assert any(json.loads(line).get("type") == "guess" for line in out.splitlines())
+
+
+@pytest.mark.slow
 def test_listen_says_which_recogniser_and_second_transcriber_it_uses(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -41,6 +41,17 @@ class WavFormat:
     """Bytes of sample data."""
     floating: bool = False
     """IEEE floating-point samples (32 or 64 bits, full scale at 1.0)."""
+    promised_size: int | None = None
+    """Bytes of sample data the header promises (None: a streaming writer's 0 or
+    0xFFFFFFFF); more than :attr:`data_size` when the file was cut short."""
+
+    @property
+    def promised_duration(self) -> float | None:
+        """Seconds the header promises, when it is more than the file holds (a
+        recording cut short: heard as far as it goes); else None."""
+        if self.promised_size is None or self.promised_size <= self.data_size:
+            return None
+        return self.promised_size / (self.channels * self.sample_width) / self.rate
 
     @property
     def duration(self) -> float:
@@ -98,7 +109,8 @@ def read_wav_format(path: Path, handle: BinaryIO) -> WavFormat:
             if data_size < channels * (bits // 8):
                 # (a file cut short keeps what it holds: heard as far as it goes)
                 raise _refuse(path, "WAV file holds no audio (its data chunk is empty)")
-            return WavFormat(rate, channels, bits // 8, offset, data_size, tag == _FLOAT)
+            promised = None if size in (0, 0xFFFFFFFF) else size
+            return WavFormat(rate, channels, bits // 8, offset, data_size, tag == _FLOAT, promised)
         else:
             handle.seek(size + (size & 1), 1)
 

@@ -352,8 +352,15 @@ def run(args: argparse.Namespace) -> int:
     chunks: Iterable[AudioChunk]
     if args.audio:
         from voice_host.audio.recording import open_recording
+        from voice_host.audio.wav import WavSource
 
         source = open_recording(args.audio)  # checks the file before the model loads
+        if isinstance(source, WavSource) and (promised := source.format.promised_duration):
+            print(
+                f"note: {args.audio} is cut short: its header promises {promised:.1f} s, "
+                f"it holds {source.format.duration:.1f} s; heard as far as it goes",
+                file=sys.stderr,
+            )
         if source.rate < NARROWBAND_BELOW:
             # information, not an error: the recording is still heard
             print(

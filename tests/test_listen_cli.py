@@ -138,6 +138,8 @@ def _judgements(capsys: pytest.CaptureFixture[str], clip: Path, *args: str) -> l
         ("slt/guess__elephant.wav", "Elephant", "Nature", ("guess", None)),
         # the describer says the card word inside a sentence: a foul of kind "word"
         ("slt/clue_word__you_drive_a_car_to_work.wav", "Car", "Object", ("foul", "word")),
+        # the category typed in any case
+        ("slt/guess__elephant.wav", "Elephant", "nature", ("guess", None)),
     ],
 )
 def test_listen_prints_the_referees_judgements(

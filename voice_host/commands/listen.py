@@ -335,10 +335,13 @@ def referee_judge(entry: Entry | None, phase: str, teams: Sequence[str]) -> Judg
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
     teams = [t for t in str(args.teams or "").split(",") if t.strip()]
-    if args.category is not None and args.category not in CARD_FIELDS:
-        raise UsageError(
-            f"--category: expected one of {', '.join(CARD_FIELDS)}, got {args.category!r}"
-        )
+    if args.category is not None:
+        by_key = {c.casefold(): c for c in CARD_FIELDS}
+        if args.category.strip().casefold() not in by_key:
+            raise UsageError(
+                f"--category: expected one of {', '.join(CARD_FIELDS)}, got {args.category!r}"
+            )
+        args.category = by_key[args.category.strip().casefold()]  # "nature" is Nature
     if args.word is not None and not args.word.strip():
         raise UsageError("--word: give the card entry to listen for, e.g. --word Telescope")
     if args.word is not None and not has_word(args.word):

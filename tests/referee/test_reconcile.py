@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.referee.conftest import KANGAROO, TELESCOPE, free, phones
+from tests.referee.conftest import EIFFEL, KANGAROO, TELESCOPE, free, phones
 from voice_host.referee import Referee, Situation
 from voice_host.speech.events import HeardWord, RecognitionEvent
 
@@ -176,3 +176,58 @@ def test_a_hit_in_a_gap_of_the_free_transcript_fills_it() -> None:
     )
     judged = Referee(phones).observe_all([hit, clue], Situation(entry=TELESCOPE))
     assert [j.label for j in judged if j.type != "nothing"] == ["foul:word"]
+
+
+def eiffel(text: str, start: float, end: float, confirmed: bool | None = True) -> RecognitionEvent:
+    return RecognitionEvent(
+        "final", (HeardWord(text, start, end),), 2.0, "kws", confirmed, (0.3, 1.8)
+    )
+
+
+@pytest.mark.parametrize(
+    ("events", "expected"),
+    [
+        # "is it the Eiffel Tower?": the spotter heard the whole answer, confirmed;
+        # the free transcript heard "eiffel" and wrote another word over "tower"
+        # ("it eiffel tar"): the answer stands, not a near miss on "eiffel"
+        (
+            [
+                eiffel("eiffel tower", 0.7, 1.5),
+                heard(("it", 0.3, 0.6), ("eiffel", 0.7, 1.05), ("tar", 1.05, 1.6)),
+            ],
+            ["guess"],
+        ),
+        # "Eiffel?" alone: nothing written after it, so the near miss stands even
+        # where the spotter stretched the whole answer over the silence after it
+        (
+            [
+                eiffel("eiffel tower", 0.7, 1.5),
+                heard(("it", 0.3, 0.6), ("eiffel", 0.7, 1.05)),
+            ],
+            ["near_miss"],
+        ),
+        # the spotter's hit not confirmed by the listening side: the free
+        # transcript's near miss stands
+        (
+            [
+                eiffel("eiffel tower", 0.7, 1.5, confirmed=None),
+                heard(("it", 0.3, 0.6), ("eiffel", 0.7, 1.05), ("tar", 1.05, 1.6)),
+            ],
+            ["near_miss"],
+        ),
+        # a form that is no word of the answer ("towers"): the free transcript decides
+        # (a form with a word after it: the describer's), the spotted answer adds nothing
+        (
+            [
+                eiffel("eiffel tower", 0.7, 1.5),
+                heard(("the", 0.3, 0.6), ("towers", 0.7, 1.05), ("tar", 1.05, 1.6)),
+            ],
+            ["foul:derivative"],
+        ),
+    ],
+)
+def test_a_confirmed_whole_answer_completes_the_one_word_the_transcript_heard(
+    events: list[RecognitionEvent], expected: list[str]
+) -> None:
+    judged = Referee(phones).observe_all(events, Situation(entry=EIFFEL))
+    assert [j.label for j in judged if j.type != "nothing"] == expected

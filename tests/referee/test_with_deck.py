@@ -53,6 +53,15 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         ("Brush your teeth", "Action", "you do it every morning before your breakfast", "nothing"),
         # ... while the phrase's own words still are fouls
         ("Thank you", "Action", "you say thank to the person", "foul:word"),
+        # an abbreviation said is the card's own word, a word foul, not a derivative
+        ("St Paul's Cathedral", "World", "a church in london for saint paul", "foul:word"),
+        ("Dr Seuss", "Person", "a doctor who wrote the cat in the hat", "foul:word"),
+        # ... and "who" of Doctor Who is free: describers say "a man who ..."
+        ("Doctor Who", "Person", "a time lord who travels in a blue box", "nothing"),
+        # the name of a possessive is the card's word ("Noah built a boat")
+        ("Noah's Ark", "Random", "noah built a big boat for the animals", "foul:word"),
+        # the guess said with the abbreviation spoken is right
+        ("Mr Bean", "Person", "is it mister bean", "guess"),
         # "for" joins, it is not the card's word ("Fit for a king")
         ("Fit for a king", "Random", "what you do for a queen too", "nothing"),
         # R11: "100" is "one hundred" or "a hundred": "one" is free, "hundred" is not

@@ -53,11 +53,13 @@ from voice_host.deck.lexicon import PHONE_SET, Lexicon, get_lexicon
 from voice_host.deck.model import CATEGORIES, CONTROL, Entry
 from voice_host.deck.pronounce import pronounce_all
 from voice_host.deck.words import (
+    ABBREVIATIONS,
     ROUND_NUMBER_WORDS,
     STOP_WORDS,
     normalise,
     significant_words,
     split_words,
+    spoken_abbreviations,
 )
 
 #: The reviewed exception list of the built-in deck.
@@ -96,44 +98,6 @@ TITLES: frozenset[str] = frozenset(
         "aunt",
     ]
 )
-#: Abbreviations a card may be written with, and the word said for each (a
-#: recogniser writes "doctor who" or "dr who", "mister bean" or "mr bean"): the
-#: entry is right either way, and its family is the word's ("doctors", not "drs";
-#: St Patrick's Day had "sting" as a form of "st").  "st" is "street" when it
-#: ends an entry of two words or more ("Baker St"), else "saint".
-ABBREVIATIONS: dict[str, str] = {
-    "dr": "doctor",
-    "mr": "mister",
-    "mrs": "missus",
-    "st": "saint",
-    "mt": "mount",
-    "ft": "fort",
-    "jr": "junior",
-    "sr": "senior",
-    "capt": "captain",
-    "prof": "professor",
-    "sgt": "sergeant",
-    "lt": "lieutenant",
-    "ave": "avenue",
-    "rd": "road",
-    "bros": "brothers",
-    "vs": "versus",
-}
-
-
-def spoken_abbreviations(phrase: str) -> str:
-    """``phrase`` (normalised) with each abbreviation as it is said ("st paul's
-    cathedral" -> "saint paul's cathedral", "baker st" -> "baker street")."""
-    words = phrase.split()
-    said = []
-    for i, word in enumerate(words):
-        if word == "st" and i == len(words) - 1 and i > 0:
-            said.append("street")
-        else:
-            said.append(ABBREVIATIONS.get(word, word))
-    return " ".join(said)
-
-
 #: Name endings a guesser may leave out ("Martin Luther King Jr" -> "martin luther king").
 NAME_ENDINGS: frozenset[str] = frozenset(["jr", "junior", "sr", "senior", "ii", "iii", "iv"])
 
@@ -347,7 +311,8 @@ def forbidden_forms(
     An abbreviation's family is its word's ("doctor", "doctors" for Dr Who), the
     abbreviation itself a form too; a word of one letter in a longer entry ("T" of
     T-shirt, "X" of X-ray) is no form: it is a letter, and a recogniser writes
-    letters for many a sound.
+    letters for many a sound.  A possessive's name is a form without its "'s"
+    too ("noah" of Noah's Ark), with no family of its own.
     """
     written = significant_words(text)
     said = spoken_abbreviations(" ".join(written)).split()
@@ -365,6 +330,8 @@ def forbidden_forms(
     forms -= {normalise(f) for f in overrides.not_forms}
     forms.update(significant)  # the entry's own words are always forbidden
     forms.update(w for w in written if w in ABBREVIATIONS)
+    bases = {w[:-2] for w in significant if w.endswith("'s") and len(w) > 3}
+    forms.update(bases - {normalise(f) for f in overrides.not_forms})
     return tuple(sorted(f for f in forms if f))
 
 

@@ -164,6 +164,44 @@ def normalise(text: str, *, spell_numbers: bool = True) -> str:
 ROUND_NUMBER_WORDS = frozenset(["hundred", "thousand"])
 
 
+#: Abbreviations a card may be written with, and the word said for each (a
+#: recogniser writes "doctor who" or "dr who", "mister bean" or "mr bean"): the
+#: entry is right either way, and its family is the word's ("doctors", not "drs";
+#: St Patrick's Day had "sting" as a form of "st").  "st" is "street" when it
+#: ends an entry of two words or more ("Baker St"), else "saint".
+ABBREVIATIONS: dict[str, str] = {
+    "dr": "doctor",
+    "mr": "mister",
+    "mrs": "missus",
+    "st": "saint",
+    "mt": "mount",
+    "ft": "fort",
+    "jr": "junior",
+    "sr": "senior",
+    "capt": "captain",
+    "prof": "professor",
+    "sgt": "sergeant",
+    "lt": "lieutenant",
+    "ave": "avenue",
+    "rd": "road",
+    "bros": "brothers",
+    "vs": "versus",
+}
+
+
+def spoken_abbreviations(phrase: str) -> str:
+    """``phrase`` (normalised) with each abbreviation as it is said ("st paul's
+    cathedral" -> "saint paul's cathedral", "baker st" -> "baker street")."""
+    words = phrase.split()
+    said = []
+    for i, word in enumerate(words):
+        if word == "st" and i == len(words) - 1 and i > 0:
+            said.append("street")
+        else:
+            said.append(ABBREVIATIONS.get(word, word))
+    return " ".join(said)
+
+
 def significant_words(text: str) -> list[str]:
     """The words of ``text`` that mean something on their own: no "the", "of"...,
     nor the "one" of a number spelled "one hundred" ("100 metres": "hundred",
@@ -175,3 +213,17 @@ def significant_words(text: str) -> list[str]:
             said = said[1:]
         words.extend(w for w in said if w not in STOP_WORDS)
     return words
+
+
+def own_words(text: str) -> list[str]:
+    """The words of ``text`` a describer must not say, as a recogniser writes them:
+    its significant words, each abbreviation also as it is said ("dr" and
+    "doctor"), and a possessive's name without its "'s" ("noah" of Noah's Ark:
+    "Noah built a boat" says the card's word)."""
+    written = significant_words(text)
+    out = dict.fromkeys(written)
+    out.update(dict.fromkeys(spoken_abbreviations(" ".join(written)).split()))
+    for word in list(out):
+        if word.endswith("'s") and len(word) > 3:
+            out.setdefault(word[:-2], None)
+    return list(out)

@@ -37,7 +37,7 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from voice_host.deck.model import Entry
-from voice_host.deck.words import significant_words, split_words
+from voice_host.deck.words import own_words, split_words
 from voice_host.referee.frequency import WordFrequency
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.text import Token, norm_phrase
@@ -249,7 +249,7 @@ class EntryTargets:
         # words the deck forbids: not "the", nor the "your" of "Brush your
         # teeth", which no describer can do without
         printed = tuple(split_words(entry.text))
-        own = significant_words(entry.text)
+        own = own_words(entry.text)  # "saint" of St Paul's is its own word too
         whole = "".join(printed)
         own_compacts = {whole, "the" + whole, "a" + whole, "an" + whole, *own}
         targets: list[Target] = []

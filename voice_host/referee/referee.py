@@ -490,8 +490,12 @@ class Referee:
             out = self.judge(event, situation)
             if any(j.type == "command" for j in out):
                 return [j for j in out if self._free_agrees(j, event, situation)]
-            if self._overlapping_free(event) and (
-                not self.targets_in(event, situation) or self._free_has_target(event, situation)
+            if (
+                self._overlapping_free(event)
+                and (
+                    not self.targets_in(event, situation) or self._free_has_target(event, situation)
+                )
+                and not self._completes_a_word(event, situation)
             ):
                 # a spotted cue phrase, or a hit the free transcript itself
                 # matched strictly: the free transcript's judgement stands
@@ -644,6 +648,47 @@ class Referee:
                 if near and targets.other_sense(seg, i):
                     return True
         return False
+
+    def _completes_a_word(self, event: RecognitionEvent, situation: Situation) -> bool:
+        """Whether ``event`` is a confirmed hit of a whole answer of two words or more
+        where the free transcript matched only one of the answer's words and wrote
+        another word over the rest ("it noah's talked" for "is it Noah's Ark?",
+        "niagara pulled" for "Niagara Falls?"): both heard the first word, the
+        spotter the whole answer, so the free transcript's near miss does not
+        stand alone.  A free transcript that wrote nothing after the word
+        ("niagara" for "Niagara?") keeps its near miss."""
+        entry = situation.entry
+        if entry is None or event.confirmed is not True:
+            return False
+        hit, _ = self._gate(tokens(event.words), situation)
+        targets = self.targets(entry)
+        spotted = targets.find(hit) if hit else []
+        if len(spotted) != 1 or spotted[0].target.kind != "answer":
+            return False
+        answer = spotted[0].target
+        if len(answer.words) < 2:
+            return False
+        ftoks = tuple(self._free_tokens(event, situation))
+        matches = [
+            (seg, m)
+            for seg in _segments(ftoks)
+            for m in targets.find(seg)
+            if seg[m.last].end >= hit[0].start - 0.5 and seg[m.first].start <= hit[-1].end + 0.5
+        ]
+
+        def plain(words: tuple[str, ...]) -> set[str]:
+            return {w.replace("'", "") for w in words}
+
+        if not matches or any(
+            m.target.kind == "answer" or not plain(m.target.words) < plain(answer.words)
+            for _, m in matches
+        ):
+            return False  # the free transcript heard the answer, or a form of its own
+        return any(
+            seg[m.last].end < hit[-1].end - 0.1
+            and any(t.start < hit[-1].end for t in seg[m.last + 1 :])
+            for seg, m in matches
+        )
 
     def _sounds_like_wake(self, heard: str, situation: Situation) -> bool:
         """Whether ``heard`` ends in the wake word or a variant a recogniser writes for it."""

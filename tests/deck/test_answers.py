@@ -46,6 +46,10 @@ from voice_host.deck.knowledge import (
         ("Super Mario Bros", "Random", "super mario brothers"),
         # ... and as written (Moonshine writes "Mr." and "Dr.")
         ("Mr Bean", "Person", "mr bean"),
+        # a place's name without the word for its kind of place
+        ("Mount Everest", "World", "everest"),
+        ("Niagara Falls", "World", "niagara"),
+        ("Atlantic Ocean", "World", "the atlantic"),
     ],
 )
 def test_accepted(text: str, category: str, said: str) -> None:
@@ -61,6 +65,12 @@ def test_accepted(text: str, category: str, said: str) -> None:
         ("Swimming", "Action", "the swimming"),  # no "the" for actions
         ("Eiffel Tower", "World", "tower"),  # part of a place name is not the answer
         ("Albert Einstein", "Person", "albert"),  # first name alone is not enough
+        # ... nor a place's name that is an everyday word, very common, or an island's
+        ("Dead Sea", "World", "dead"),
+        ("Grand Canyon", "World", "grand"),
+        ("Indian Ocean", "World", "indian"),
+        ("Rhode Island", "World", "rhode"),
+        ("Loch Ness", "World", "ness"),
     ],
 )
 def test_not_accepted(text: str, category: str, said: str) -> None:

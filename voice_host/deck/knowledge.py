@@ -29,10 +29,13 @@ contains "kangaroo"), so "a"/"an" need no variants.
    dropped, under the same everyday-word rule ("queen victoria" -> "victoria",
    but not "who" for "Doctor Who"); trailing "jr"/"sr"/roman numerals are
    optional.
-6. Person or World of one word that is also a common noun
+6. World: a place's name without the word for its kind of place ("mount
+   everest" -> "everest", "niagara falls" -> "niagara"), when that name is no
+   everyday word and not very common (:func:`_place_variants`).
+7. Person or World of one word that is also a common noun
    (:func:`common_noun_reading`: "Teacher", "Pirate", "Desert"): an Object's
    answers too ("pirates", "the desert").
-7. A deck may add answers or refuse any of the above per entry
+8. A deck may add answers or refuse any of the above per entry
    (:class:`EntryOverrides`: ``answers`` / ``not-answers``).
 
 Forbidden forms are the word families (:mod:`voice_host.deck.family`) of every
@@ -98,6 +101,16 @@ TITLES: frozenset[str] = frozenset(
         "aunt",
     ]
 )
+#: Words that say what kind of place a name is: "Everest" is Mount Everest and
+#: "Niagara" Niagara Falls at any table, as a surname is its person.  Not
+#: "island" (Rhode Island, Ellis Island and Coney Island are said whole) nor
+#: "loch" ("Loch Ness").
+PLACE_HEADS: frozenset[str] = frozenset(["mount", "lake", "river"])
+PLACE_TAILS: frozenset[str] = frozenset(["falls", "desert", "sea", "ocean", "canyon"])
+#: A place's name this common (Zipf) is said for other things too ("indian",
+#: "irish", "pacific"): not an answer alone.
+PLACE_NAME_MAX_ZIPF = 4.5
+
 #: Name endings a guesser may leave out ("Martin Luther King Jr" -> "martin luther king").
 NAME_ENDINGS: frozenset[str] = frozenset(["jr", "junior", "sr", "senior", "ii", "iii", "iv"])
 
@@ -252,6 +265,27 @@ def _name_variants(phrase: str, text: str) -> set[str]:
     return out
 
 
+def _place_variants(phrase: str, lexicon: Lexicon) -> set[str]:
+    """A place's name without the word that says what kind of place it is, when
+    what is left is one word and no everyday word ("mount everest" -> "everest",
+    "pacific ocean" -> "pacific", "niagara falls" -> "niagara"; not "dead" for the
+    Dead Sea, "grand" for the Grand Canyon, nor "indian" for the Indian Ocean)."""
+    words = phrase.split()
+    if words[:1] == ["the"]:
+        words = words[1:]
+    if len(words) != 2:
+        return set()
+    if words[0] in PLACE_HEADS:
+        name = words[1]
+    elif words[1] in PLACE_TAILS:
+        name = words[0]
+    else:
+        return set()
+    plain = name.replace("'", "")
+    common = (lexicon.frequency(plain) or 0.0) >= PLACE_NAME_MAX_ZIPF
+    return set() if common or _everyday_word(plain) else {name}
+
+
 def accepted_answers(
     text: str, category: str, lexicon: Lexicon, overrides: EntryOverrides = NO_OVERRIDES
 ) -> tuple[str, ...]:
@@ -287,6 +321,9 @@ def accepted_answers(
     if category == "Person":
         for phrase in list(phrases):
             phrases |= _name_variants(phrase, text)
+    if category == "World":
+        for phrase in list(phrases):
+            phrases |= _place_variants(phrase, lexicon)
     if category in _THE_CATEGORIES:
         for phrase in list(phrases):
             phrases |= _the_variants(phrase)

@@ -136,6 +136,22 @@ def test_spin_choice_by_voice(make_host: HostMaker) -> None:
     assert "Blue is pushed back 1 to segment 0, START." in texts(host)
 
 
+def test_key_1_pushes_the_first_team_back_after_a_green_spin(make_host: HostMaker) -> None:
+    # R18: the host names "1 for Red"; key 1 is team 0 (it was refused as "does nothing")
+    game = new_game()
+    for inp in (Correct(), TimeUp()):  # Red to segment 1
+        game.apply(inp)
+    for inp in (Correct(), Correct(), Correct(), Correct(), TimeUp()):  # Blue to SPIN (4)
+        game.apply(inp)
+    game.apply_text("spin wide-green")
+    assert game.phase is Phase.SPIN_CHOICE
+    host, _clock, _ = make_host(game=game)
+    host.start(resumed=True)
+    host.handle(KeyPress("1", 3.0))
+    assert host.game.state.positions[0] == 0  # R19: pushed back to START, not past it
+    assert "Red is pushed back 1 to segment 0, START." in texts(host)
+
+
 def test_the_game_start_has_the_recogniser_learn_every_card_of_the_deck(
     make_host: HostMaker, deck: Deck
 ) -> None:

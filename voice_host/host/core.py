@@ -398,10 +398,11 @@ class Host:
             self._apply(Spin(keys.SPINNER[lower]), now)
         elif phase is Phase.SPIN_CHOICE and lower == "f":
             self._apply(Choose.forward(), now)
-        elif phase is Phase.SPIN_CHOICE and keys.team_for_key(lower, len(self.game.teams)):
-            team = keys.team_for_key(lower, len(self.game.teams))
-            assert team is not None
-            self._push(self.game.teams[team].name, now)
+        elif (
+            phase is Phase.SPIN_CHOICE
+            and (team := keys.team_for_key(lower, len(self.game.teams))) is not None
+        ):
+            self._push(self.game.teams[team].name, now)  # key 1 is team 0
         elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and lower == "s":
             self.claims.clear()
             self._apply(ControlSimultaneous(), now)

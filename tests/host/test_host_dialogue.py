@@ -152,6 +152,48 @@ def test_key_1_pushes_the_first_team_back_after_a_green_spin(make_host: HostMake
     assert "Red is pushed back 1 to segment 0, START." in texts(host)
 
 
+def finish_round_game() -> Game:
+    """Red on FINISH, its FINISH round under way (R22)."""
+    game = new_game()
+    for _ in range(6):
+        game.apply(Correct())
+    game.apply(TimeUp())
+    assert game.phase is Phase.FINISH_ROUND
+    return game
+
+
+def test_a_won_game_waits_and_a_wrong_buzzer_win_can_be_undone(make_host: HostMaker) -> None:
+    # dialogue.md 6: undo reverses the last judgement, the win too (a wrong buzzer
+    # key); the session waits for it instead of ending with the winner
+    host, clock, _ = make_host(game=finish_round_game())
+    host.start(resumed=True)
+    host.handle(KeyPress("1", 3.0))  # Red's buzzer, pressed by mistake
+    quiet(host, clock, 0.0, 3.0 + SETTLE_SECONDS + 0.5)
+    assert host.game.phase is Phase.GAME_OVER and not host.finished
+    assert texts(host)[-2:] == [
+        "Red wins the game! Congratulations!",
+        "Press U to undo the win, or Q to end.",
+    ]
+    assert not host.save_slot.path.exists()  # type: ignore[union-attr]  # won: no game to resume
+    host.handle(KeyPress("u", 6.0))
+    assert host.game.phase is Phase.FINISH_ROUND and not host.finished
+    assert any(t.startswith("Undone") for t in texts(host)[-3:])
+    assert host.save_slot.path.exists()  # type: ignore[union-attr]  # the undo saved it again
+    host.handle(KeyPress("2", 7.0))  # Blue really answered first: Red stays on FINISH
+    quiet(host, clock, 6.0, 1.0 + SETTLE_SECONDS + 0.5)
+    assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"
+
+
+def test_q_after_the_win_ends_at_once(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(game=finish_round_game())
+    host.start(resumed=True)
+    host.handle(KeyPress("1", 3.0))
+    quiet(host, clock, 0.0, 3.0 + SETTLE_SECONDS + 0.5)
+    host.handle(KeyPress("q", 5.0))
+    assert host.finished  # nothing to save, nothing to confirm
+    assert texts(host)[-1] == "Goodbye."
+
+
 def test_the_game_start_has_the_recogniser_learn_every_card_of_the_deck(
     make_host: HostMaker, deck: Deck
 ) -> None:

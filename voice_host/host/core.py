@@ -525,6 +525,9 @@ class Host:
             return
         if name not in ("help", "repeat", "status"):
             self._confirm = self._confirm_until = None  # any other command answers "no"
+        if name == "quit" and phase is Phase.GAME_OVER:
+            self.stop("quit")  # the game is won: nothing to save, nothing to confirm
+            return
         if name == "quit":
             how = "Press Y" if wake is None else f"Press Y, or say {wake} quit again,"
             self._ask("quit", f"Quit? {how} to save and stop.", now)

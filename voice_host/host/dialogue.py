@@ -225,6 +225,13 @@ def won(game: Game) -> str:
     return f"{game.winner} wins the game! Congratulations!"
 
 
+def game_over_keys(wake: str | None) -> str:
+    """Said after the winner: the win can still be taken back (a wrong buzzer)."""
+    if wake is None:
+        return "Press U to undo the win, or Q to end."
+    return f"Press U or say {wake} undo to take the win back; Q or {wake} quit ends."
+
+
 def when_ready(game: Game, wake: str | None) -> str:
     """Said instead of "Go!" when the host waits for the describer (``--ready``)."""
     how = "press space" if wake is None else f"press space or say {wake} resume"
@@ -278,7 +285,7 @@ def phase_prompt(game: Game, wake: str | None, *, ready: bool = False) -> list[s
         else:
             how = "Shout your team's name, or press your buzzer."
         return [f"{round_intro(game)} {how}"]
-    return [won(game)]
+    return [won(game), game_over_keys(wake)]
 
 
 def moves(game: Game, before: GameState, after: GameState) -> list[str]:

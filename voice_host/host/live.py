@@ -445,7 +445,8 @@ class LiveSession:
         return ""
 
     def host_loop(self, stdin: TextIO | None = None) -> None:
-        """Start the host and run it until the session is over or the game is won."""
+        """Start the host and run it until the session is over (once the game is won,
+        until the players quit: the win can still be undone)."""
         host = self.host
         news = self._news_before_start()
         host.start(resumed=self.config.resume, news=news, kept=self._kept)
@@ -458,8 +459,6 @@ class LiveSession:
                 host.tick(self.clock.now())
             else:
                 host.handle(item)
-            if host.game.phase is Phase.GAME_OVER:
-                break
 
     def close(self) -> None:
         """Stop the other threads, let the voice finish (up to 10 s) and release it."""

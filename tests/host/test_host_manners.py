@@ -166,6 +166,32 @@ def test_k_shows_a_hidden_card_for_a_moment(make_host: HostMaker) -> None:
     assert screen.models[-1].card is None
 
 
+def test_k_shows_only_the_card_in_play_and_again_when_pressed_again(
+    make_host: HostMaker,
+) -> None:
+    # In line mode a screen reader reads the card out: after K, the next card (a
+    # correct guess, or the next team's first) must not be shown unasked.
+    host, clock, _ = make_host()
+    host.options = dataclasses.replace(host.options, show_card=False)
+    screen = _Screen()
+    host.screen = screen
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    host.handle(KeyPress("k", t))
+    first = host.entry_text()
+    assert screen.models[-1].card == first
+    host.handle(KeyPress("c", t + 0.5))  # guessed within the moment: a new card
+    assert host.entry_text() != first
+    assert all(m.card in (None, first) for m in screen.models)
+    assert screen.models[-1].card is None
+    # K again shows the new card; pressed twice, the card is hidden then shown again,
+    # so the line mode prints it a second time
+    host.handle(KeyPress("k", t + 1.0))
+    host.handle(KeyPress("k", t + 1.5))
+    shown = [m.card for m in screen.models[-3:]]
+    assert shown == [host.entry_text(), None, host.entry_text()]
+
+
 def test_with_ready_each_turn_waits_for_its_describer(make_host: HostMaker) -> None:
     host, clock, _ = make_host(ready=True, recognizer=Silent())
     host.start()

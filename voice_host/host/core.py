@@ -175,6 +175,7 @@ class Host:
         self._confirm: str | None = None
         self._confirm_until: float | None = None
         self._peek_until: float | None = None
+        self._peek_card: int | None = None  # the card K showed: only that one is shown
         self._misheard = 0
         self._shown_second: int | None = None
         self._card_said: tuple[int | None, str | None] | None = None
@@ -601,12 +602,20 @@ class Host:
         self.announcer.stop()
 
     def _peek(self, now: float) -> None:
-        """K: the describer sees the card for a moment when it is not always shown."""
+        """K: the describer sees the card for a moment when it is not always shown.
+
+        Only the card in play when K was pressed: the next one (after a correct guess,
+        or the next team's) is not shown unasked, since in line mode a screen reader
+        reads it to the table; K again shows it again."""
         if not self.entry_text():
             self._say([dialogue.NO_CARD])
             return
         if not self.options.show_card:
+            if self._peek_until is not None:
+                self._peek_until = None
+                self._show(now)  # hidden first, so that the line mode says it again
             self._peek_until = now + CARD_PEEK_SECONDS
+            self._peek_card = self.game.current_card
         self._show(now)
 
     def _time_left(self, now: float) -> float | None:
@@ -820,6 +829,8 @@ class Host:
         timer = None
         if self.game.phase is Phase.TURN:
             timer = TimerView(self.timer.left(now), self.timer.seconds, paused=self.timer.paused)
+        if self._peek_until is not None and self.game.current_card != self._peek_card:
+            self._peek_until = None  # the card K showed is gone: the next is not shown
         shown = self.options.show_card or self._peek_until is not None
         card = (self.entry_text() or None) if shown else None
         self.screen.update_model(

@@ -5,6 +5,7 @@ status, and the describer's card peek.  On audio time, no engine."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from pathlib import Path
 
 from voice_host.announce.timeline import SpeechInterval
@@ -17,7 +18,7 @@ from voice_host.host.listening import Listening
 from voice_host.referee import Referee
 from voice_host.referee.values import Judgement, Situation
 from voice_host.referee.values import Phase as RefPhase
-from voice_host.rules import Correct, Phase, TimeUp
+from voice_host.rules import Correct, Game, HouseRules, Phase, TimeUp
 from voice_host.screen.model import ScreenModel
 from voice_host.speech.events import ListenContext
 
@@ -378,3 +379,47 @@ def test_a_guess_the_referee_heard_as_a_variant_of_the_answer_counts(
     # count for the next card
     host.handle(Heard((_guess(entry.answers[0], t + 1.0, t + 1.4),)))
     assert host.game.state.correct == 1
+
+
+def house_game(penalty: str) -> Game:
+    game = new_game()
+    return Game(
+        game.teams,
+        game.board,
+        HouseRules(foul_penalty=penalty),
+        rng=random.Random(7),
+        deck_size=3,
+    )
+
+
+def test_a_foul_says_what_the_house_rule_took(make_host: HostMaker) -> None:
+    # dialogue.md 12: every state change is spoken, the penalty too
+    host, _clock, t = started(make_host, game=house_game("lose-one"))
+    host.handle(KeyPress("c", t))
+    host.handle(KeyPress("c", t + 0.1))
+    host.handle(KeyPress("f", t + 0.2))
+    assert texts(host)[-2:] == ["Foul: the card is lost.", "One off the count: one."]
+    host, _clock, t = started(make_host, game=house_game("end-turn"))
+    host.handle(KeyPress("c", t))
+    host.handle(KeyPress("f", t + 0.1))
+    said = texts(host)
+    at = said.index("Foul: the card is lost.")
+    assert said[at + 1] == "That ends the turn: Red got one right."
+    assert host.game.to_play.name == "Blue"
+
+
+def test_undoing_a_foul_that_ended_the_turn_asks_first(make_host: HostMaker) -> None:
+    # dialogue.md 2: undoing a whole turn's end is confirmed, whatever ended it
+    host, _clock, t = started(make_host, game=house_game("end-turn"))
+    host.handle(KeyPress("c", t))
+    host.handle(KeyPress("f", t + 0.1))
+    host.handle(KeyPress("u", t + 0.5))
+    assert texts(host)[-1].startswith("Undo the end of Red's turn, and its move? Press Y")
+    assert host.game.to_play.name == "Blue"
+    host.handle(KeyPress("y", t + 1.0))
+    assert host.game.to_play.name == "Red" and host.game.state.correct == 1
+    # a foul that forfeits the card only is undone at once, as before
+    host, _clock, t = started(make_host, game=house_game("forfeit"))
+    host.handle(KeyPress("f", t))
+    host.handle(KeyPress("u", t + 0.5))
+    assert texts(host)[-1] == "Undone: the foul."

@@ -533,7 +533,7 @@ class Host:
             how = "Press Y" if wake is None else f"Press Y, or say {wake} quit again,"
             self._ask("quit", f"Quit? {how} to save and stop.", now)
             return
-        if name == "undo" and self.game.inputs and isinstance(self.game.inputs[-1], TimeUp):
+        if name == "undo" and self._last_ended_a_turn():
             team = self.game.teams[self._undo_team()].name
             how = "Press Y" if wake is None else f"Press Y, or say {wake} undo again"
             self._ask(
@@ -583,10 +583,22 @@ class Host:
     def _confirmed(self, action: str, now: float) -> None:
         if action == "quit":
             self.stop("quit")
-        elif self.game.inputs and isinstance(self.game.inputs[-1], TimeUp):
+        elif self._last_ended_a_turn():
             self._undo(now)
         else:
             self._say(["Nothing undone: the game has moved on."])
+
+    def _last_ended_a_turn(self) -> bool:
+        """Whether the last input ended a timed turn: time up, or a foul under
+        ``foul-penalty=end-turn`` (undoing it asks first, dialogue.md 2)."""
+        if not self.game.inputs or not isinstance(self.game.inputs[-1], TimeUp | Foul):
+            return False
+        probe = Game.from_data(self.game.to_data())
+        probe.undo()
+        now = self.game.state
+        return probe.state.phase is Phase.TURN and (
+            probe.state.turn != now.turn or now.phase is not Phase.TURN
+        )
 
     def _undo_team(self) -> int:
         """The team whose turn the last input ended (the one before the current state)."""

@@ -356,8 +356,14 @@ def applied(
         said.append(f"Pass.{left}")
     elif isinstance(inp, Foul):
         said.append(foul_words(judgement, entry_text))
-        if after.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+        if before.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
             said.append(ANOTHER_CARD)
+        elif game.rules.foul_penalty == "end-turn":  # R11 house rule: the turn is over
+            said.append(
+                f"That ends the turn: {team} got {count_word(before.correct).lower()} right."
+            )
+        elif after.correct < before.correct:  # foul-penalty=lose-one
+            said.append(f"One off the count: {count_word(after.correct).lower()}.")
     elif isinstance(inp, TimeUp):
         said.append(f"Time! {team} got {count_word(before.correct).lower()} right.")
     elif isinstance(inp, Spin) and after.last_spin is not None:

@@ -135,6 +135,10 @@ def test_closing_the_app_saves_the_game(tmp_path: Path) -> None:
     asyncio.run(main())
     assert live.host.finished and said[-1].startswith("[host] Game saved to ")
     assert saved(tmp_path).state.correct == 1
+    # textual clears what it drew: the last word is printed after it, as line mode has it
+    farewell = live.farewell()
+    assert len(farewell) == 1 and farewell[0].startswith("Game saved to ")
+    assert "To go on later: voice-host play --resume" in farewell[0]
 
 
 @pytest.mark.parametrize(

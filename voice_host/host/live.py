@@ -64,6 +64,7 @@ from voice_host.host.dialogue import (
     MIC_SILENT,
     MIC_SOUND,
     no_microphone,
+    won,
 )
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
@@ -528,8 +529,12 @@ class LiveSession:
         if self.error is not None:
             raise self.error
 
-    def run_board(self) -> int:
-        """The board view on this (the main) thread until it exits; return 0."""
+    def run_board(self, stdout: TextIO | None = None) -> int:
+        """The board view on this (the main) thread until it exits; return 0.
+
+        Once it has closed, the last word is printed to ``stdout`` (the winner, where
+        the game is saved and how to go on with it), as line mode leaves it: textual
+        clears the screen it drew."""
         app = self.table_app()
         worker = self.serve(app)
         try:
@@ -538,8 +543,19 @@ class LiveSession:
             pass  # a SIGINT from outside the terminal: saved by finish()
         finally:
             self.finish(worker)
+            if stdout is not None:
+                for line in self.farewell():
+                    print(line, file=stdout, flush=True)
         self._check_saved()
         return 0
+
+    def farewell(self) -> list[str]:
+        """What the session ended with: the winner, if any, and the host's last words."""
+        lines = [won(self.host.game)] if self.host.game.phase is Phase.GAME_OVER else []
+        last = self.host.said[-1].text if self.host.said else ""
+        if last and last not in lines:
+            lines.append(last)
+        return lines
 
 
 def uses_board_view(config: HostConfig, stdout: TextIO) -> bool:
@@ -631,5 +647,5 @@ def run_live(
     # From now on the set-up voice's printed lines go where the game's notices go.
     printer.target = _notices(printer.target, session.inputs, board_view)
     if board_view:
-        return session.run_board()
+        return session.run_board(stdout)
     return session.run_lines(stdin)

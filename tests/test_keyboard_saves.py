@@ -123,7 +123,7 @@ def test_a_keyboard_game_is_saved_and_resumed_by_keyboard(
     code, out, err = _play(monkeypatch, capsys, "", "--resume", "--save", str(save))
     assert (code, err) == (0, "")
     assert out.splitlines()[:3] == [
-        "Resuming the saved game. Red on START; Blue on START.",
+        "Resuming the saved game. Red on START; Blue on START. Red has two right so far.",
         "Press ? at any time for the keys.",
         "Red's turn. Ann describing, Bob guessing. Category: Object.",
     ]

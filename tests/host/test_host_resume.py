@@ -65,6 +65,7 @@ def test_killed_mid_turn_then_resumed(tmp_path: Path) -> None:
     out, err = again.communicate("c\nq\ny\n", timeout=60)
     assert again.returncode == 0, err
     assert "Resuming the saved game." in out
+    assert "Red has two right so far." in out  # what the cut turn had won is said
     assert "Red's turn. Ann describing" in out
     # The count of the killed turn survived, and play went on from it.
     assert ", correct. Three." in out

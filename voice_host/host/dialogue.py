@@ -172,7 +172,13 @@ def resumed(game: Game) -> str:
     where = "; ".join(
         f"{t.name} on {segment_words(game, game.position(i))}" for i, t in enumerate(game.teams)
     )
-    return f"Resuming the saved game. {where}."
+    said = f"Resuming the saved game. {where}."
+    s = game.state
+    if s.phase is Phase.TURN and (s.correct or s.passes_left < game.rules.passes_per_turn):
+        # a turn cut short: what it had already won carries on (dialogue.md 12)
+        passes = "" if s.passes_left else ", no pass left"
+        said += f" {game.to_play.name} has {count_word(s.correct).lower()} right so far{passes}."
+    return said
 
 
 def turn_intro(game: Game) -> str:

@@ -565,3 +565,36 @@ def test_no_voice_setup_and_the_keyboard_game_offer_the_saved_game_too(
     out = capsys.readouterr().out
     assert "'maybe': answer y or n." in out and "Team 1 name" in out
     assert len(list(tmp_path.glob("game.*.json"))) == 1
+
+
+def test_set_up_without_a_microphone_says_so_before_the_first_question(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The microphone is tried before the first question, as the game does before its
+    # welcome: the question was asked with voice words, then again with keys.
+    from voice_host.audio import microphone
+    from voice_host.host.setup_live import set_up_teams
+
+    def refuse(_self: object) -> None:
+        raise DeviceError("no microphone found (no audio input device)")
+
+    monkeypatch.setattr(microphone.MicrophoneSource, "check", refuse)
+    clock = AudioClock()
+    announcer = RecordingAnnouncer(clock=clock.now)
+    told: list[str] = []
+    done = set_up_teams(
+        live_config(tmp_path),
+        announcer=announcer,
+        recognizer=Silent(),  # type: ignore[arg-type]
+        why="",
+        stdin=io.StringIO("2\n2\n1\ny\n"),
+        write=lambda _line: None,
+        clock=clock,
+        on_notice=told.append,
+    )
+    assert done.teams == teams_spec((2, 2))
+    texts = [e.text for e in announcer.entries]
+    notice = "No microphone: no microphone found (no audio input device)."
+    assert texts[0] == f"{notice} Answer with the keys."
+    assert sum(t.startswith("How many teams?") for t in texts) == 1
+    assert told == [notice]

@@ -384,8 +384,13 @@ def set_up_teams(
         from voice_host.audio.microphone import MicrophoneSource
 
         microphone = MicrophoneSource(config.device)
-        chunks = restamped(microphone, clock)
-        no_voice = ""
+        try:
+            microphone.check()  # no microphone: said before the first question, not after
+        except (VoiceHostError, OSError) as exc:
+            no_voice, recognizer, microphone = no_microphone(exc), None, None
+        else:
+            chunks = restamped(microphone, clock)
+            no_voice = ""
     runner = SetupRunner(
         dialogue,
         announcer=announcer,

@@ -315,3 +315,9 @@ def test_R19_the_spin_choice_offers_only_teams_that_can_be_pushed_back() -> None
     ]
     game = three_team_spin("time-up", "correct", "time-up", "correct", "time-up")
     assert dialogue.spin_choice_question(game) == "Red: forward 2, or push Blue or Green back 2?"
+
+
+def test_a_refusal_is_said_without_the_rules_numbers() -> None:
+    # the engine's "(R19)" is for scripts and tests; spoken it is "R nineteen"
+    refused = ValueError("Blue is on START and cannot be pushed back (R19)")
+    assert dialogue.not_now(refused) == "Not now: Blue is on START and cannot be pushed back."

@@ -7,6 +7,7 @@ the card's word is never said aloud while it is still being described.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from voice_host.referee.values import Judgement
@@ -67,8 +68,10 @@ TIME_IS_UP = "Time is up: press T to end the turn."
 
 
 def not_now(exc: Exception) -> str:
-    """An input the rules refuse now: ``Not now: <why>.``"""
-    return f"Not now: {exc}."
+    """An input the rules refuse now: ``Not now: <why>.``, without the rule's number
+    (the engine's "(R19)" is for scripts; said aloud it is "R nineteen")."""
+    why = re.sub(r"\s*\(R\d+(, R\d+)*\)", "", str(exc))
+    return f"Not now: {why}."
 
 
 def key_does_nothing(key: str) -> str:

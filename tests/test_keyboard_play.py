@@ -156,7 +156,7 @@ def test_CONTROL_round_is_won_by_team_key() -> None:
     assert any(line.startswith("Everyone's card: <Control ") for line in said)
     assert said[-1] == "Who answered first? Press 1 Red, 2 Blue; s if two at once."
     said = keys(ctl, "s")
-    assert said[0] == "Two teams at once: another card, describe again."
+    assert said[0] == "Answered at once: another card, describe again."
     assert said[1].startswith("Everyone's card: <Control ")
     card = ctl.game.current_card
     said = keys(ctl, "f")  # R11: the describer fouled; the round goes on with another card

@@ -378,7 +378,7 @@ def applied(
     elif isinstance(inp, Spin) and after.last_spin is not None:
         said.append(spin_words(after.last_spin))
     elif isinstance(inp, ControlSimultaneous):
-        said.append("Two teams at once: another card, describe again.")
+        said.append("Answered at once: another card, describe again.")  # R17, two teams or more
     elif isinstance(inp, ControlWon):
         winner = game.teams[game.state.winner] if game.state.winner is not None else None
         if winner is None:

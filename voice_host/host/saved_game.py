@@ -47,7 +47,12 @@ def keep_previous_game(slot: SaveSlot) -> str:
     now, or '' when there was none.  Starting a game without ``--resume`` never
     loses the one in progress.  Raises :class:`SaveError` when it cannot be kept."""
     kept = slot.keep_previous()
-    return previous_kept(kept) if kept is not None else ""
+    if kept is None:
+        return ""
+    problem = summarise_save(kept, kept=True).problem
+    if problem:  # a damaged file: kept, but not offered back as a game
+        return f"The damaged save file is kept in {kept} ({problem})."
+    return previous_kept(kept)
 
 
 def resume_config(config: HostConfig, slot: SaveSlot) -> HostConfig:

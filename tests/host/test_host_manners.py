@@ -12,7 +12,8 @@ from voice_host.announce.timeline import SpeechInterval
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck
 from voice_host.host.claims import SETTLE_SECONDS
-from voice_host.host.core import CARD_PEEK_SECONDS, Host
+from voice_host.host import dialogue
+from voice_host.host.core import CARD_PEEK_SECONDS, CONFIRM_SECONDS, Host
 from voice_host.host.inputs import Heard, KeyPress, MicStatus
 from voice_host.host.listening import Listening
 from voice_host.referee import Referee
@@ -423,3 +424,41 @@ def test_undoing_a_foul_that_ended_the_turn_asks_first(make_host: HostMaker) -> 
     host.handle(KeyPress("f", t))
     host.handle(KeyPress("u", t + 0.5))
     assert texts(host)[-1] == "Undone: the foul."
+
+
+def test_repeat_says_the_last_announcement_not_status_help_or_a_refusal(
+    make_host: HostMaker,
+) -> None:
+    # dialogue.md 4: repeat means the last announcement, with its context
+    host, _clock, t = started(make_host)
+    host.handle(KeyPress("c", t))
+    last = texts(host)[-1]
+    assert last.endswith("correct. One.")
+    for key in ("i", "?", "9"):  # status, help, a key that does nothing
+        host.handle(KeyPress(key, t + 0.1))
+    host.handle(KeyPress("a", t + 0.2))
+    assert texts(host)[-2] == f"I said: {last}"
+
+
+def test_an_unanswered_question_lapses_aloud(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(timer=60.0)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    host.handle(KeyPress("q", t))
+    assert texts(host)[-1].startswith("Quit?")
+    quiet(host, clock, t, CONFIRM_SECONDS + 1.0)
+    assert dialogue.NOT_QUITTING in texts(host)[-2:] and not host.finished
+
+
+def test_with_ready_a_turn_key_before_go_says_how_to_start(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(ready=True)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    host.handle(KeyPress("c", t))
+    assert texts(host)[-1] == "Ann, press space when ready."
+    assert host.game.state.correct == 0
+
+
+def test_a_control_key_is_named_when_it_does_nothing() -> None:
+    assert dialogue.key_does_nothing("\x7f").startswith("Key backspace does nothing now.")
+    assert dialogue.key_does_nothing("\t").startswith("Key tab does nothing now.")

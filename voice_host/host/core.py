@@ -246,7 +246,9 @@ class Host:
         if self.finished:
             return
         if self._confirm_until is not None and now > self._confirm_until:
-            self._confirm = self._confirm_until = None
+            lapsed, self._confirm, self._confirm_until = self._confirm, None, None
+            # a question unanswered is a "no", said so that a late Y is not a mystery
+            self._say([dialogue.NOT_QUITTING if lapsed == "quit" else "Nothing undone."])
         if self._peek_until is not None and now >= self._peek_until:
             self._peek_until = None
             self._show(now)
@@ -418,7 +420,7 @@ class Host:
             self.claims.claim(Claim(team, now, "key"))
             self.tick(now)
         else:
-            self._say([dialogue.key_does_nothing(key)])
+            self._say([dialogue.key_does_nothing(key)], remember=False)
 
     # ----- voice ---------------------------------------------------------------------------
 
@@ -542,13 +544,13 @@ class Host:
             return
         if name == "help":
             names = tuple(t.name for t in self.game.teams)
-            self._say([keys.help_text(phase, names, wake)])
+            self._say([keys.help_text(phase, names, wake)], remember=False)
         elif name == "repeat":
             context = dialogue.status(self.game, self._time_left(now))
             last = self._last_group or "nothing yet"
             self._say([f"I said: {last}", f"Now: {context}"], remember=False)
         elif name == "status":
-            self._say([dialogue.status(self.game, self._time_left(now))])
+            self._say([dialogue.status(self.game, self._time_left(now))], remember=False)
         elif name == "undo":
             self._undo(now)
         elif name in ("pause", "resume"):
@@ -556,6 +558,8 @@ class Host:
         elif name == "foul" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
             self.claims.clear()  # R11: the card is forfeited, another drawn
             self._apply(Foul(), now, entry_text=self.entry_text())
+        elif phase is Phase.TURN and self._waiting:
+            self._say([dialogue.when_ready(self.game, wake)], remember=False)  # --ready
         elif phase is not Phase.TURN or not self.timer.started:
             self._say([f"{name.title()} works only during a turn."])
         elif name == "correct":
@@ -691,7 +695,7 @@ class Host:
         try:
             self.game.apply(inp)
         except RulesError as exc:
-            self._say([dialogue.not_now(exc)])
+            self._say([dialogue.not_now(exc)], remember=False)
             return
         said = (
             []

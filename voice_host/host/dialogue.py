@@ -76,7 +76,8 @@ def not_now(exc: Exception) -> str:
 
 def key_does_nothing(key: str) -> str:
     """A key with no meaning at this moment."""
-    shown = "space" if key == " " else key
+    names = {" ": "space", "\x7f": "backspace", "\b": "backspace", "\t": "tab", "\x1b": "escape"}
+    shown = names.get(key, key if key.isprintable() else f"code {ord(key[0])}" if key else key)
     return f"Key {shown} does nothing now. Press question mark for the keys."
 
 

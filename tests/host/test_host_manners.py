@@ -11,8 +11,8 @@ from pathlib import Path
 from voice_host.announce.timeline import SpeechInterval
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck
-from voice_host.host.claims import SETTLE_SECONDS
 from voice_host.host import dialogue
+from voice_host.host.claims import SETTLE_SECONDS
 from voice_host.host.core import CARD_PEEK_SECONDS, CONFIRM_SECONDS, Host
 from voice_host.host.inputs import Heard, KeyPress, MicStatus
 from voice_host.host.listening import Listening

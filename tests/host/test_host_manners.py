@@ -462,3 +462,16 @@ def test_with_ready_a_turn_key_before_go_says_how_to_start(make_host: HostMaker)
 def test_a_control_key_is_named_when_it_does_nothing() -> None:
     assert dialogue.key_does_nothing("\x7f").startswith("Key backspace does nothing now.")
     assert dialogue.key_does_nothing("\t").startswith("Key tab does nothing now.")
+
+
+def test_status_says_a_special_segments_category_and_a_control_round_owed() -> None:
+    # dialogue.md 4: each team's segment and category, and what it still owes (R16)
+    game = control_game()  # Red landed on CONTROL (segment 2)
+    game.apply_text("control-won Blue")  # Red failed: it plays CONTROL again next turn
+    said = dialogue.status(game, None)
+    assert said.startswith("Red on segment 2, CONTROL, a CONTROL round to play again.")
+    game = new_game()
+    for inp in (Correct(), Correct(), Correct(), Correct(), TimeUp()):  # Red to SPIN (4)
+        game.apply(inp)
+    game.apply_text("spin red")
+    assert dialogue.status(game, None).startswith("Red on segment 4, SPIN, plays ")

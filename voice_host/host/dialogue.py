@@ -425,11 +425,16 @@ def undone(game: Game, inp: Input) -> str:
 
 def status(game: Game, time_left: float | None) -> str:
     """Where everyone is, whose turn, and the time left (dialogue.md 4)."""
-    parts = [
-        f"{t.name} on segment {game.position(i)}, {segment_words(game, game.position(i))}."
-        for i, t in enumerate(game.teams)
-    ]
     s = game.state
+    parts = []
+    for i, t in enumerate(game.teams):
+        at = game.position(i)
+        where = f"{t.name} on segment {at}, {segment_words(game, at)}"
+        if s.control_retry[i]:
+            where += ", a CONTROL round to play again"  # R16
+        elif game.board[at].kind in (SegmentKind.CONTROL, SegmentKind.SPIN):
+            where += f", plays {game.category_for(i)}"  # R6: a special segment's category
+        parts.append(f"{where}.")
     if s.phase is Phase.GAME_OVER:
         return " ".join([*parts, f"{game.winner} won."])
     what = {

@@ -475,3 +475,20 @@ def test_status_says_a_special_segments_category_and_a_control_round_owed() -> N
         game.apply(inp)
     game.apply_text("spin red")
     assert dialogue.status(game, None).startswith("Red on segment 4, SPIN, plays ")
+
+
+def test_a_spins_move_onto_control_says_it_plays_no_control_round() -> None:
+    # R20: CONTROL and SPIN count only when landed on by correct guesses
+    game = new_game()
+    for inp in (Correct(), Correct(), Correct(), Correct(), TimeUp()):  # Red to SPIN (4)
+        game.apply(inp)
+    game.apply_text("spin red")  # no bonus; Red plays again (R21), guesses nothing
+    game.apply(TimeUp())
+    for inp in (Correct(), Correct(), Correct(), Correct(), TimeUp()):  # Blue to SPIN (4)
+        game.apply(inp)
+    game.apply_text("spin wide-green")
+    before = game.state
+    game.apply_text("choose push Red")  # Red 4 -> 2, CONTROL
+    assert dialogue.moves(game, before, game.state) == [
+        "Red is pushed back 2 to segment 2, CONTROL, but a spin's move plays no CONTROL there."
+    ]

@@ -301,9 +301,13 @@ def phase_prompt(game: Game, wake: str | None, *, ready: bool = False) -> list[s
 def moves(game: Game, before: GameState, after: GameState) -> list[str]:
     """Every piece that moved, and the segment it landed on."""
     out = []
+    by_spin = before.phase is Phase.SPIN_CHOICE  # a bonus move: lands, triggers nothing
     for i, team in enumerate(game.teams):
         old, new = before.positions[i], after.positions[i]
         where = f"segment {new}, {segment_words(game, new)}"
+        kind = game.board[new].kind
+        if by_spin and new != old and kind in (SegmentKind.CONTROL, SegmentKind.SPIN):
+            where += f", but a spin's move plays no {kind.value} there"  # R20
         if new > old:
             out.append(f"{team.name} moves {new - old} to {where}.")
         elif new < old:

@@ -263,6 +263,18 @@ def sounds_like(entry: Entry, text_phones: list[tuple[str, ...]], phones: PhoneL
     return best
 
 
+def stable_pick(names: list[str], n: int, salt: str) -> list[str]:
+    """``n`` of ``names``, chosen by a hash of each name with ``salt``: a card that
+    joins or leaves ``names`` (the deck or the referee changed) changes the
+    choice by that card alone, so two runs of different code compare the same
+    cards (a seeded shuffle of the whole list chose other cards altogether)."""
+
+    def rank(name: str) -> str:
+        return hashlib.sha256(f"{salt}\n{name}".encode()).hexdigest()
+
+    return sorted(names, key=rank)[:n]
+
+
 def coarse(label: str) -> str:
     if label.startswith("foul"):
         return "foul"
@@ -324,12 +336,11 @@ class Bench:
         negative = [name for name, lab in expected.items() if lab == "nothing"]
         close = self.closest(text, negative, args.close)
         rest = [name for name in negative if name not in close]
-        rng = random.Random(f"{clip['file']}")
-        sample = rng.sample(rest, min(args.random, len(rest)))
+        sample = stable_pick(rest, args.random, clip["file"])
         plan = [(name, "close") for name in close] + [(name, "random") for name in sample]
         if clip.get("text_given"):
-            rng.shuffle(positive)
-            plan += [(name, "positive") for name in sorted(positive[: args.positive])]
+            said = stable_pick(positive, args.positive, clip["file"])
+            plan += [(name, "positive") for name in sorted(said)]
         for name, group in plan:
             self.hear(clip, audio, name, self.by_name[name], group, expected[name], split)
 

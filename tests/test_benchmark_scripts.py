@@ -87,3 +87,15 @@ def test_the_set_up_benchmark_reaches_each_question_and_its_answers_answer() -> 
         for talk in setup.TALK:
             words = tuple(talk.lower().replace(",", "").split())
             assert not setup.answered(setup.at(step).hear(words)), (step, talk)
+
+
+def test_real_voices_picks_the_same_cards_when_one_card_joins() -> None:
+    # A deck or referee change that makes one more card "said in the clip" must not
+    # choose other cards altogether, or two runs of different code are not compared.
+    pick = importlib.import_module("real_voices").stable_pick
+    names = [f"card {i}" for i in range(40)]
+    before = pick(names, 6, "clip.wav")
+    after = pick([*names, "Do the laundry"], 6, "clip.wav")
+    assert len(before) == 6 == len(set(before))
+    assert len(set(before) - set(after)) <= 1
+    assert pick(names, 6, "other.wav") != before  # the salt does choose

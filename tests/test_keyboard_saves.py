@@ -123,10 +123,17 @@ def test_a_keyboard_game_is_saved_and_resumed_by_keyboard(
     # Resumed with no keys at all: the same game, told where it stands.
     code, out, err = _play(monkeypatch, capsys, "", "--resume", "--save", str(save))
     assert (code, err) == (0, "")
-    assert out.splitlines()[:3] == [
-        "Resuming the saved game. Red on START; Blue on START. Red has two right so far.",
+    opening = out.splitlines()[:4]
+    # the turn goes on with the time its timer had left (30 s, less the moment it ran)
+    assert re.fullmatch(
+        r"Resuming the saved game\. Red on START; Blue on START\. "
+        r"Red has two right so far, (29|30) seconds left\.",
+        opening[0],
+    ), opening[0]
+    assert opening[1:] == [
         "Press ? at any time for the keys.",
         "Red's turn. Ann describing, Bob guessing. Category: Object.",
+        f"Press space to start the {opening[0].split()[-3]} second timer.",
     ]
     assert _saved(save).to_data() == first.to_data()
     # Play goes on from the saved count.

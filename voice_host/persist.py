@@ -10,7 +10,12 @@ is one :class:`SaveError` line.
 A save file is JSON::
 
     {"format": "voice-host-save", "version": 1, "saved_at": "2025-...Z",
-     "options": {...}, "game": "<Game.to_json() text, kept opaque>"}
+     "options": {...}, "game": "<Game.to_json() text, kept opaque>",
+     "time_left": 12.3}
+
+``time_left`` (optional) is what the turn in progress had left on its timer,
+saved with every change and every five seconds of a running turn, so that a
+resumed turn goes on with its own time rather than a fresh one.
 """
 
 from __future__ import annotations
@@ -135,20 +140,22 @@ class SavedGame:
     """The play options (``HostConfig.to_data()``), JSON-ready."""
     saved_at: str = ""
     """When it was saved, ISO 8601 in UTC (for the player's information only)."""
+    time_left: float | None = None
+    """Seconds the turn in progress had left on its timer, or None when no turn's timer
+    had started (between turns, or before "Go!")."""
 
     def to_json(self) -> str:
         """The save file's text."""
-        return json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "version": SAVE_VERSION,
-                "saved_at": self.saved_at,
-                "options": self.options,
-                "game": self.game,
-            },
-            indent=1,
-            sort_keys=True,
-        )
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "saved_at": self.saved_at,
+            "options": self.options,
+            "game": self.game,
+        }
+        if self.time_left is not None:
+            data["time_left"] = round(self.time_left, 1)
+        return json.dumps(data, indent=1, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str, source: Path | str = "save file") -> SavedGame:
@@ -180,7 +187,10 @@ class SavedGame:
             raise bad("the saved game has no engine state")
         if not isinstance(options, dict) or not isinstance(saved_at, str):
             raise bad("the saved game's options are garbled")
-        return cls(game, options, saved_at)
+        left = data.get("time_left")
+        if isinstance(left, bool) or not isinstance(left, int | float) or not 0 <= left < 1e6:
+            left = None  # a timer reading is not worth losing the game over: the full turn
+        return cls(game, options, saved_at, None if left is None else float(left))
 
 
 class SaveSlot:
@@ -208,17 +218,30 @@ class SaveSlot:
         self.failure: str | None = None
         """Why the last :meth:`autosave` failed; None when it saved."""
 
-    def save(self, state_json: str, options: Mapping[str, Any] | None = None) -> None:
-        """Save the engine's JSON and the options; :class:`SaveError` if it cannot."""
+    def save(
+        self,
+        state_json: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        time_left: float | None = None,
+    ) -> None:
+        """Save the engine's JSON, the options and the running turn's time left;
+        :class:`SaveError` if it cannot."""
         stamp = datetime.fromtimestamp(self._now(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        saved = SavedGame(state_json, dict(options or {}), stamp)
+        saved = SavedGame(state_json, dict(options or {}), stamp, time_left)
         with self._lock:
             save_atomic(self.path, saved.to_json(), make_temp=self._make_temp)
 
-    def autosave(self, state_json: str, options: Mapping[str, Any] | None = None) -> bool:
+    def autosave(
+        self,
+        state_json: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        time_left: float | None = None,
+    ) -> bool:
         """Like :meth:`save`, but a failure is reported once and play goes on; True if saved."""
         try:
-            self.save(state_json, options)
+            self.save(state_json, options, time_left=time_left)
         except SaveError as exc:
             self.failure = str(exc)
             if not self._failing:

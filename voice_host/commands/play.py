@@ -30,6 +30,7 @@ from voice_host.host.saved_game import (
     keep_previous_game,
     resume_config,
     resume_game,
+    resumed_time_left,
     save_or_discard,
     saved_offer,
 )
@@ -116,6 +117,8 @@ class _KeyboardSaves:
         """The slot (its reports go to the game's printer once :meth:`open` is called)."""
         self.game: Game | None = None
         """The game being saved, once it exists."""
+        self.controller: KeyboardController | None = None
+        """The controller playing it (its turn's time left is saved too), once it exists."""
         self._report: Callable[[str], None] = print
         self._saved = False
 
@@ -126,7 +129,10 @@ class _KeyboardSaves:
 
     def __call__(self) -> None:
         if self.game is not None:
-            self._saved = save_or_discard(self.slot, self.game, self.config.to_data(), self._report)
+            left = None if self.controller is None else self.controller.saved_time_left
+            self._saved = save_or_discard(
+                self.slot, self.game, self.config.to_data(), self._report, time_left=left
+            )
 
     @property
     def unsaved(self) -> bool:
@@ -191,8 +197,10 @@ def _keyboard_game(
             saves.config = played
             entry_text, deck_size = _deck_entries(played, write)
             game = resume_game(saves.slot, deck_size)
+            time_left = resumed_time_left(saves.slot, game, played.timer)
         else:
             game, entry_text = _new_game(played, first_arg, keys, write)
+            time_left = None
             kept = keep_previous_game(saves.slot)
             if kept:
                 write(kept)
@@ -203,7 +211,9 @@ def _keyboard_game(
             entry_text=entry_text,
             on_change=saves,
             resumed=played.resume,
+            time_left=time_left,
         )
+        saves.controller = controller
         saves()  # the game is in the save slot from its first moment
         return controller
 

@@ -29,7 +29,7 @@ from voice_host.host.inputs import (
 )
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import save_or_discard
-from voice_host.host.timer import Cue, TurnTimer
+from voice_host.host.timer import SAVE_TIMER_EVERY, Cue, TurnTimer
 from voice_host.persist import SaveSlot
 from voice_host.referee.commands import command_phrases, listened_teams
 from voice_host.referee.values import GRACE_SECONDS, Judgement, Situation
@@ -180,16 +180,26 @@ class Host:
         self._shown_second: int | None = None
         self._card_said: tuple[int | None, str | None] | None = None
         self._held: list[str] = []  # advice to say when the turn in progress ends
+        self._resumed_left: float | None = None  # the resumed turn's time, until it starts
 
     # ----- starting and the loop ----------------------------------------------------------
 
-    def start(self, *, resumed: bool = False, news: str = "", kept: str = "") -> None:
+    def start(
+        self,
+        *,
+        resumed: bool = False,
+        news: str = "",
+        kept: str = "",
+        time_left: float | None = None,
+    ) -> None:
         """Open the game: the welcome (or the resume notice) and the first prompt.
 
         ``news`` is microphone news known before the game opens (no recogniser, no
         microphone): said first, so that it does not fall into the first turn after
         "Go!", and not said again when the listening thread reports the same.
-        ``kept`` says where the game saved before this new one was moved, or ''."""
+        ``kept`` says where the game saved before this new one was moved, or ''.
+        ``time_left``: a resumed turn's seconds (:func:`resumed_time_left`), or None
+        for a full turn."""
         now = self.clock.now()
         if news:
             self.mic_live = False  # the prompts name keys, not words it cannot hear
@@ -199,11 +209,15 @@ class Host:
             self._told = news
             lines.append(f"{news} Play with the keys; question mark for help.")
             hint = ""  # said just now
-        first = dialogue.resumed(self.game) if resumed else dialogue.opening(self.game, hint)
+        first = (
+            dialogue.resumed(self.game, time_left) if resumed else dialogue.opening(self.game, hint)
+        )
         if self.listening is not None:
             self.listening.prepare(self.contexts_ahead())
         # One group, so the screen (in line mode, a printed status line) follows it all.
         self._say([*lines, first, *self._enter_phase(now)])
+        if resumed and self.game.phase is Phase.TURN:
+            self._resumed_left = time_left
         self._changed(now, save=True)
 
     def handle(self, item: HostInput) -> None:
@@ -254,7 +268,9 @@ class Host:
             self._show(now)
         if self._go_pending and self._quiet(now):
             self._go_pending = False
-            self.timer.start(now)  # R5: the turn starts when the timer starts
+            # R5: the turn starts when the timer starts; a resumed one with its own time
+            self.timer.start(now, self._resumed_left)
+            self._resumed_left = None
             self._turn_start = now
             self._changed(now)
         for cue in self.timer.cues(now):
@@ -278,6 +294,8 @@ class Host:
             second = int(self.timer.left(now))
             if second != self._shown_second:
                 self._shown_second = second
+                if second % SAVE_TIMER_EVERY == 0:
+                    self._save()  # the time left, so that a resumed turn goes on with it
                 self._show(now)
 
     def stop(self, reason: str = "interrupted") -> None:
@@ -739,6 +757,7 @@ class Host:
         """Reset per-turn state for the phase just entered; return its prompt."""
         self.claims.clear()
         self.timer.reset()
+        self._resumed_left = None
         self._turn_start = None
         self._buzzer = None
         self._ending_at = None
@@ -837,7 +856,12 @@ class Host:
         True when the slot (if any) now holds the game as it is."""
         if self.save_slot is None:
             return True
-        return save_or_discard(self.save_slot, self.game, self.save_options, self.say)
+        left = self._time_left(self.clock.now())
+        if left is None and self.game.phase is Phase.TURN:
+            left = self._resumed_left  # a resumed turn keeps its time until it goes on
+        return save_or_discard(
+            self.save_slot, self.game, self.save_options, self.say, time_left=left
+        )
 
     def _show(self, now: float) -> None:
         if self.screen is None:

@@ -171,17 +171,25 @@ def opening(game: Game, hint: str) -> str:
     ).rstrip()
 
 
-def resumed(game: Game) -> str:
-    """Said when a saved game is picked up again."""
+def resumed(game: Game, time_left: float | None = None) -> str:
+    """Said when a saved game is picked up again; ``time_left``: the seconds the turn
+    cut short goes on with (None: a full turn)."""
     where = "; ".join(
         f"{t.name} on {segment_words(game, game.position(i))}" for i, t in enumerate(game.teams)
     )
     said = f"Resuming the saved game. {where}."
     s = game.state
-    if s.phase is Phase.TURN and (s.correct or s.passes_left < game.rules.passes_per_turn):
-        # a turn cut short: what it had already won carries on (dialogue.md 12)
+    if s.phase is not Phase.TURN:
+        return said
+    # a turn cut short: what it had already won carries on (dialogue.md 12), and its time
+    left = "" if time_left is None else f", {seconds_words(time_left)} left"
+    if s.correct or s.passes_left < game.rules.passes_per_turn:
         passes = "" if s.passes_left else ", no pass left"
-        said += f" {game.to_play.name} has {count_word(s.correct).lower()} right so far{passes}."
+        said += (
+            f" {game.to_play.name} has {count_word(s.correct).lower()} right so far{passes}{left}."
+        )
+    elif time_left is not None:
+        said += f" {game.to_play.name}'s turn goes on with {seconds_words(time_left)}."
     return said
 
 

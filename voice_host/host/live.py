@@ -72,6 +72,7 @@ from voice_host.host.saved_game import (
     keep_previous_game,
     resume_config,
     resume_game,
+    resumed_time_left,
     saved_offer,
 )
 from voice_host.keyboard.texts import resume_command
@@ -308,10 +309,13 @@ class LiveSession:
         why: str,
         inputs: InputQueue,
         kept: str = "",
+        time_left: float | None = None,
     ) -> None:
         self.config = config
         self._kept = kept
         """Where the game a new one replaced is kept (said at the start), or ''."""
+        self._time_left = time_left
+        """A resumed turn's seconds (None: a full turn)."""
         self.host = host
         """The host (touched only by the thread running the host loop)."""
         self.clock = clock
@@ -363,6 +367,7 @@ class LiveSession:
         deck = _deck(config)
         game = _game(config, deck, slot, notices)
         kept = "" if config.resume else keep_previous_game(slot)
+        time_left = resumed_time_left(slot, game, config.timer) if config.resume else None
         if announcer is None:
             announcer = open_announcer(config.announce_options(), printer=notices, clock=clock.now)
         card_options = config.card_announce_options()
@@ -400,6 +405,7 @@ class LiveSession:
             why=why,
             inputs=inputs,
             kept=kept,
+            time_left=time_left,
         )
 
     # ----- the threads -----------------------------------------------------------------
@@ -450,7 +456,9 @@ class LiveSession:
         until the players quit: the win can still be undone)."""
         host = self.host
         news = self._news_before_start()
-        host.start(resumed=self.config.resume, news=news, kept=self._kept)
+        host.start(
+            resumed=self.config.resume, news=news, kept=self._kept, time_left=self._time_left
+        )
         if host.listening is None:
             host.handle(MicStatus(False, self._why))
         self._start_threads(stdin, missing=bool(news))

@@ -7,6 +7,7 @@ resumed the other.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -22,10 +23,21 @@ if TYPE_CHECKING:
     from voice_host.config import HostConfig
 
 
+#: A resumed turn goes on with at least this many seconds: the describer takes in the
+#: card again, and a turn saved just before its buzzer is not over before "Go!" is said.
+MIN_RESUMED_SECONDS = 5.0
+
+
 def save_or_discard(
-    slot: SaveSlot, game: Game, options: Mapping[str, Any], report: Callable[[str], None]
+    slot: SaveSlot,
+    game: Game,
+    options: Mapping[str, Any],
+    report: Callable[[str], None],
+    *,
+    time_left: float | None = None,
 ) -> bool:
-    """Save ``game`` after a change; once it is won remove the save instead, so that
+    """Save ``game`` after a change (with ``time_left``, the seconds the turn in progress
+    has left once its timer started); once it is won remove the save instead, so that
     ``--resume`` finds no game in progress (an undo of the win saves it again).
 
     A failing save is reported once by the slot and play goes on; a failing removal is
@@ -38,7 +50,21 @@ def save_or_discard(
             report(f"{exc}.")
             return False
         return True
-    return slot.autosave(game.to_json(), options)
+    if game.phase is not Phase.TURN:
+        time_left = None
+    return slot.autosave(game.to_json(), options, time_left=time_left)
+
+
+def resumed_time_left(slot: SaveSlot, game: Game, timer_seconds: float) -> float | None:
+    """The seconds the saved turn goes on with: what its timer had left when it was
+    last saved, rounded up to a whole second, at least :data:`MIN_RESUMED_SECONDS` and
+    at most ``timer_seconds``; None (a full turn) when its timer had not started, or
+    the game was saved between turns.  ``game`` is the one :func:`resume_game` loaded
+    (which reports a missing or broken save)."""
+    saved = slot.load_game()
+    if saved is None or saved.time_left is None or game.phase is not Phase.TURN:
+        return None
+    return float(min(timer_seconds, max(MIN_RESUMED_SECONDS, math.ceil(saved.time_left))))
 
 
 def keep_previous_game(slot: SaveSlot) -> str:

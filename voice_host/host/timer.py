@@ -13,6 +13,9 @@ from dataclasses import dataclass
 #: Seconds left at which the host warns once (dialogue.md item 7).
 WARNING_AT = 10.0
 
+#: How often a running turn's time left is saved, in whole seconds of the timer.
+SAVE_TIMER_EVERY = 5
+
 
 class Cue(enum.Enum):
     """A moment of the turn worth telling the players."""
@@ -63,12 +66,13 @@ class TurnTimer:
         """Started but not counting down (paused, or stopped at the buzzer)."""
         return self._started and self._since is None
 
-    def start(self, at: float) -> None:
-        """Begin a fresh countdown at ``at`` seconds."""
-        self._left = self.seconds
+    def start(self, at: float, left: float | None = None) -> None:
+        """Begin a fresh countdown at ``at`` seconds, of the full turn or of ``left``
+        seconds (a resumed turn); with ten seconds or fewer, no warning is due."""
+        self._left = self.seconds if left is None else min(self.seconds, left)
         self._since = at
         self._started = True
-        self._given = set()
+        self._given = {Cue.WARNING} if self._left <= WARNING_AT < self.seconds else set()
 
     def reset(self) -> None:
         """Back to the full time, not started (a new turn)."""

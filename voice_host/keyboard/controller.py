@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from voice_host.host import dialogue
+from voice_host.host.timer import SAVE_TIMER_EVERY, WARNING_AT
 from voice_host.keyboard import texts
 from voice_host.rules import (
     Choose,
@@ -43,8 +44,6 @@ EntryText = Callable[[int, str], str]
 """``entry_text(card_index, category) -> text``: what the describer sees for a card
 (0-based index) and a category (or ``Control``)."""
 
-#: Seconds left at which the host warns once (dialogue.md line 7).
-WARNING_AT = 10.0
 #: Real spinner results by key.
 SPIN_KEYS: dict[str, SpinResult] = {
     "w": SpinResult.WIDE_GREEN,
@@ -71,7 +70,10 @@ class KeyboardController:
     ``entry_text``: how a card is shown to the describer (default :func:`card_label`).
     ``on_change``: called after every change of the game (an input applied, an undo),
     so the caller can save it; the controller itself never touches files.
-    ``resumed``: the game was picked up from a save (the opening says so).
+    ``resumed``: the game was picked up from a save (the opening says so);
+    ``time_left``: the seconds its turn goes on with (None: a full turn).
+    ``on_change`` is also called every few seconds of a running turn, and by
+    :meth:`leave`, so that a save holds the turn's time left (:attr:`saved_time_left`).
     """
 
     def __init__(
@@ -82,6 +84,7 @@ class KeyboardController:
         entry_text: EntryText = card_label,
         on_change: Callable[[], None] = _nothing,
         resumed: bool = False,
+        time_left: float | None = None,
     ) -> None:
         if timer_seconds <= 0:
             raise ValueError(f"the timer must be positive, got {timer_seconds} s")
@@ -103,13 +106,20 @@ class KeyboardController:
         self._running_since: float | None = None
         self._time_left = timer_seconds
         self._warned = False
+        self._resumed_left: float | None = None
+        if resumed and time_left is not None and game.phase is Phase.TURN:
+            self._resumed_left = self._time_left = min(timer_seconds, time_left)
+            self._warned = self._time_left <= WARNING_AT
+        self._now: float | None = None  # the caller's clock when last heard from
+        self._saved_second: int | None = None
 
     # ----- public interface ------------------------------------------------------------
 
     def opening(self) -> list[str]:
         """The welcome (or the resume notice with where everyone is) and what to do first."""
         if self.resumed:
-            return [dialogue.resumed(self.game), texts.HELP_HINT, *self._situation()]
+            resumed = dialogue.resumed(self.game, self._resumed_left)
+            return [resumed, texts.HELP_HINT, *self._situation()]
         return [dialogue.opening(self.game, texts.HELP_HINT), *self._situation()]
 
     @property
@@ -123,11 +133,34 @@ class KeyboardController:
             return self._time_left
         return max(0.0, self._time_left - (now - self._running_since))
 
+    @property
+    def saved_time_left(self) -> float | None:
+        """What a save should hold of the turn's timer: the seconds left once it has
+        started (frozen while paused), a resumed turn's own before it goes on, else None."""
+        if self.game.phase is not Phase.TURN:
+            return None
+        if not self._started:
+            return self._resumed_left  # a resumed turn keeps its time until it goes on
+        if self._running_since is None or self._now is None:
+            return self._time_left
+        return self.time_left(self._now)
+
+    def leave(self, now: float) -> None:
+        """The players stop here (quit, Ctrl-C, end of input): save the time left too."""
+        self._now = now
+        if self._started and self.game.phase is Phase.TURN:
+            self.on_change()
+
     def tick(self, now: float) -> list[str]:
         """Let time pass: the ten-second warning and the end of the turn (R8)."""
+        self._now = now
         if self._running_since is None:
             return []
         left = self.time_left(now)
+        second = int(left)
+        if left > 0 and second != self._saved_second and second % SAVE_TIMER_EVERY == 0:
+            self._saved_second = second
+            self.on_change()  # the time left, so that a resumed turn goes on with it
         if left <= 0:
             self._stop_timer(now)
             return self._apply(TimeUp())
@@ -138,6 +171,7 @@ class KeyboardController:
 
     def press(self, key: str, now: float) -> list[str]:
         """Handle one key; return what the host says."""
+        self._now = now
         out = self.tick(now)
         if self.finished:
             return out
@@ -190,7 +224,7 @@ class KeyboardController:
             if not self._started:
                 self._started = True
                 self._start_timer(now)
-                return [texts.go(self.timer_seconds), self._card_line()]
+                return [texts.go(self._time_left), self._card_line()]
             if self._running_since is not None:
                 self._stop_timer(now)
                 return [dialogue.paused(self._time_left, texts.PAUSE_HINT)]
@@ -269,7 +303,7 @@ class KeyboardController:
         g = self.game
         phase = g.phase
         if phase is Phase.TURN:
-            return [dialogue.turn_intro(g), texts.start_timer(self.timer_seconds)]
+            return [dialogue.turn_intro(g), texts.start_timer(self._time_left)]
         if phase is Phase.SPIN:
             return [dialogue.spin_prompt(g)]
         if phase is Phase.SPIN_CHOICE:
@@ -315,6 +349,7 @@ class KeyboardController:
 
     def _start_timer(self, now: float) -> None:
         self._running_since = now
+        self._saved_second = int(self._time_left)  # just saved with the change that led here
 
     def _stop_timer(self, now: float) -> None:
         if self._running_since is not None:
@@ -326,3 +361,5 @@ class KeyboardController:
         self._running_since = None
         self._time_left = self.timer_seconds
         self._warned = False
+        self._resumed_left = None
+        self._saved_second = None

@@ -239,8 +239,9 @@ def play_loop(
 ) -> int:
     """Run the game until the players quit, the keys run out or Ctrl-C; return the exit code.
 
-    Every change is already saved by the controller's ``on_change``, so stopping early
-    loses nothing: the caller says where the game is kept.
+    Every change is already saved by the controller's ``on_change``, and the turn's
+    time left once more on the way out, so stopping early loses nothing: the caller
+    says where the game is kept.
     """
     for line in controller.opening():
         write(line)
@@ -257,6 +258,7 @@ def play_loop(
                 write(line)
     except KeyboardInterrupt:
         write(texts.INTERRUPTED)
+    controller.leave(clock())  # the turn's time left goes into the save too
     return 0
 
 

@@ -1,0 +1,175 @@
+"""A turn cut short by a crash or Ctrl-C goes on with the time its timer had left.
+
+The save holds the running turn's time left (with every change, every five seconds
+of the timer, and on the way out), and a resumed turn starts its timer with that,
+at least five seconds, rather than a fresh full turn that would favour the team
+whose game stopped.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from voice_host.audio.chunk import AudioChunk
+from voice_host.host.core import Host
+from voice_host.host.inputs import KeyPress
+from voice_host.host.saved_game import MIN_RESUMED_SECONDS, resumed_time_left
+from voice_host.host.timer import Cue, TurnTimer
+from voice_host.keyboard import KeyboardController
+from voice_host.persist import SavedGame, SaveSlot
+from voice_host.rules import Correct, Phase, TimeUp
+
+from .conftest import HostMaker, new_game
+
+
+def _run(host: Host, clock: object, start: float, seconds: float) -> float:
+    """Feed ``seconds`` of silence from ``start``, in 0.1 s chunks."""
+    t = start
+    while t < start + seconds - 1e-9:
+        chunk = AudioChunk(b"\x00\x00" * 1600, 16000, t)
+        clock.advance_to(chunk.end_time)  # type: ignore[attr-defined]
+        host.hear(chunk)
+        t = chunk.end_time
+    return t
+
+
+def _until_running(host: Host, clock: object) -> float:
+    """Feed silence until the opening announcements are over and the timer runs."""
+    t = 0.0
+    while not host.timer.running:
+        assert t < 120.0, "the timer never started"
+        t = _run(host, clock, t, 0.1)
+    return t
+
+
+def _saved_left(path: Path) -> float | None:
+    return SavedGame.from_json(path.read_text(encoding="utf-8")).time_left
+
+
+def _texts(host: Host) -> list[str]:
+    return [s.text for s in host.said]
+
+
+def test_a_timer_started_with_time_left_runs_that_long_and_warns_only_if_it_can() -> None:
+    timer = TurnTimer(30.0)
+    timer.start(100.0, 17.0)
+    assert timer.left(100.0) == 17.0 and timer.buzzer == 117.0
+    assert [c.cue for c in timer.cues(107.5)] == [Cue.WARNING]  # 10 s before its own end
+    timer.start(0.0, 8.0)  # fewer than ten seconds: no "ten seconds" at once
+    assert [c.cue for c in timer.cues(1.0)] == []
+    assert [c.cue for c in timer.cues(8.0)] == [Cue.END]
+    timer.start(0.0, 45.0)  # never more than a turn
+    assert timer.left(0.0) == 30.0
+
+
+def test_the_save_holds_the_running_turns_time_left(make_host: HostMaker, tmp_path: Path) -> None:
+    host, clock, _ = make_host(timer=30.0)
+    host.start()
+    save = tmp_path / "game.json"
+    assert _saved_left(save) is None  # "Go!" not said yet: no timer
+    t = _until_running(host, clock)
+    t = _run(host, clock, t, 2.0)
+    host.handle(KeyPress("c", t))  # a change saves the time left with it
+    at_change = _saved_left(save)
+    assert at_change is not None
+    assert at_change == pytest.approx(host.timer.left(t), abs=0.06)
+    # no change for a while: every five seconds of the timer are saved all the same
+    t = _run(host, clock, t, 12.0)
+    left = _saved_left(save)
+    assert left is not None and left < at_change - 9.5
+    assert 0 <= left - host.timer.left(t) <= 5.1
+    host.stop()  # Ctrl-C: the moment it stopped
+    assert _saved_left(save) == pytest.approx(host.timer.left(t), abs=0.06)
+
+
+def test_a_resumed_turn_goes_on_with_its_time_and_says_so(make_host: HostMaker) -> None:
+    game = new_game()
+    game.apply(Correct())
+    host, clock, _ = make_host(game=game, timer=30.0)
+    host.start(resumed=True, time_left=12.0)
+    assert _texts(host)[0].endswith("Red has one right so far, 12 seconds left.")
+    t = _until_running(host, clock)
+    assert host.timer.left(t) == pytest.approx(12.0, abs=0.11)
+    t = _run(host, clock, t, 12.5)
+    # it ran out after its own 12 s, not after a fresh 30
+    assert host.game.phase is not Phase.TURN or host.game.to_play.name != "Red"
+    assert "Time! Red got one right." in _texts(host)
+
+
+def test_a_resumed_turn_with_nothing_won_yet_says_its_time(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(game=new_game(), timer=30.0)
+    host.start(resumed=True, time_left=21.0)
+    assert _texts(host)[0].endswith("Red's turn goes on with 21 seconds.")
+    t = _until_running(host, clock)
+    assert host.timer.left(t) == pytest.approx(21.0, abs=0.11)
+
+
+def test_a_resumed_turn_keeps_its_time_in_the_save_until_it_goes_on(
+    make_host: HostMaker, tmp_path: Path
+) -> None:
+    host, _, _ = make_host(game=new_game(), timer=30.0, ready=True)
+    host.start(resumed=True, time_left=9.0)
+    assert not host.timer.started  # waiting for the describer (--ready)
+    assert _saved_left(tmp_path / "game.json") == 9.0  # a second crash loses no more
+
+
+def test_resumed_time_left_is_rounded_up_and_kept_within_a_turn(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path / "game.json", report=lambda _: None)
+    game = new_game()
+    for saved, resumed in ((12.3, 13.0), (0.2, MIN_RESUMED_SECONDS), (29.5, 30.0), (None, None)):
+        slot.save(game.to_json(), time_left=saved)
+        assert resumed_time_left(slot, game, 30.0) == resumed, saved
+    slot.save(game.to_json(), time_left=12.0)
+    assert resumed_time_left(slot, game, 10.0) == 10.0  # the game's own (shorter) timer
+    for inp in (Correct(), Correct(), TimeUp()):
+        game.apply(inp)
+    assert game.phase is Phase.CONTROL_ROUND
+    slot.save(game.to_json(), time_left=12.0)
+    assert resumed_time_left(slot, game, 30.0) is None  # no timed turn to go on with
+
+
+def test_a_garbled_time_left_costs_the_turns_time_not_the_game(tmp_path: Path) -> None:
+    slot = SaveSlot(tmp_path / "game.json", report=lambda _: None)
+    game = new_game()
+    slot.save(game.to_json(), time_left=12.0)
+    data = json.loads(slot.path.read_text(encoding="utf-8"))
+    assert data["time_left"] == 12.0
+    for bad in ("soon", -3, True, [1], 1e9):
+        data["time_left"] = bad
+        slot.path.write_text(json.dumps(data), encoding="utf-8")
+        saved = slot.load_game()
+        assert saved is not None and saved.time_left is None, bad
+        assert saved.game == game.to_json()
+
+
+def test_the_keyboard_game_saves_and_resumes_the_time_left() -> None:
+    saved: list[float | None] = []
+    game = new_game()
+    ctl: KeyboardController
+
+    def on_change() -> None:
+        saved.append(ctl.saved_time_left)
+
+    ctl = KeyboardController(game, timer_seconds=30.0, on_change=on_change)
+    ctl.press(" ", 0.0)
+    ctl.press("c", 3.0)
+    assert saved[-1] == 27.0
+    for t in range(4, 16):
+        ctl.tick(float(t))
+    assert saved[-1] == 15.0  # five-second marks of the timer, without a change
+    ctl.leave(16.5)  # quit or Ctrl-C: the moment it stopped
+    assert saved[-1] == 13.5
+
+    again = KeyboardController(game, timer_seconds=30.0, resumed=True, time_left=14.0)
+    opening = again.opening()
+    assert opening[0].endswith("Red has one right so far, 14 seconds left.")
+    assert opening[-1] == "Press space to start the 14 second timer."
+    assert again.saved_time_left == 14.0  # kept in the save until space
+    assert again.press(" ", 100.0)[0] == "Go! 14 seconds."
+    assert again.tick(103.5) == []  # no "ten seconds" until ten are left
+    assert again.tick(104.1) == ["Ten seconds."]
+    said = again.tick(114.0)
+    assert game.to_play.name == "Blue" and any("Time" in line for line in said)

@@ -52,6 +52,41 @@ def test_the_whole_game_script_ends_with_a_winner(capsys: pytest.CaptureFixture[
     assert final["allowed"] == []
 
 
+@pytest.mark.parametrize(
+    ("line", "phase", "to_play", "describers", "segments"),
+    [
+        (15, "turn", "Red", ["Bob"], [7, 0]),  # R20, R21: forward onto 7, Red plays on
+        (22, "control-round", "Red", ["Bob"], [11, 0]),  # R13: the turn's describer
+        (23, "control-round", "Red", ["Bob"], [11, 0]),  # R17: another card, same round
+        (24, "turn", "Red", ["Ann"], [11, 0]),  # R15: the bonus turn changes describer
+        (33, "turn", "Red", ["Bob"], [16, 0]),  # R18 red: no bonus; R21: Red plays on
+        (36, "turn", "Blue", ["Cat", "Dan"], [18, 0]),  # R9: play passes; R4: 2 of 3
+        (46, "turn", "Blue", ["Eve", "Cat"], [15, 5]),  # R18: Red pushed back 3
+        (54, "turn", "Red", ["Ann"], [15, 11]),  # R14: the winner plays next
+        (74, "turn", "Red", ["Ann"], [28, 9]),  # Blue pushed off CONTROL
+        (81, "turn", "Blue", ["Dan", "Eve"], [33, 9]),  # R14: Blue steals the turn
+        (82, "control-round", "Red", ["Bob"], [33, 9]),  # R16: Red's CONTROL round again
+        (100, "finish-round", "Red", ["Bob"], [47, 9]),  # R22: stops on FINISH
+        (101, "turn", "Blue", ["Cat", "Dan"], [47, 9]),  # R23: Red stays on FINISH
+        (115, "turn", "Blue", ["Dan", "Eve"], [45, 16]),  # R23: pushed off FINISH
+        (116, "turn", "Red", ["Ann"], [45, 16]),  # a normal turn from 45
+        (121, "finish-round", "Red", ["Ann"], [47, 16]),
+    ],
+)
+def test_the_whole_game_script_says_what_its_comments_say(
+    capsys: pytest.CaptureFixture[str],
+    line: int,
+    phase: str,
+    to_play: str,
+    describers: list[str],
+    segments: list[int],
+) -> None:
+    _, states, _ = simulate(capsys, str(SCRIPTS / "whole_game.txt"))
+    [state] = [s for s in states if s["line"] == line]
+    assert (state["phase"], state["to_play"], state["describers"]) == (phase, to_play, describers)
+    assert [t["segment"] for t in state["teams"]] == segments
+
+
 def test_each_line_reports_the_state_keys(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

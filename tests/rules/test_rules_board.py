@@ -20,6 +20,10 @@ from voice_host.rules import (
 )
 
 
+def test_R6_the_six_categories() -> None:
+    assert CATEGORIES == ("Object", "Nature", "Random", "Person", "Action", "World")
+
+
 def test_R24_categories_match_the_deck() -> None:
     assert CATEGORIES == DECK_CATEGORIES
     assert CONTROL_ENTRY == DECK_CONTROL

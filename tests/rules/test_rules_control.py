@@ -21,11 +21,33 @@ def test_R13_landing_on_CONTROL_by_guessing_starts_a_round_for_all() -> None:
     assert ControlWon("Blue") in game.legal_inputs()  # every team may answer
 
 
-def test_R13_a_CONTROL_round_has_no_time_limit() -> None:
+@pytest.mark.parametrize("line", ["time-up", "correct", "pass"])
+def test_R13_a_CONTROL_round_has_no_time_limit(line: str) -> None:
+    # No timer, so no time-up; no count, so no correct; PASS is a turn's (R10).
     game = make_game()
     turn(game, 5)
     with pytest.raises(IllegalInputError, match="phase control-round"):
-        play(game, "time-up")
+        play(game, line)
+
+
+@pytest.mark.parametrize(
+    ("lines", "segment"),
+    [
+        (["control-won Red"], 5),  # Red's bonus turn starts on CONTROL
+        (["control-won Red", *["correct"] * 3, "time-up", "spin red"], 8),  # ... or SPIN
+    ],
+)
+def test_R13_R18_a_turn_with_no_correct_guess_triggers_nothing_where_it_stands(
+    lines: list[str], segment: int
+) -> None:
+    # README ruling: only a landing by correct guesses starts a CONTROL round or a spin;
+    # a turn that guesses nothing lands nowhere new, and play passes (R9).
+    game = make_game(board="START Object Nature SPIN Random CONTROL Person Action SPIN FINISH")
+    turn(game, 5)
+    play(game, *lines)
+    assert game.to_play.name == "Red" and game.position("Red") == segment
+    turn(game, 0)
+    assert game.phase is Phase.TURN and game.to_play.name == "Blue"
 
 
 def test_R14_first_team_to_shout_wins_and_takes_the_next_turn() -> None:
@@ -62,6 +84,30 @@ def test_R15_landing_team_wins_and_its_describers_change(rotate: bool) -> None:
     assert game.state.describers == ("Cy", "Dee")
 
 
+@pytest.mark.parametrize("rotate", [True, False])
+@pytest.mark.parametrize("advanced", [False, True])
+@pytest.mark.parametrize("size", [2, 3, 4, 5])
+@pytest.mark.parametrize("retry", [False, True])  # the round on landing, or an R16 retry
+def test_R15_the_bonus_turn_never_has_the_describers_of_the_round(
+    size: int, advanced: bool, rotate: bool, retry: bool
+) -> None:
+    players = ",".join(f"P{i}" for i in range(size))
+    game = make_game(f"Red:{players};Blue:Eve,Fay", advanced=advanced, rotate_describers=rotate)
+    turn(game, 5)
+    if retry:
+        play(game, "control-won Blue")
+        turn(game, 0)  # Blue's turn; Red's CONTROL round again
+        assert game.phase is Phase.CONTROL_ROUND and game.to_play.name == "Red"
+    in_round = set(game.state.describers)
+    play(game, "control-won Red")
+    bonus = set(game.state.describers)
+    assert game.phase is Phase.TURN and game.to_play.name == "Red"
+    assert len(bonus) == len(in_round)  # R4's count still holds
+    # Every describer changes when the team has players enough; with 3 players and
+    # 2 describers only one can (the one guesser), and does.
+    assert len(bonus & in_round) == max(0, 2 * len(in_round) - size)
+
+
 def test_R16_landing_team_fails_stays_and_plays_CONTROL_again_next_turn() -> None:
     game = make_game()
     turn(game, 5)
@@ -84,6 +130,20 @@ def test_R16_winning_a_round_settles_the_winner_own_retry() -> None:
     play(game, "control-won Red")  # Red wins Blue's round
     assert game.state.control_retry == (False, True)
     assert game.phase is Phase.TURN and game.to_play.name == "Red"
+
+
+def test_R16_a_team_owing_a_CONTROL_round_pushed_off_CONTROL_plays_a_normal_turn() -> None:
+    # README ruling: the retry belongs to the CONTROL segment; a push takes it away.
+    game = make_game()
+    turn(game, 5)  # Red on CONTROL
+    play(game, "control-won Blue")  # Red owes a CONTROL round
+    turn(game, 3)  # Blue to SPIN
+    play(game, "spin wide-green", "choose push Red")  # Red 5 -> 3 (a SPIN: no effect, R20)
+    assert game.state.control_retry == (False, False)
+    turn(game, 0)  # Blue again (R21)
+    assert game.to_play.name == "Red"
+    assert game.phase is Phase.TURN  # a normal turn, from segment 3
+    assert game.category == "Random"
 
 
 def test_R17_simultaneous_answers_draw_another_card() -> None:

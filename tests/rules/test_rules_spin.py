@@ -123,6 +123,55 @@ def test_R20_a_push_back_onto_SPIN_has_no_effect() -> None:
     assert game.phase is Phase.TURN and game.to_play.name == "Red"
 
 
+def test_R20_a_forward_bonus_onto_another_SPIN_has_no_effect() -> None:
+    game = make_game(board="START Object Nature SPIN Random SPIN Person Action World FINISH")
+    turn(game, 3)
+    play(game, "spin wide-green", "choose forward")  # 3 -> 5, SPIN
+    assert game.position("Red") == 5
+    assert game.phase is Phase.TURN  # no second spin
+    assert game.to_play.name == "Red"  # R21: Red plays another turn, from segment 5
+    assert game.category == "Person"
+
+
+def test_R20_a_push_back_onto_CONTROL_has_no_effect() -> None:
+    game = make_game()
+    turn(game, 1)  # Red to 1
+    turn(game, 7)  # Blue to 7
+    turn(game, 2)  # Red to 3, SPIN
+    play(game, "spin wide-green", "choose push Blue")  # Blue 7 -> 5, CONTROL
+    assert game.position("Blue") == 5
+    assert game.phase is Phase.TURN and game.to_play.name == "Red"  # no CONTROL round now
+    assert game.state.control_retry == (False, False)  # nor owed
+    turn(game, 0)
+    assert game.to_play.name == "Blue"
+    assert game.phase is Phase.TURN  # Blue plays a normal turn from CONTROL
+    assert game.category == "Person"
+
+
+@pytest.mark.parametrize(
+    ("lines", "segment", "category"),
+    [
+        (["spin narrow-green", "choose forward"], 6, "Person"),  # from where the bonus put it
+        (["spin wide-green", "choose push Blue"], 3, "Random"),  # from SPIN (R6: next ahead)
+        (["spin red"], 3, "Random"),  # no bonus: from SPIN
+        (["spin line", "spin red"], 3, "Random"),
+    ],
+)
+def test_R21_the_same_team_plays_another_turn_from_where_it_stands(
+    lines: list[str], segment: int, category: str
+) -> None:
+    game = make_game()
+    turn(game, 0)  # Red stays on START
+    turn(game, 2)  # Blue to 2
+    turn(game, 3)  # Red to 3, SPIN
+    describers = game.state.describers
+    play(game, *lines)
+    assert game.phase is Phase.TURN and game.to_play.name == "Red"
+    assert game.position("Red") == segment and game.category == category
+    assert (game.state.correct, game.state.passes_left) == (0, 1)  # a new turn
+    assert game.state.describers != describers  # R4: a new turn rotates the describers
+
+
 @pytest.mark.parametrize(
     ("same_team", "next_team"),
     [

@@ -40,6 +40,21 @@ def test_R6_category_on_START(start_category: str | None, expected: str) -> None
 
 
 @pytest.mark.parametrize(
+    ("board", "expected"),
+    [
+        # The short track's first segment is Object, which is also the first category
+        # of all: these boards tell "the first segment's category" from "Object".
+        ("START Person Nature SPIN Random FINISH", "Person"),
+        ("START SPIN World Nature FINISH", "World"),  # a SPIN first: the first category ahead
+    ],
+)
+def test_R6_category_on_START_is_the_first_segment_of_the_board(board: str, expected: str) -> None:
+    game = make_game(board=board)
+    assert game.category == expected
+    assert game.category_for("Blue") == expected
+
+
+@pytest.mark.parametrize(
     ("special_category", "expected"),
     [
         ("next", "Random"),  # default: the category segment ahead of SPIN
@@ -49,6 +64,25 @@ def test_R6_category_on_START(start_category: str | None, expected: str) -> None
 def test_R6_category_on_a_SPIN_segment(special_category: str, expected: str) -> None:
     game = make_game(special_category=special_category)
     play(game, "correct", "correct", "correct", "time-up", "spin red")  # Red on SPIN, plays again
+    assert game.phase is Phase.TURN and game.to_play.name == "Red"
+    assert game.category == expected
+
+
+@pytest.mark.parametrize(
+    ("special_category", "expected"),
+    [
+        ("next", "Person"),  # default: the category segment ahead of CONTROL (5 -> 6)
+        ("previous", "Random"),  # house rule: the one behind it (4)
+    ],
+)
+def test_R6_R15_category_of_a_bonus_turn_on_a_CONTROL_segment(
+    special_category: str, expected: str
+) -> None:
+    # rules.md decides the category on START only; a turn that starts on CONTROL (the
+    # bonus turn after winning the round, R15) uses the same default as on SPIN.
+    game = make_game(special_category=special_category)
+    turn(game, 5)
+    play(game, "control-won Red")
     assert game.phase is Phase.TURN and game.to_play.name == "Red"
     assert game.category == expected
 

@@ -410,7 +410,11 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         help="TOML config file (default ~/.config/voice-host/config.toml)",
     )
     add("--teams", metavar="SPEC", help='teams and players, as "Red:Ann,Bob;Blue:Cat,Dan"')
-    add("--first", metavar="TEAM", help="the team that starts (default: the first listed)")
+    add(
+        "--first",
+        metavar="TEAM",
+        help="the team that starts (default: the first listed; --keyboard asks)",
+    )
     add("--timer", type=float, metavar="SECONDS", help="seconds in a turn (default 30)")
     add("--advanced", action=on_off, help="one describer per turn, whatever the team size")
     add("--deck", metavar="PATH", help="deck file (default: the packaged deck)")

@@ -154,10 +154,16 @@ def test_CONTROL_round_is_won_by_team_key() -> None:
     said = keys(ctl, " ccccct")
     assert "CONTROL round! Ann of Red, describe to everyone, no time limit." in said
     assert any(line.startswith("Everyone's card: <Control ") for line in said)
-    assert said[-1] == "Who answered first? Press 1 Red, 2 Blue; s if two at once."
+    assert said[-1] == "Who answered first? Press 1 Red, 2 Blue; s if two at once, p if nobody can."
     said = keys(ctl, "s")
     assert said[0] == "Answered at once: another card, describe again."
     assert said[1].startswith("Everyone's card: <Control ")
+    card = ctl.game.current_card
+    said = keys(ctl, "p")  # nobody can get it: passed, another card, the round goes on
+    assert said[0] == "Passed: another card, describe again."
+    assert said[1].startswith("Everyone's card: <Control ")
+    assert ctl.game.phase is Phase.CONTROL_ROUND and ctl.game.current_card != card
+    assert ctl.game.to_play.name == "Red"
     card = ctl.game.current_card
     said = keys(ctl, "f")  # R11: the describer fouled; the round goes on with another card
     assert said[0] == "Foul: the card is lost."

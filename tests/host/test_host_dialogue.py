@@ -117,6 +117,24 @@ def test_a_foul_in_a_control_round_by_voice_or_key_draws_another_card(
     assert texts(host)[-2:] == ["Foul: the card is lost.", "Another card, describe again."]
 
 
+def test_a_round_card_nobody_can_get_is_passed_by_key_or_voice(make_host: HostMaker) -> None:
+    # The rules give a CONTROL round no time limit and no pass; a card nobody can get
+    # is passed (P or "host pass") for another, as the engine draws one for R17.
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    card = host.game.current_card
+    host.handle(KeyPress("p", 4.0))
+    assert host.game.phase is Phase.CONTROL_ROUND and host.game.current_card != card
+    assert texts(host)[-1] == "Passed: another card, describe again."
+    card = host.game.current_card
+    spoken = Judgement("command", 6.0, "host pass", command="pass")
+    host.handle(Heard((spoken,)))
+    assert host.game.current_card != card and host.game.to_play.name == "Red"
+    assert texts(host)[-1] == "Passed: another card, describe again."
+    quiet(host, clock, 0.0, 8.0)
+    assert host.game.phase is Phase.CONTROL_ROUND  # nobody won: the round goes on
+
+
 def test_spin_choice_by_voice(make_host: HostMaker) -> None:
     game = new_game()
     game.apply(TimeUp())  # Red nothing; Blue to play

@@ -427,6 +427,8 @@ class Host:
         elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and lower == "s":
             self.claims.clear()
             self._apply(ControlSimultaneous(), now)
+        elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and lower == "p":
+            self._pass_round(now)
         elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and lower == "f":
             self.claims.clear()  # the describer fouled (R11): another card
             self._apply(Foul(), now, entry_text=self.entry_text())
@@ -576,6 +578,8 @@ class Host:
         elif name == "foul" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
             self.claims.clear()  # R11: the card is forfeited, another drawn
             self._apply(Foul(), now, entry_text=self.entry_text())
+        elif name == "pass" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+            self._pass_round(now)
         elif phase is Phase.TURN and self._waiting:
             self._say([dialogue.when_ready(self.game, wake)], remember=False)  # --ready
         elif phase is not Phase.TURN or not self.timer.started:
@@ -595,6 +599,12 @@ class Host:
             self._end_turn(now)
         else:
             self._say([f"{name.title()} does nothing now."])
+
+    def _pass_round(self, now: float) -> None:
+        """A round's card nobody can get: another is drawn, the round goes on (the rules
+        are silent; the engine's draw of another card, as for two teams at once)."""
+        self.claims.clear()
+        self._apply(ControlSimultaneous(), now, entry_text=self.entry_text(), passed=True)
 
     def _ask(self, action: str, question: str, now: float) -> None:
         """Ask yes/no before something destructive (dialogue.md 2)."""
@@ -707,6 +717,7 @@ class Host:
         entry_text: str = "",
         judgement: Judgement | None = None,
         quiet: bool = False,
+        passed: bool = False,
     ) -> None:
         before = self.game.state
         self._confirm = self._confirm_until = None  # the game moved on: a question lapses
@@ -719,7 +730,7 @@ class Host:
             []
             if quiet
             else dialogue.applied(
-                self.game, before, inp, entry_text=entry_text, judgement=judgement
+                self.game, before, inp, entry_text=entry_text, judgement=judgement, passed=passed
             )
         )
         after = self.game.state

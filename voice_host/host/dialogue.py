@@ -49,6 +49,8 @@ _COUNTS = (
 
 #: The turn's start (the timer starts once it has been said).
 GO = "Go!"
+#: A CONTROL or FINISH round's card that nobody can get, passed: the round goes on.
+ROUND_PASSED = "Passed: another card, describe again."
 #: Said once when ten seconds are left (dialogue.md 7).
 TEN_SECONDS = "Ten seconds."
 #: The session's last word.
@@ -363,10 +365,13 @@ def applied(
     *,
     entry_text: str = "",
     judgement: Judgement | None = None,
+    passed: bool = False,
 ) -> list[str]:
     """What is said once ``inp`` has been applied (``game`` holds the new state).
 
     ``entry_text`` is the card entry that was out before (echoed once it is done with).
+    ``passed``: a CONTROL or FINISH round's card nobody could get was passed (P or
+    "host pass", applied as the engine's draw of another card).
     """
     after = game.state
     team = game.teams[before.to_play].name
@@ -390,6 +395,8 @@ def applied(
         said.append(f"Time! {team} got {count_word(before.correct).lower()} right.")
     elif isinstance(inp, Spin) and after.last_spin is not None:
         said.append(spin_words(after.last_spin))
+    elif isinstance(inp, ControlSimultaneous) and passed:
+        said.append(ROUND_PASSED)
     elif isinstance(inp, ControlSimultaneous):
         said.append("Answered at once: another card, describe again.")  # R17, two teams or more
     elif isinstance(inp, ControlWon):

@@ -88,7 +88,7 @@ def help_text(phase: Phase, team_names: tuple[str, ...], wake: str | None) -> st
             now = f"The team that answers presses its buzzer: {buzzers}."
         else:
             now = f"Shout the answer, then your team's name, or press your buzzer: {buzzers}."
-        now += " S if two teams answered at once, F for a foul."
+        now += " S if two teams answered at once, P if nobody can get it, F for a foul."
     else:
         now = "The game is over."
     if wake is None:

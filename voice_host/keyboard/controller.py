@@ -267,6 +267,8 @@ class KeyboardController:
             return self._apply(ControlSimultaneous())
         if key == "f":  # the describer fouled (R11): another card
             return self._apply(Foul())
+        if key == "p":  # nobody can get it: another card, the round goes on
+            return self._apply(ControlSimultaneous(), passed=True)
         team = self._team_key(key)
         if team is None:
             return None
@@ -279,7 +281,7 @@ class KeyboardController:
 
     # ----- applying and narrating ------------------------------------------------------
 
-    def _apply(self, inp: Input) -> list[str]:
+    def _apply(self, inp: Input, *, passed: bool = False) -> list[str]:
         before = self.game.state
         shown = self._entry()  # echoed once the card is done with (dialogue.md 2)
         try:
@@ -287,7 +289,7 @@ class KeyboardController:
         except RulesError as exc:
             return [dialogue.not_now(exc)]
         after = self.game.state
-        said = dialogue.applied(self.game, before, inp, entry_text=shown)
+        said = dialogue.applied(self.game, before, inp, entry_text=shown, passed=passed)
         if after.turn != before.turn or after.phase is not before.phase:
             said += self._situation()
         elif after.current_card != before.current_card:

@@ -47,7 +47,7 @@ def team_keys(game: Game) -> str:
 
 def who_answered(game: Game) -> str:
     """A CONTROL or FINISH round's question, by key."""
-    return f"Who answered first? Press {team_keys(game)}; s if two at once."
+    return f"Who answered first? Press {team_keys(game)}; s if two at once, p if nobody can."
 
 
 def spin_choice_keys(game: Game) -> str:
@@ -88,6 +88,7 @@ def help_lines(game: Game, timer_started: bool) -> list[str]:
         now_keys = [
             f"the number of the team that answered first ({teams})",
             "s: two answered at once, draw another card",
+            "p: nobody can get it, pass it for another card",
             "f: the describer fouled, draw another card",
         ]
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -54,6 +55,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if sys.stdin is None:  # started with standard input closed (`<&-`): no keys, at once
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the whole run
     try:
         code: int = args._run(args)
     except VoiceHostError as exc:

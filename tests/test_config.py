@@ -255,6 +255,13 @@ def test_a_config_file_that_is_not_text_is_one_line_naming_it(tmp_path: Path) ->
     assert str(caught.value) == f"{path}: not a config file (not UTF-8 text)"
 
 
+def test_a_config_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    # UTF-8 with a BOM (Notepad's "UTF-8 with BOM"), as decks, boards and scripts allow
+    path = tmp_path / "config.toml"
+    path.write_bytes(b"\xef\xbb\xbftimer = 45\n")
+    assert config_from_args(parse("--config", str(path)), {}).timer == 45
+
+
 def test_a_save_path_that_is_a_folder_stops_before_the_game_starts(tmp_path: Path) -> None:
     folder = tmp_path / "saves"
     folder.mkdir()

@@ -7,6 +7,7 @@ import io
 import json
 import random
 import re
+import shlex
 import shutil
 from pathlib import Path
 from typing import Any
@@ -140,6 +141,16 @@ def test_a_keyboard_game_is_saved_and_resumed_by_keyboard(
     code, out, _ = _play(monkeypatch, capsys, " \nc\n", "--resume", "--save", str(save))
     assert code == 0 and "correct. Three." in out
     assert _saved(save).state.correct == 3
+
+
+def test_the_resume_command_said_for_a_save_path_with_spaces_can_be_pasted(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "our games" / "Ann's game.json"
+    code, out, _ = _play(monkeypatch, capsys, " \nc\n", *_new_args(tmp_path, save))
+    assert code == 0
+    command = out.splitlines()[-1].split("; resume with ")[1]
+    assert shlex.split(command) == ["voice-host", "play", "--resume", "--save", str(save)]
 
 
 def test_winning_removes_the_save_and_undoing_the_win_saves_again(

@@ -196,6 +196,39 @@ def test_listen_bad_options_are_one_line(
     assert len(err.splitlines()) == 1
 
 
+def _damaged_model(folder: Path) -> Path:
+    """A vosk model folder with every file it needs, none of them readable by vosk
+    (an interrupted copy, a disk error)."""
+    from voice_host.speech.models import REQUIRED_FILES
+
+    for name in REQUIRED_FILES:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(b"\x00garbage\n" * 50)
+    return folder
+
+
+@pytest.mark.slow
+def test_a_model_vosk_cannot_load_leaves_pocketsphinx_listening(
+    capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    pytest.importorskip("vosk")
+    model = _damaged_model(tmp_path / "vosk-model-damaged")
+    monkeypatch.setenv("VOICE_HOST_MODELS", str(tmp_path))
+    monkeypatch.delenv("VOICE_HOST_MODEL", raising=False)
+    clip = FIXTURES / "slt" / "guess__elephant.wav"
+    args = ["listen", "--audio", str(clip), "--word", "Elephant", "--no-second-transcriber"]
+    # found in models/: pocketsphinx listens instead and says why
+    assert cli.main(args) == 0
+    err = capfd.readouterr().err
+    assert "Using pocketsphinx" in err and "could not load the model" in err
+    assert "VoskAPI" not in err  # vosk's own log lines (written by C++) stay out of the terminal
+    # named with --model: one line, exit 2
+    assert cli.main([*args, "--model", str(model)]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("voice-host: ") and "could not load the model" in err
+    assert len(err.splitlines()) == 1
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "judged"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -55,3 +56,52 @@ def test_models_verify_with_no_models_is_one_error_line(
     err = capsys.readouterr().err
     assert err.startswith("voice-host: no models in")
     assert len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "-"],
+        ["play", "--keyboard", "--teams", "Red:Ann,Bob;Blue:Cat,Dan"],
+        ["play", "--keyboard-only", "--plain", "--teams", "Red:Ann,Bob;Blue:Cat,Dan"],
+    ],
+)
+def test_a_closed_standard_input_reads_as_no_keys(tmp_path: Path, args: list[str]) -> None:
+    # started with fd 0 closed (`<&-`, some service managers): sys.stdin is None
+    save = ["--save", str(tmp_path / "game.json")] if args[0] == "play" else []
+    done = subprocess.run(
+        [sys.executable, "-m", "voice_host", *args, *save],
+        capture_output=True,
+        text=True,
+        check=False,
+        preexec_fn=lambda: os.close(0),
+        timeout=60,
+    )
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 0
+    if args[0] == "play":
+        assert (tmp_path / "game.json").is_file()  # the keys ran out at once: saved, stopped
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["simulate"], ["deck", "check"]])
+def test_output_to_a_full_disk_is_one_line_and_exit_2(tmp_path: Path, args: list[str]) -> None:
+    script = tmp_path / "script.txt"
+    script.write_text("correct\ntime-up\n", encoding="utf-8")
+    deck = tmp_path / "deck.txt"
+    fields = ("object", "nature", "random", "person", "action", "world", "control")
+    deck.write_text(
+        "".join(f"{f}: {w}\n" for f, w in zip(fields, "abcdefg", strict=True)), encoding="utf-8"
+    )
+    path = script if args[0] == "simulate" else deck
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "voice_host", *args, str(path)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr == "voice-host: cannot write the output: the disk is full\n"

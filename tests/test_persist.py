@@ -115,6 +115,15 @@ def test_unwritable_folder_is_reported(tmp_path: Path, error: OSError, why: str)
     assert path.read_text() == "old"
 
 
+@pytest.mark.parametrize("save", ["notes.txt/game.json", "notes.txt/saves/game.json"])
+def test_a_file_where_the_save_folder_should_be_is_said_plainly(tmp_path: Path, save: str) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(SaveError) as caught:
+        save_atomic(tmp_path / save, "new")
+    assert str(caught.value).endswith(f"{tmp_path / 'notes.txt'} is a file, not a folder")
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
 @pytest.mark.skipif(
     os.geteuid() == 0, reason="root ignores folder permissions (see the simulation)"
 )

@@ -9,7 +9,10 @@ and keyboard play never need them.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -54,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if sys.stdin is None:  # started with standard input closed (`<&-`): no keys, at once
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the whole run
     try:
         code: int = args._run(args)
     except VoiceHostError as exc:
@@ -64,6 +69,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:
+        if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        # the output was sent to a file on a full disk (`simulate ... > out.jsonl`)
+        with contextlib.suppress(OSError, ValueError):
+            # what is still buffered could never be written: drop it, so that the
+            # interpreter's exit does not report the same failure again
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        where = exc.filename or "the output"
+        print(f"voice-host: cannot write {where}: the disk is full", file=sys.stderr)
+        return 2
     return code
 
 

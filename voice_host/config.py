@@ -380,8 +380,8 @@ def default_config_path(env: Mapping[str, str]) -> Path:
 def load_config_file(path: Path) -> HostConfig:
     """Read and check a TOML config file; :class:`InputFileError` naming it when it is bad."""
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        # UTF-8, with or without a byte-order mark (as decks, boards and scripts)
+        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
     except FileNotFoundError:
         raise InputFileError(f"{path}: no such config file") from None
     except tomllib.TOMLDecodeError as exc:

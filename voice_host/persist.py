@@ -77,6 +77,11 @@ def _why(exc: OSError, path: Path) -> str:
         return f"the folder {folder} is on a read-only file system"
     if exc.errno in (errno.EACCES, errno.EPERM):
         return f"the folder {folder} is not writable (permission denied)"
+    if exc.errno in (errno.EEXIST, errno.ENOTDIR):
+        # the folder, or one above it, is a file: name it rather than "File exists"
+        blocking = next((p for p in (folder, *folder.parents) if p.exists()), folder)
+        if not blocking.is_dir():
+            return f"{blocking} is a file, not a folder"
     return exc.strerror or str(exc)
 
 

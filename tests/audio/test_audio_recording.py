@@ -112,6 +112,9 @@ def test_a_compressed_wav_is_no_pcm_wav_for_the_wav_reader(tmp_path: Path) -> No
         (b"not audio at all", "notes.wav"),
         # an m4a (AAC), which libsndfile cannot decode
         (b"\x00\x00\x00\x20ftypM4A \x00\x00\x00\x00isomiso2" + bytes(3000), "memo.m4a"),
+        # libsndfile says an MP3 it cannot decode "does not exist": it does
+        (b"", "empty.mp3"),
+        (b"not audio at all\n" * 40, "notes.mp3"),
     ],
 )
 def test_unreadable_files_are_refused_in_one_line_with_a_way_out(
@@ -124,6 +127,7 @@ def test_unreadable_files_are_refused_in_one_line_with_a_way_out(
     message = str(caught.value)
     assert "cannot read this recording" in message and "ffmpeg" in message
     assert "\n" not in message
+    assert "does not exist" not in message
 
 
 def test_a_damaged_recording_is_an_input_error_not_a_traceback(tmp_path: Path) -> None:

@@ -63,6 +63,30 @@ def test_build_writes_where_asked(
     assert main(["deck", "check", str(output)]) == 0
 
 
+@pytest.mark.parametrize("where", ["folder", "in_a_file"])
+def test_build_to_a_place_it_cannot_write_is_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+) -> None:
+    import voice_host.deck.build as build
+
+    built: list[Path] = []
+    monkeypatch.setattr(build, "build_bytes", lambda source_dir: built.append(source_dir) or b"x")
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    output = tmp_path if where == "folder" else tmp_path / "file" / "deck.json.gz"
+    assert main(["deck", "build", "--output", str(output)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert err[0].startswith(f"voice-host: cannot write the deck to {output}")
+    if where == "folder":
+        assert err[0].endswith("it is a folder")
+        assert built == []  # refused before the long build
+    else:
+        assert err[0].endswith(f"{tmp_path / 'file'} is a file, not a folder")
+
+
 def test_playing_a_bad_deck_is_one_line_naming_the_first_problem(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -185,6 +185,19 @@ def test_save_and_load_give_an_equal_game_that_can_still_undo() -> None:
             lambda d: json.dumps({**d, "state": {**d["state"], "phase": "dancing"}}),
             "bad value",
         ),
+        (lambda d: json.dumps({**d, "deck_size": "many"}), "bad value"),  # no ValueError
+        (
+            lambda d: json.dumps({**d, "initial": {**d["initial"], "to_play": 7}}),
+            "to_play",
+        ),  # no IndexError on replay
+        (
+            lambda d: json.dumps({**d, "initial": {**d["initial"], "positions": [0]}}),
+            "positions",
+        ),
+        (
+            lambda d: json.dumps({**d, "initial": {**d["initial"], "rotation": []}}),
+            "rotation",
+        ),
     ],
 )
 def test_a_damaged_save_is_refused_clearly(mangle: object, message: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import threading
@@ -196,6 +197,30 @@ def test_http_error_is_one_clear_line(server: Server, tmp_path: Path) -> None:
     with pytest.raises(ModelError, match="HTTP 404"):
         models.fetch(source, tmp_path)
     _installed_nothing(tmp_path)
+
+
+def test_a_models_folder_that_cannot_be_made_is_one_clear_line(
+    server: Server, tmp_path: Path
+) -> None:
+    server.files["m.zip"] = model_zip()
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(ModelError, match="cannot make the models folder"):
+        models.fetch(server.source("m.zip"), tmp_path / "notes.txt")
+
+
+def test_a_full_disk_while_unpacking_is_one_clear_line_and_keeps_the_download(
+    server: Server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server.files["m.zip"] = model_zip()
+
+    def full(archive: Path, dest: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(models, "safe_extract", full)
+    with pytest.raises(ModelError, match=r"cannot unpack .* \(No space left on device\)$"):
+        models.fetch(server.source("m.zip"), tmp_path)
+    # the checked download stays for the next try; no half-unpacked folder
+    assert [p.name for p in tmp_path.iterdir()] == [f"{NAME}.zip.part"]
 
 
 def test_cli_fetch_list_verify(

@@ -64,8 +64,12 @@ class DecodedSource:
         except FileNotFoundError:
             raise InputFileError(f"{self.path}: no such audio file") from None
         except (sf.LibsndfileError, RuntimeError, TypeError, OSError) as exc:
+            reason = _reason(exc)
+            if self.path.is_file() and "does not exist" in reason:
+                # what libsndfile says of a file its MP3 decoder finds no audio in
+                reason = "no audio it can decode"
             raise InputFileError(
-                f"{self.path}: cannot read this recording ({_reason(exc)}); the host reads "
+                f"{self.path}: cannot read this recording ({reason}); the host reads "
                 f"{READABLE}: {CONVERT_HINT}"
             ) from None
         self.rate = int(info.samplerate)

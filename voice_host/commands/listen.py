@@ -22,7 +22,7 @@ from typing import Any
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.deck.model import CARD_FIELDS, Entry
 from voice_host.deck.problems import has_word
-from voice_host.errors import UsageError
+from voice_host.errors import ModelError, UsageError
 from voice_host.referee.commands import command_phrases
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
 
@@ -179,7 +179,15 @@ def open_backend(
             "--backend vosk: no valid vosk model (put one in models/, name it with --model "
             "or VOICE_HOST_MODEL, or run 'voice-host models fetch')"
         )
-    opened = choose.open_recognizer(choice, second=second)
+    try:
+        opened = choose.open_recognizer(choice, second=second)
+    except ModelError as exc:
+        if choice.name != "vosk" or model or backend == "vosk":
+            raise  # a model the player named, or vosk asked for, must work
+        # a model found in models/ or VOICE_HOST_MODEL that vosk cannot load (a damaged
+        # copy): the bundled pocketsphinx listens instead, and the reason says why
+        choice = choose.BackendChoice("pocketsphinx", None, f"Using pocketsphinx: {exc}")
+        opened = choose.open_recognizer(choice, second=second)
     return opened, with_helpers(opened, choice.reason, second)
 
 

@@ -44,14 +44,26 @@ def build_bytes(source_dir: Path = SOURCE_DIR, expected_cards: int | None = BUIL
 
 
 def write_builtin(output: Path = BUILTIN_PATH, source_dir: Path = SOURCE_DIR) -> tuple[Path, bool]:
-    """Build and write the built-in deck; return the path and whether the file changed."""
+    """Build and write the built-in deck; return the path and whether the file changed.
+
+    A place it cannot write is one :class:`VoiceHostError` line (a folder before the build).
+    """
+    if output.is_dir():
+        raise VoiceHostError(f"cannot write the deck to {output}: it is a folder")
     data = build_bytes(source_dir)
-    changed = not output.exists() or output.read_bytes() != data
-    if changed:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        temporary = output.with_name(output.name + ".part")
-        temporary.write_bytes(data)
-        temporary.replace(output)
+    try:
+        changed = not output.exists() or output.read_bytes() != data
+        if changed:
+            output.parent.mkdir(parents=True, exist_ok=True)
+            temporary = output.with_name(output.name + ".part")
+            temporary.write_bytes(data)
+            temporary.replace(output)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        blocking = next((p for p in output.parents if p.exists()), None)
+        if blocking is not None and not blocking.is_dir():
+            why = f"{blocking} is a file, not a folder"
+        raise VoiceHostError(f"cannot write the deck to {output}: {why}") from None
     return output, changed
 
 

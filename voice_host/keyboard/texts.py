@@ -7,6 +7,7 @@ spins, counts, phase prompts, status, undo) comes from
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from voice_host.host import dialogue
@@ -98,8 +99,11 @@ def help_lines(game: Game, timer_started: bool) -> list[str]:
 
 
 def resume_command(path: Path, *, default_path: bool) -> str:
-    """The command that resumes the game saved at ``path``."""
-    return "voice-host play --resume" + ("" if default_path else f" --save {path}")
+    """The command that resumes the game saved at ``path`` (quoted for a shell where it
+    needs to be, so that a path with spaces can be pasted)."""
+    return "voice-host play --resume" + (
+        "" if default_path else f" --save {shlex.quote(str(path))}"
+    )
 
 
 def previous_kept(path: Path) -> str:

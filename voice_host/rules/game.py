@@ -325,6 +325,10 @@ class Game:
             texts = [str(x) for x in data["inputs"]]
         except (KeyError, TypeError) as exc:
             raise SaveFormatError(f"saved game lacks or garbles {exc}") from None
+        except ValueError as exc:
+            raise SaveFormatError(f"saved game has a bad value: {exc}") from None
+        for state in (initial, saved):
+            _check_fits(state, len(teams), board)
         game = cls.__new__(cls)
         game.teams = validate_teams(teams)
         game.board = board
@@ -579,3 +583,17 @@ class Game:
             d.deck_cycle += 1
         d.current_card = d.deck_order[d.deck_pos]
         d.deck_pos += 1
+
+
+def _check_fits(state: GameState, teams: int, board: Board) -> None:
+    """:class:`SaveFormatError` unless a saved state's team indices and positions fit the
+    saved teams and board (a damaged file must not fail later with an IndexError)."""
+    for name in ("positions", "control_retry", "rotation"):
+        if len(getattr(state, name)) != teams:
+            raise SaveFormatError(f"saved state's {name} do not match its {teams} teams")
+    for name in ("to_play", "resume_after", "winner"):
+        index = getattr(state, name)
+        if index is not None and not 0 <= index < teams:
+            raise SaveFormatError(f"saved state's {name} {index} is not one of its {teams} teams")
+    if not all(0 <= p <= board.finish for p in state.positions):
+        raise SaveFormatError("saved state's positions are off the board")

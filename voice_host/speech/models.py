@@ -236,9 +236,15 @@ def install(archive: Path, name: str, models_dir: Path) -> Path:
     official zips hold ``NAME/...``).
     """
     final = models_dir / name
-    tmp = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=models_dir))
+    tmp: Path | None = None
     try:
-        safe_extract(archive, tmp)
+        try:
+            tmp = Path(tempfile.mkdtemp(prefix=f".{name}.", dir=models_dir))
+            safe_extract(archive, tmp)
+        except OSError as exc:  # a full disk, most likely: the checked download stays
+            raise ModelError(
+                f"cannot unpack {archive.name} in {models_dir} ({exc.strerror})"
+            ) from None
         entries = [p for p in tmp.iterdir() if not p.name.startswith("__MACOSX")]
         root = entries[0] if len(entries) == 1 and entries[0].is_dir() else tmp
         lacking = missing_files(root)
@@ -250,13 +256,17 @@ def install(archive: Path, name: str, models_dir: Path) -> Path:
             raise ModelError(f"{final} already exists; remove it first to fetch again")
         os.replace(root, final)
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if tmp is not None:
+            shutil.rmtree(tmp, ignore_errors=True)
     return final
 
 
 def fetch(source: ModelSource, models_dir: Path, progress: Progress | None = None) -> Path:
     """Download, check and install ``source`` into ``models_dir``; return its folder."""
-    models_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        models_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ModelError(f"cannot make the models folder {models_dir} ({exc.strerror})") from None
     final = models_dir / source.name
     if is_valid_model(final):
         return final

@@ -78,7 +78,9 @@ def _vosk() -> Any:
         import vosk
     except ImportError as exc:  # pragma: no cover - vosk is a pinned dependency
         raise ModelError("the vosk package is not installed") from exc
-    vosk.SetLogLevel(-1)  # we check vocabulary ourselves; vosk's logs go to stderr
+    # We check vocabulary ourselves, and a model vosk cannot load is its exception, said in
+    # one line: vosk's logs (to stderr), errors included, stay out of the terminal.
+    vosk.SetLogLevel(-3)
     return vosk
 
 

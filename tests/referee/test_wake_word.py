@@ -103,6 +103,13 @@ def labels(text: str, phase: Phase) -> list[str]:
         ("okay host wait please", Phase.TURN, ["command:pause"]),
         # ... or a word that sounds the same as one
         ("host weight", Phase.TURN, ["command:pause"]),
+        # "host go" and "host start" start a waiting turn or a paused timer
+        ("host go", Phase.TURN, ["command:resume"]),
+        ("okay host start please", Phase.TURN, ["command:resume"]),
+        # NEGATIVE: not after a sound-alike ("go" is a word of many clues), nor going on
+        ("okay test go", Phase.TURN, ["nothing"]),
+        ("the host will go home", Phase.TURN, ["nothing"]),
+        ("host start the car", Phase.TURN, ["nothing"]),
         # NEGATIVE: never after a sound-alike of the wake word: "okay, bus stop?"
         # is a guess (Bus stop is a card), not a pause
         ("okay bus stop", Phase.TURN, ["nothing"]),

@@ -79,6 +79,8 @@ COMMAND_WORDS: dict[str, frozenset[str]] = {
 #: so it is not offered).
 COMMAND_SYNONYMS: dict[str, frozenset[str]] = {
     "pause": frozenset({"stop", "wait"}),
+    # "host go" starts a turn that waits for its describer (--ready) or a paused timer
+    "resume": frozenset({"go", "start"}),
 }
 #: A sound-alike wake word is at least this similar in sound to the wake word
 #: (:func:`~voice_host.referee.matching.phone_class_similarity`; "pass" 0.5,

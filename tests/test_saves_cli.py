@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,15 @@ def test_the_default_slot_resumes_without_save_and_kept_games_always_name_theirs
     assert rows[0]["where"] == "Red's turn 1, Object, 1 correct so far"
     assert rows[0]["finish"] == 5
     assert rows[0]["problem"] is None
+    # a turn cut short while its timer ran: the time it goes on with is listed too
+    SaveSlot(folder / "game.json").save(
+        _game("Red:Ann,Bob;Blue:Cat,Dan", "correct").to_json(), {}, time_left=13.2
+    )
+    code, out, _ = _saves(capsys, "--json")
+    assert (
+        json.loads(out.splitlines()[0])["where"]
+        == "Red's turn 1, Object, 1 correct so far, 14 seconds left"
+    )
 
 
 def test_a_damaged_kept_file_is_listed_with_why_not_a_traceback(
@@ -188,7 +198,10 @@ def test_games_a_player_started_over_are_listed_and_resumed_by_the_command_shown
     code, out, _ = _saves(capsys, "--json")
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and [r["kept"] for r in rows] == [False, True, True]
-    assert [r["where"] for r in rows] == [  # newest first
+    # each stopped in its turn, with the time left on the timer (30 s, less a moment)
+    wheres = [re.fullmatch(r"(.*), (30|29) seconds left", r["where"]) for r in rows]
+    assert all(wheres), [r["where"] for r in rows]
+    assert [m.group(1) for m in wheres if m] == [  # newest first
         "Red's turn 1, Object",
         "Red's turn 1, Object, 1 correct so far",
         "Red's turn 1, Object, 2 correct so far",

@@ -526,7 +526,12 @@ def test_play_without_teams_offers_the_saved_game_and_goes_on_with_it(tmp_path: 
     text = out.getvalue()
     assert code == 0
     assert "[host] There is a game in progress: Foxes's turn 1, " in text
-    assert "1 correct so far; Owls on START, Foxes on START; saved today at " in text
+    # what the quit turn had won, and the time its 40 s timer had left
+    assert re.search(
+        r"1 correct so far, (40|39) seconds left; Owls on START, Foxes on START; "
+        r"saved today at ",
+        text,
+    )
     assert "[host] Resuming the saved game." in text and "How many teams?" not in text
     # the game's own 40 s timer came back with it (its line may come a second after "Go!")
     assert re.search(r"\b(40|39) seconds left", text)

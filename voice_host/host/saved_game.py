@@ -245,13 +245,15 @@ def local_time(stamp: str) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
-def _where(game: Game) -> str:
+def _where(game: Game, time_left: float | None = None) -> str:
     team = game.to_play.name
     turn = game.state.turn
     phase = game.phase
     if phase is Phase.TURN:
         correct = game.state.correct
         so_far = f", {correct} correct so far" if correct else ""
+        if time_left is not None:  # a turn cut short (it goes on with at least 5 s)
+            so_far += f", {max(MIN_RESUMED_SECONDS, math.ceil(time_left)):g} seconds left"
         return f"{team}'s turn {turn}, {game.category_for(team)}{so_far}"
     if phase is Phase.SPIN:
         return f"{team} to spin (turn {turn})"
@@ -287,7 +289,7 @@ def summarise_save(path: Path, *, kept: bool) -> SaveSummary:
         path,
         kept,
         saved_at=saved.saved_at,
-        where=_where(game),
+        where=_where(game, saved.time_left),
         teams=tuple((t.name, game.position(i)) for i, t in enumerate(game.teams)),
         finish=len(game.board) - 1,
         deck=deck if isinstance(deck, str) else "",

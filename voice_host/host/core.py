@@ -169,6 +169,8 @@ class Host:
         self._last_group = ""
         self._go_pending = False
         self._waiting = False  # a turn announced, waiting for its describer (options.ready)
+        self._stirred = False  # a key or words heard since the turn's timer started
+        self._idle = False  # the last turn went by with nobody playing: the next one waits
         self._turn_start: float | None = None
         self._ending_at: float | None = None
         self._buzzer: float | None = None
@@ -226,8 +228,11 @@ class Host:
             return
         if isinstance(item, KeyPress):
             self.tick(item.t)
+            self._stirred = True
             self._key(item.key, item.t)
         elif isinstance(item, Heard):
+            # words heard, judged or not: the table is talking (a team that got nothing)
+            self._stirred |= any(j.type != "nothing" or j.heard.strip() for j in item.judgements)
             for j in self._prefer(item.judgements):
                 self._voice(j)
         elif isinstance(item, MicStatus):
@@ -271,6 +276,7 @@ class Host:
             # R5: the turn starts when the timer starts; a resumed one with its own time
             self.timer.start(now, self._resumed_left)
             self._resumed_left = None
+            self._stirred = False
             self._turn_start = now
             self._changed(now)
         for cue in self.timer.cues(now):
@@ -706,8 +712,16 @@ class Host:
             if judgements:
                 self.handle(Heard(tuple(judgements)))
         if self.game.phase is Phase.TURN:
+            self._idle = not self._played()
             self._apply(TimeUp(), now)
+            self._idle = False
         self._buzzer = None
+
+    def _played(self) -> bool:
+        """Whether anybody played the turn now ending: since its timer started, a key,
+        or words the recogniser wrote, judged or not (a table that has got up from the
+        game is silent; a team that got nothing still talked)."""
+        return self._stirred or self.game.state.correct > 0
 
     def _apply(
         self,
@@ -773,13 +787,17 @@ class Host:
         self._buzzer = None
         self._ending_at = None
         turn = self.game.phase is Phase.TURN
-        self._waiting = turn and self.options.ready
-        self._go_pending = turn and not self.options.ready
+        wait = self.options.ready or self._idle  # nobody played the last turn: wait for them
+        self._waiting = turn and wait
+        self._go_pending = turn and not wait
         if self.game.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
             self._turn_start = now
         if self.listening is not None:
             self.listening.referee.reset()
-        return dialogue.phase_prompt(self.game, self._wake(), ready=self._waiting)
+        prompt = dialogue.phase_prompt(self.game, self._wake(), ready=self._waiting)
+        if turn and self._idle and not self.options.ready:
+            prompt.insert(0, dialogue.NOBODY_PLAYED)
+        return prompt
 
     def _turn_running(self) -> bool:
         """A timed turn or a CONTROL round is under way (advice waits for its end)."""

@@ -50,7 +50,7 @@ _COUNTS = (
 #: The turn's start (the timer starts once it has been said).
 GO = "Go!"
 #: A turn ran out with no key, no judgement and no talk heard: the next one waits.
-NOBODY_PLAYED = "Nobody played that turn, so the game waits."
+NOBODY_PLAYED = "That turn went by with no key and no word heard, so the game waits."
 #: A CONTROL or FINISH round's card that nobody can get, passed: the round goes on.
 ROUND_PASSED = "Passed: another card, describe again."
 #: Said once when ten seconds are left (dialogue.md 7).

@@ -8,6 +8,8 @@ argument), ``RuntimeError`` for an outside engine or device failing.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class VoiceHostError(Exception):
     """Base of every error reported to the user as one line."""
@@ -37,3 +39,11 @@ class ModelError(VoiceHostError, RuntimeError):
 
 class SaveError(VoiceHostError, OSError):
     """The game could not be saved (full disk, read-only folder)."""
+
+
+def file_in_the_way(path: Path) -> Path | None:
+    """The file standing where ``path`` needs a folder (``path`` itself or one above
+    it, the nearest that exists), or None: said in place of "File exists" or "Not a
+    directory" when a save or a deck cannot be written."""
+    nearest = next((p for p in (path, *path.parents) if p.exists()), None)
+    return nearest if nearest is not None and not nearest.is_dir() else None

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from voice_host.errors import InputFileError, SaveError
+from voice_host.errors import InputFileError, SaveError, file_in_the_way
 
 #: What the ``format`` field of every save file says.
 SAVE_FORMAT = "voice-host-save"
@@ -77,11 +77,8 @@ def _why(exc: OSError, path: Path) -> str:
         return f"the folder {folder} is on a read-only file system"
     if exc.errno in (errno.EACCES, errno.EPERM):
         return f"the folder {folder} is not writable (permission denied)"
-    if exc.errno in (errno.EEXIST, errno.ENOTDIR):
-        # the folder, or one above it, is a file: name it rather than "File exists"
-        blocking = next((p for p in (folder, *folder.parents) if p.exists()), folder)
-        if not blocking.is_dir():
-            return f"{blocking} is a file, not a folder"
+    if exc.errno in (errno.EEXIST, errno.ENOTDIR) and (blocking := file_in_the_way(folder)):
+        return f"{blocking} is a file, not a folder"  # rather than "File exists"
     return exc.strerror or str(exc)
 
 

@@ -154,13 +154,18 @@ class _Screen:
         self.models.append(model)
 
 
-def test_k_shows_a_hidden_card_for_a_moment(make_host: HostMaker) -> None:
+def _hidden_card_host(make_host: HostMaker) -> tuple[Host, object, _Screen, float]:
+    """A host that shows the card only on K, started and past its opening."""
     host, clock, _ = make_host()
     host.options = dataclasses.replace(host.options, show_card=False)
     screen = _Screen()
     host.screen = screen
     host.start()
-    t = quiet(host, clock, 0.0, 20.0)
+    return host, clock, screen, quiet(host, clock, 0.0, 20.0)
+
+
+def test_k_shows_a_hidden_card_for_a_moment(make_host: HostMaker) -> None:
+    host, clock, screen, t = _hidden_card_host(make_host)
     assert all(m.card is None for m in screen.models)
     host.handle(KeyPress("k", t))
     assert screen.models[-1].card == host.entry_text()
@@ -173,12 +178,7 @@ def test_k_shows_only_the_card_in_play_and_again_when_pressed_again(
 ) -> None:
     # In line mode a screen reader reads the card out: after K, the next card (a
     # correct guess, or the next team's first) must not be shown unasked.
-    host, clock, _ = make_host()
-    host.options = dataclasses.replace(host.options, show_card=False)
-    screen = _Screen()
-    host.screen = screen
-    host.start()
-    t = quiet(host, clock, 0.0, 20.0)
+    host, _, screen, t = _hidden_card_host(make_host)
     host.handle(KeyPress("k", t))
     first = host.entry_text()
     assert screen.models[-1].card == first

@@ -18,7 +18,7 @@ from voice_host.deck.family import FormExceptions
 from voice_host.deck.loader import BUILTIN_PATH, deck_from_sources
 from voice_host.deck.model import Deck
 from voice_host.deck.problems import DeckError
-from voice_host.errors import VoiceHostError
+from voice_host.errors import VoiceHostError, file_in_the_way
 
 
 def build_builtin(
@@ -60,8 +60,7 @@ def write_builtin(output: Path = BUILTIN_PATH, source_dir: Path = SOURCE_DIR) ->
             temporary.replace(output)
     except OSError as exc:
         why = exc.strerror or str(exc)
-        blocking = next((p for p in output.parents if p.exists()), None)
-        if blocking is not None and not blocking.is_dir():
+        if blocking := file_in_the_way(output.parent):
             why = f"{blocking} is a file, not a folder"
         raise VoiceHostError(f"cannot write the deck to {output}: {why}") from None
     return output, changed

@@ -55,6 +55,11 @@ def save_or_discard(
     return slot.autosave(game.to_json(), options, time_left=time_left)
 
 
+def _resumed_seconds(time_left: float) -> float:
+    """A saved time left as a resumed turn gets it: rounded up, at least the minimum."""
+    return float(max(MIN_RESUMED_SECONDS, math.ceil(time_left)))
+
+
 def resumed_time_left(slot: SaveSlot, game: Game, timer_seconds: float) -> float | None:
     """The seconds the saved turn goes on with: what its timer had left when it was
     last saved, rounded up to a whole second, at least :data:`MIN_RESUMED_SECONDS` and
@@ -64,7 +69,7 @@ def resumed_time_left(slot: SaveSlot, game: Game, timer_seconds: float) -> float
     saved = slot.load_game()
     if saved is None or saved.time_left is None or game.phase is not Phase.TURN:
         return None
-    return float(min(timer_seconds, max(MIN_RESUMED_SECONDS, math.ceil(saved.time_left))))
+    return min(timer_seconds, _resumed_seconds(saved.time_left))
 
 
 def keep_previous_game(slot: SaveSlot) -> str:
@@ -253,7 +258,7 @@ def _where(game: Game, time_left: float | None = None) -> str:
         correct = game.state.correct
         so_far = f", {correct} correct so far" if correct else ""
         if time_left is not None:  # a turn cut short (it goes on with at least 5 s)
-            so_far += f", {max(MIN_RESUMED_SECONDS, math.ceil(time_left)):g} seconds left"
+            so_far += f", {_resumed_seconds(time_left):g} seconds left"
         return f"{team}'s turn {turn}, {game.category_for(team)}{so_far}"
     if phase is Phase.SPIN:
         return f"{team} to spin (turn {turn})"

@@ -125,6 +125,8 @@ def test_teams_as_a_table_and_devices(tmp_path: Path) -> None:
         ('teams = "Red:Ann"\n', "teams: expected teams as"),  # R1: 2+ teams of 2+
         ("seed = true\n", "seed: expected a whole number, got True"),
         ("deck = 3\n", "deck: expected a file path, got 3"),
+        # a TOML escape can put a NUL in a path, which no file name holds (was a traceback)
+        ('save = "game\\u0000.json"\n', "save: expected a file path (without a NUL character)"),
         ("timr = 30\n", "unknown key 'timr' (did you mean timer?)"),  # a typo
         (
             '[house_rules]\nfoul_penalty = "death"\n',

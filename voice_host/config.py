@@ -240,6 +240,19 @@ def _wake_word(value: object) -> str:
     return " ".join(word.lower().split())
 
 
+def _path(what: str) -> Callable[[object], Path]:
+    """A path option's check: text, and no NUL character (a TOML escape can write one,
+    and no file name holds it)."""
+
+    def check(value: object) -> Path:
+        text = _text(value, what)
+        if "\0" in text:
+            raise _Bad(f"{what} (without a NUL character)", value)
+        return Path(text)
+
+    return check
+
+
 def _backend(value: object) -> str:
     if value not in BACKENDS:
         raise _Bad(f"one of {', '.join(BACKENDS)}", value)
@@ -250,11 +263,11 @@ def _backend(value: object) -> str:
 _CHECKS: dict[str, Callable[[object], object]] = {
     "teams": _teams,
     "timer": lambda v: _number(v, 5, 3600, "seconds from 5 to 3600"),
-    "deck": lambda v: Path(_text(v, "a file path")),
-    "board": lambda v: Path(_text(v, "a file path")),
+    "deck": _path("a file path"),
+    "board": _path("a file path"),
     "device": _device,
     "card_audio": _device,
-    "model": lambda v: Path(_text(v, "a file or folder path")),
+    "model": _path("a file or folder path"),
     "backend": _backend,
     "second_transcriber": _bool,
     "voice": lambda v: _text(v, "a voice name"),
@@ -267,7 +280,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "first": lambda v: _text(v, "a team name"),
     "show_card": _bool,
     "ready": _bool,
-    "save": lambda v: Path(_text(v, "a file path")),
+    "save": _path("a file path"),
     "seed": _int,
 }
 #: Options kept as paths, resolved against the config file's folder.

@@ -130,6 +130,24 @@ def test_unreadable_files_are_refused_in_one_line_with_a_way_out(
     assert "does not exist" not in message
 
 
+def test_the_mp3_decoders_own_notes_do_not_come_before_the_one_line_error(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # bytes with no MPEG header in them: libmpg123 writes "Note: Illegal
+    # Audio-MPEG-Header ..." lines to the process's standard error as it looks
+    path = tmp_path / "noise.mp3"
+    path.write_bytes(bytes(range(1, 256)) * 20 + bytes(300))
+    with pytest.raises(InputFileError, match="cannot read this recording"):
+        open_recording(path)
+    assert capfd.readouterr().err == ""
+
+
+def test_an_mp3_still_opens_with_its_decoder_held_back(tmp_path: Path) -> None:
+    path = tmp_path / "kangaroo.mp3"
+    write(path, 44100, format="MP3")
+    assert abs(open_recording(path).duration - len(clip_samples()) / SAMPLE_RATE) < 0.1
+
+
 def test_a_damaged_recording_is_an_input_error_not_a_traceback(tmp_path: Path) -> None:
     path = tmp_path / "cut.flac"
     write(path, subtype="PCM_16")

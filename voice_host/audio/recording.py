@@ -12,6 +12,9 @@ that says how to convert them.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,6 +44,42 @@ def _soundfile(path: Path) -> Any:
     return soundfile
 
 
+class _NativeStderr:
+    """What the C libraries write to file descriptor 2 while a file is opened.
+
+    libsndfile's MP3 decoder (libmpg123) prints its own notes ("Note: Illegal
+    Audio-MPEG-Header ...") straight to the process's standard error when it looks
+    for audio in a file.  Opening a recording holds them back: they are dropped when
+    the file is refused (the host's one-line error says it all) and passed on when
+    it opens.  Only the opening is wrapped, before any listening thread runs.
+    """
+
+    def __init__(self) -> None:
+        self.held = b""
+
+    @contextlib.contextmanager
+    def held_back(self) -> Iterator[None]:
+        try:
+            saved = os.dup(2)
+        except OSError:  # no standard error to hold back
+            yield
+            return
+        with tempfile.TemporaryFile() as sink:
+            os.dup2(sink.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+                os.close(saved)
+                sink.seek(0)
+                self.held = sink.read()
+
+    def pass_on(self) -> None:
+        if self.held:
+            with contextlib.suppress(OSError):
+                os.write(2, self.held)
+
+
 def _reason(exc: Exception) -> str:
     """libsndfile's complaint, on one line, without a trailing full stop."""
     text = " ".join(str(getattr(exc, "error_string", "") or exc).split())
@@ -59,8 +98,10 @@ class DecodedSource:
         self.path = Path(path)
         self.chunk_seconds = chunk_seconds
         sf = _soundfile(self.path)
+        native = _NativeStderr()
         try:
-            info = sf.info(str(self.path))
+            with native.held_back():
+                info = sf.info(str(self.path))
         except FileNotFoundError:
             raise InputFileError(f"{self.path}: no such audio file") from None
         except (sf.LibsndfileError, RuntimeError, TypeError, OSError) as exc:
@@ -72,6 +113,7 @@ class DecodedSource:
                 f"{self.path}: cannot read this recording ({reason}); the host reads "
                 f"{READABLE}: {CONVERT_HINT}"
             ) from None
+        native.pass_on()
         self.rate = int(info.samplerate)
         self.channels = int(info.channels)
         self.frames = max(0, int(info.frames))

@@ -49,6 +49,7 @@ from voice_host.rules import (
         ("choose push Blue Team", Choose.push("Blue Team")),  # team names may have spaces
         ("control-won  Red", ControlWon("Red")),
         ("control-simultaneous", ControlSimultaneous()),
+        ("control-pass", ControlSimultaneous()),  # nobody can get it: the same draw (R14)
     ],
 )
 def test_inputs_parse_from_and_print_to_the_vocabulary(text: str, expected: Input) -> None:

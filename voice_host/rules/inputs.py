@@ -3,7 +3,8 @@
 The text forms are the ``voice-host simulate`` vocabulary: ``correct``,
 ``pass``, ``foul``, ``time-up``, ``spin [wide-green|narrow-green|red|line]``,
 ``choose forward``, ``choose push TEAM``, ``control-won TEAM``,
-``control-simultaneous``.  ``undo`` is a method of the game, not an input.
+``control-simultaneous`` (or ``control-pass``, the same input said as "nobody can
+get it").  ``undo`` is a method of the game, not an input.
 """
 
 from __future__ import annotations
@@ -143,6 +144,8 @@ _BARE: dict[str, Input] = {
     "foul": Foul(),
     "time-up": TimeUp(),
     "control-simultaneous": ControlSimultaneous(),
+    # the same input when nobody can get the card (P or "host pass" in a round)
+    "control-pass": ControlSimultaneous(),
     "spin": Spin(),
 }
 
@@ -156,6 +159,7 @@ VOCABULARY: tuple[str, ...] = (
     "choose push TEAM",
     "control-won TEAM",
     "control-simultaneous",
+    "control-pass",
 )
 """Every input's text form, for help and error messages."""
 

@@ -39,10 +39,14 @@ for cand in python3.11 python3 python; do
         break
     fi
 done
+# A .venv without pip was left half-made (say, by a Python without ensurepip):
+# it is made anew below.
+venv_ok=0
+if [ -x .venv/bin/python ] && .venv/bin/python -c 'import pip' 2>/dev/null; then venv_ok=1; fi
 if [ -z "$pybin" ]; then
-    missing+=(python3)
-fi
-if [ ! -x .venv/bin/python ] && [ -n "$pybin" ] && ! "$pybin" -c 'import ensurepip, venv' 2>/dev/null; then
+    # Debian's python3 has no venv or pip without python3-venv.
+    missing+=(python3 python3-venv)
+elif [ "$venv_ok" = 0 ] && ! "$pybin" -c 'import ensurepip, venv' 2>/dev/null; then
     missing+=(python3-venv)
 fi
 
@@ -75,9 +79,9 @@ if [ -z "$pybin" ]; then
 fi
 
 # --- virtual environment ----------------------------------------------------
-if [ ! -x .venv/bin/python ]; then
+if [ "$venv_ok" = 0 ]; then
     say "creating .venv"
-    "$pybin" -m venv .venv
+    "$pybin" -m venv --clear .venv
 fi
 extra=""
 if [ "$mode" = test ]; then extra="[dev]"; fi

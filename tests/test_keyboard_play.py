@@ -61,6 +61,17 @@ def test_R5_the_turn_starts_with_the_timer_which_defaults_to_30_seconds() -> Non
     assert not ctl.timer_running
 
 
+def test_the_next_turn_offers_the_full_timer_whatever_the_last_one_left() -> None:
+    ctl = controller()
+    keys(ctl, " ", 100.0)
+    said = ctl.tick(130.0)  # the time ran out: none left
+    assert said[-1] == "Press space to start the 30 second timer."
+    keys(ctl, " ", 200.0)
+    said = keys(ctl, "t", 217.5)  # time called with 12.5 s left
+    assert said[-1] == "Press space to start the 30 second timer."
+    assert keys(ctl, " ", 300.0)[0] == "Go! 30 seconds."
+
+
 def test_a_short_timer_has_no_ten_second_cue() -> None:
     ctl = controller(timer=8)
     keys(ctl, " ")

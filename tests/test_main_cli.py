@@ -94,6 +94,8 @@ def test_output_to_a_full_disk_is_one_line_and_exit_2(tmp_path: Path, args: list
         "".join(f"{f}: {w}\n" for f, w in zip(fields, "abcdefg", strict=True)), encoding="utf-8"
     )
     path = script if args[0] == "simulate" else deck
+    # a user's shell buffers the output (a short one is written only at exit)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     with open("/dev/full", "w", encoding="utf-8") as full:
         done = subprocess.run(
             [sys.executable, "-m", "voice_host", *args, str(path)],
@@ -102,6 +104,33 @@ def test_output_to_a_full_disk_is_one_line_and_exit_2(tmp_path: Path, args: list
             text=True,
             check=False,
             timeout=60,
+            env=env,
         )
     assert done.returncode == 2
     assert done.stderr == "voice-host: cannot write the output: the disk is full\n"
+
+
+def test_output_to_a_reader_that_went_away_is_quiet_and_exit_0(tmp_path: Path) -> None:
+    # `voice-host deck check deck.txt | head -0`: the pipe is closed before the output
+    deck = tmp_path / "deck.txt"
+    fields = ("object", "nature", "random", "person", "action", "world", "control")
+    deck.write_text(
+        "".join(f"{f}: {w}\n" for f, w in zip(fields, "abcdefg", strict=True)), encoding="utf-8"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "voice_host", "deck", "check", str(deck)],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+            timeout=60,
+            env=env,
+        )
+    finally:
+        os.close(write_end)
+    assert done.stderr == ""
+    assert done.returncode == 0

@@ -6,6 +6,7 @@ import errno
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -124,10 +125,56 @@ def test_a_file_where_the_save_folder_should_be_is_said_plainly(tmp_path: Path, 
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 
-@pytest.mark.skipif(
-    os.geteuid() == 0, reason="root ignores folder permissions (see the simulation)"
-)
+#: The ids of an ordinary user ("nobody" on Debian), for what root would do regardless.
+NOBODY = 65534
+
+#: Run as root: imports voice_host, drops to NOBODY for good, then reads the save (the
+#: folder is reached) and saves over it. Prints the old text and the SaveError.
+AS_NOBODY = f"""
+import os, sys
+from pathlib import Path
+from voice_host.errors import SaveError
+from voice_host.persist import save_atomic
+os.setgroups([])
+os.setresgid({NOBODY}, {NOBODY}, {NOBODY})
+os.setresuid({NOBODY}, {NOBODY}, {NOBODY})
+path = Path(sys.argv[1])
+print(path.read_text(encoding="utf-8"))
+try:
+    save_atomic(path, "new")
+except SaveError as exc:
+    print(exc)
+"""
+
+
 def test_real_read_only_folder(tmp_path: Path) -> None:
+    if os.geteuid() == 0:
+        # root ignores folder permissions: an ordinary user's process tries the save
+        base = Path(tempfile.mkdtemp())  # not under tmp_path: root's own, closed to others
+        try:
+            base.chmod(0o711)
+            folder = base / "ro"
+            folder.mkdir()
+            save_atomic(folder / "game.json", "old")
+            for mine in (folder, folder / "game.json"):
+                os.chown(mine, NOBODY, NOBODY)
+            folder.chmod(0o500)
+            done = subprocess.run(
+                [sys.executable, "-c", AS_NOBODY, str(folder / "game.json")],
+                capture_output=True,
+                text=True,
+                check=False,
+                timeout=60,
+            )
+            assert (done.returncode, done.stderr) == (0, "")
+            old, error = done.stdout.splitlines()
+            assert old == "old"
+            assert "not writable" in error
+            assert (folder / "game.json").read_text(encoding="utf-8") == "old"
+            assert os.listdir(folder) == ["game.json"]  # no temporary file left
+        finally:
+            shutil.rmtree(base)
+        return
     folder = tmp_path / "ro"
     folder.mkdir()
     save_atomic(folder / "game.json", "old")

@@ -53,6 +53,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _drop_buffered_output() -> None:
+    """What is still buffered for standard output could never be written: drop
+    it, so that the interpreter's exit does not report the same failure again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit code."""
     parser = build_parser()
@@ -61,22 +68,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the whole run
     try:
         code: int = args._run(args)
+        # a short output still sits in the buffer: write it here, where a full
+        # disk is caught below, not in the interpreter's exit (exit 120)
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except VoiceHostError as exc:
         print(f"voice-host: {exc}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("voice-host: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (`deck check ... | head -1`)
+        _drop_buffered_output()
         return 0
     except OSError as exc:
         if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
             raise
         # the output was sent to a file on a full disk (`simulate ... > out.jsonl`)
-        with contextlib.suppress(OSError, ValueError):
-            # what is still buffered could never be written: drop it, so that the
-            # interpreter's exit does not report the same failure again
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_buffered_output()
         where = exc.filename or "the output"
         print(f"voice-host: cannot write {where}: the disk is full", file=sys.stderr)
         return 2

@@ -290,12 +290,12 @@ class KeyboardController:
             return [dialogue.not_now(exc)]
         after = self.game.state
         said = dialogue.applied(self.game, before, inp, entry_text=shown, passed=passed)
+        if after.turn != before.turn or after.phase is not Phase.TURN:
+            self._reset_timer()  # first, so that the next turn's prompt says its full time
         if after.turn != before.turn or after.phase is not before.phase:
             said += self._situation()
         elif after.current_card != before.current_card:
             said.append(self._card_line())
-        if after.turn != before.turn or after.phase is not Phase.TURN:
-            self._reset_timer()
         self._turn = after.turn
         self.on_change()
         return said

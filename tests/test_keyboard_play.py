@@ -218,8 +218,9 @@ def test_status_says_where_everyone_is() -> None:
     ctl = controller()
     keys(ctl, " cc", 0.0)
     assert keys(ctl, "i", 12.0) == [
-        "Red on segment 0, START. Blue on segment 0, START. "
-        "Red's turn, category Object, 2 right. 18 seconds left."
+        "Red on segment 0 of 7, START. Blue on segment 0 of 7, START. "
+        "Red's turn, Ann describing, category Object, 2 right, 1 pass left. "
+        "18 seconds left."
     ]
 
 

@@ -572,11 +572,10 @@ class Host:
             names = tuple(t.name for t in self.game.teams)
             self._say([keys.help_text(phase, names, wake)], remember=False)
         elif name == "repeat":
-            context = dialogue.status(self.game, self._time_left(now))
             last = self._last_group or "nothing yet"
-            self._say([f"I said: {last}", f"Now: {context}"], remember=False)
+            self._say([f"I said: {last}", f"Now: {self._status(now)}"], remember=False)
         elif name == "status":
-            self._say([dialogue.status(self.game, self._time_left(now))], remember=False)
+            self._say([self._status(now)], remember=False)
         elif name == "undo":
             self._undo(now)
         elif name in ("pause", "resume"):
@@ -605,6 +604,14 @@ class Host:
             self._end_turn(now)
         else:
             self._say([f"{name.title()} does nothing now."])
+
+    def _status(self, now: float) -> str:
+        """Status (dialogue.md 4), and while the host cannot hear, why: the board view's
+        message line, said once when it happened, for a player who cannot see it."""
+        said = dialogue.status(self.game, self._time_left(now), paused=self.timer.paused)
+        if self._wake() is None:
+            said = f"{said} {self._message or dialogue.NOT_LISTENING}"
+        return said
 
     def _pass_round(self, now: float) -> None:
         """A round's card nobody can get: another is drawn, the round goes on (the rules
@@ -897,7 +904,11 @@ class Host:
             return
         timer = None
         if self.game.phase is Phase.TURN:
-            timer = TimerView(self.timer.left(now), self.timer.seconds, paused=self.timer.paused)
+            left = self.timer.left(now)
+            # stopped at the buzzer (or re-opened by undo with its time spent) is time up,
+            # not a pause
+            paused = self.timer.paused and left > 0
+            timer = TimerView(left, self.timer.seconds, paused=paused)
         if self._peek_until is not None and self.game.current_card != self._peek_card:
             self._peek_until = None  # the card K showed is gone: the next is not shown
         shown = self.options.show_card or self._peek_until is not None

@@ -1,0 +1,110 @@
+"""A player who cannot see the screen (shared/design/dialogue.md 12): what the line mode
+writes and what the host says must carry what the board view shows, and must never
+give the hidden card away.  On audio time, no engine."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from voice_host.host import dialogue
+from voice_host.host.core import Host
+from voice_host.host.inputs import KeyPress, MicStatus
+from voice_host.rules import Correct, Pass, Phase, TimeUp
+from voice_host.screen.model import ScreenModel
+from voice_host.screen.plain import PlainScreen
+
+from .conftest import HostMaker, new_game
+from .test_host_dialogue import FakeRecognizer, quiet
+
+
+class _Screen:
+    def __init__(self) -> None:
+        self.models: list[ScreenModel] = []
+
+    def update_model(self, model: ScreenModel) -> None:
+        self.models.append(model)
+
+
+def _watched(make_host: HostMaker, **kwargs: object) -> tuple[Host, object, _Screen]:
+    """A host whose screen models are kept, with the card hidden as in line mode."""
+    host, clock, _ = make_host(**kwargs)
+    host.options = dataclasses.replace(host.options, show_card=False)
+    screen = _Screen()
+    host.screen = screen
+    return host, clock, screen
+
+
+def _lines(models: list[ScreenModel]) -> list[str]:
+    """What ``--plain`` writes for these models."""
+    plain = PlainScreen(show_card=True)
+    return [line for m in models if (line := plain.line_for(m)) is not None]
+
+
+def test_the_buzzer_is_time_up_not_a_pause(make_host: HostMaker) -> None:
+    # Between the buzzer and the end of the turn (the grace for a guess under way)
+    # the timer stands at 0: the line mode said "Timer paused, 0 seconds left" and
+    # the board view showed PAUSED, though nobody paused anything.
+    host, clock, screen = _watched(make_host, timer=12.0)
+    host.start()
+    t = quiet(host, clock, 0.0, 5.0)
+    while not (host.timer.started and not host.timer.running):
+        t = quiet(host, clock, t, 0.1)
+    host.handle(KeyPress("i", t))  # a key in the grace after the buzzer
+    t = quiet(host, clock, t, 5.0)
+    assert host.game.to_play.name == "Blue"
+    timed = [m.timer for m in screen.models if m.timer is not None]
+    assert not any(t.paused for t in timed if t.whole_seconds == 0)
+    lines = _lines(screen.models)
+    assert not any("paused" in line.casefold() for line in lines), lines
+    assert any("Time up." in line for line in lines), lines
+
+
+def test_status_says_how_far_each_team_is_from_the_end_and_what_the_turn_has_left() -> None:
+    # dialogue.md 4: the board view shows the track (how far each piece is from FINISH),
+    # the describers and the passes left; status is a blind player's only way to them.
+    game = new_game()
+    game.apply(Correct())
+    said = dialogue.status(game, 20.0)
+    assert said == (
+        "Red on segment 0 of 6, START. Blue on segment 0 of 6, START. "
+        "Red's turn, Ann describing, category Object, 1 right, 1 pass left. "
+        "20 seconds left."
+    )
+    game.apply(Pass())
+    assert "1 right, no pass left." in dialogue.status(game, 20.0)
+
+
+def test_status_says_a_paused_timer_and_a_spent_one() -> None:
+    game = new_game()
+    assert dialogue.status(game, 14.2, paused=True).endswith("Paused, 15 seconds left.")
+    assert dialogue.status(game, 0.0).endswith("Time is up.")
+
+
+def test_status_of_a_spin_choice_says_the_choice() -> None:
+    game = new_game()
+    for inp in (Correct(), Correct(), Correct(), Correct(), TimeUp()):  # Red to SPIN (4)
+        game.apply(inp)
+    game.apply_text("spin wide-green")
+    assert dialogue.status(game, None).endswith("Red's SPIN choice: forward 2.")
+    game.apply_text("choose forward")  # Red on 6, FINISH: its turn after the spin
+    assert game.phase is Phase.FINISH_ROUND
+    said = dialogue.status(game, None)
+    assert "Red on segment 6 of 6, FINISH." in said
+    assert said.endswith("Red's FINISH round, Bob describing.")
+
+
+def test_status_says_when_the_host_is_not_listening(make_host: HostMaker) -> None:
+    # The message line ("!" in the board view) says the microphone is gone; it is said
+    # once, so status says it again for a player who cannot see it.
+    host, clock, _ = make_host(recognizer=FakeRecognizer())
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    host.handle(KeyPress("i", t))
+    assert "listening" not in host.said[-1].text.casefold()
+    host.handle(MicStatus(False, "The microphone stopped."))
+    host.handle(KeyPress("i", t + 0.1))
+    assert host.said[-1].text.endswith("seconds left. The microphone stopped.")
+    keys_only, clock, _ = make_host()
+    keys_only.start()
+    keys_only.handle(KeyPress("i", 1.0))
+    assert keys_only.said[-1].text.endswith("I am not listening: keys only.")

@@ -8,7 +8,8 @@ import dataclasses
 
 from voice_host.host import dialogue
 from voice_host.host.core import Host
-from voice_host.host.inputs import KeyPress, MicStatus
+from voice_host.host.inputs import Heard, KeyPress, MicStatus
+from voice_host.referee.values import Judgement
 from voice_host.rules import Correct, Pass, Phase, TimeUp
 from voice_host.screen.model import ScreenModel
 from voice_host.screen.plain import PlainScreen
@@ -108,3 +109,46 @@ def test_status_says_when_the_host_is_not_listening(make_host: HostMaker) -> Non
     keys_only.start()
     keys_only.handle(KeyPress("i", 1.0))
     assert keys_only.said[-1].text.endswith("I am not listening: keys only.")
+
+
+def test_the_line_mode_never_writes_the_hidden_card_in_what_was_heard(
+    make_host: HostMaker,
+) -> None:
+    # In line mode the card is hidden because a screen reader reads every line to the
+    # table; the "Heard:" line must not give it away either.  A near miss's evidence
+    # names the card, and a steered hit the transcript did not confirm (words the
+    # recogniser wrote as the card word, which nobody said) names it in what was heard.
+    host, clock, screen = _watched(make_host)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    entry = host.entry()
+    assert entry is not None
+    card = entry.text
+    answer = entry.answers[0]
+    heard = [
+        Judgement(
+            "near_miss",
+            t,
+            f"{answer}s",
+            answer=f"{answer}s",
+            evidence=f"near miss: '{answer}s' is a form of '{card}', not an answer; a guesser",
+        ),
+        Judgement("nothing", t + 1, answer, evidence="unconfirmed steered hit"),
+        Judgement(
+            "nothing",
+            t + 2,
+            "tell a scope",
+            evidence=f"free transcript heard 'tell a scope', not '{answer}'",
+        ),
+    ]
+    for j in heard:
+        host.handle(Heard((j,)))
+    assert host.entry() == entry  # still being described
+    lines = _lines(screen.models)
+    assert not any(card.casefold() in line.casefold() for line in lines), lines
+    assert host.screen is screen
+    assert screen.models[-1].heard == "" and screen.models[-1].judgement == ""
+    # shown the card (the board view's default), the words are shown as heard
+    host.options = dataclasses.replace(host.options, show_card=True)
+    host.handle(Heard((heard[1],)))
+    assert screen.models[-1].heard == answer

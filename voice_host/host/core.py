@@ -8,6 +8,7 @@ one thread: the live loop (:mod:`voice_host.host.live`) or a replay
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -477,6 +478,11 @@ class Host:
         self.judgements.append(j)
         self.last_heard = j.heard
         self.last_judgement = j.evidence
+        if j.type not in ("guess", "foul") and self._gives_card_away(j.heard, j.evidence):
+            # a near miss's evidence names the card, a steered hit nobody confirmed is
+            # the card word: not for a screen the guessers read or hear (a guess or
+            # foul acted on ends the card, so it may be named)
+            self.last_heard = self.last_judgement = ""
         phase = self.game.phase
         wake = self.options.wake_word
         if j.type == "command":
@@ -526,6 +532,16 @@ class Host:
             else:
                 self._say([f"Sorry? Say {wake}, then the command."])
         self._show(now)
+
+    def _gives_card_away(self, *texts: str) -> bool:
+        """Whether ``texts`` name the card in play (its entry, an answer or a forbidden
+        form, as whole words) while the screen hides it from the table."""
+        entry = self.entry()
+        if self.options.show_card or entry is None:
+            return False
+        said = " ".join(texts).casefold()
+        words = {entry.text.casefold(), *entry.answers, *entry.forms}
+        return any(re.search(rf"\b{re.escape(w)}\b", said) for w in words if w)
 
     def _answers_of(self, entry: Entry) -> set[str]:
         """The answers a guess judgement may name for ``entry``: the card's own, and

@@ -5,16 +5,23 @@ give the hidden card away.  On audio time, no engine."""
 from __future__ import annotations
 
 import dataclasses
+import io
+from pathlib import Path
 
+from voice_host.announce.printed import PrintedAnnouncer
+from voice_host.announce.protocol import AnnounceOptions
+from voice_host.announce.recording import RecordingAnnouncer
 from voice_host.host import dialogue
+from voice_host.host.clock import WallClock
 from voice_host.host.core import Host
 from voice_host.host.inputs import Heard, KeyPress, MicStatus
+from voice_host.host.live import LiveSession
 from voice_host.referee.values import Judgement
 from voice_host.rules import Correct, Pass, Phase, TimeUp
 from voice_host.screen.model import ScreenModel
 from voice_host.screen.plain import PlainScreen
 
-from .conftest import HostMaker, new_game
+from .conftest import HostMaker, live_config, new_game
 from .test_host_dialogue import FakeRecognizer, quiet
 
 
@@ -152,3 +159,65 @@ def test_the_line_mode_never_writes_the_hidden_card_in_what_was_heard(
     host.options = dataclasses.replace(host.options, show_card=True)
     host.handle(Heard((heard[1],)))
     assert screen.models[-1].heard == answer
+
+
+class _Headphones:
+    """A private card voice that can be heard (``--card-audio`` on a working output)."""
+
+    audible = True
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def say(self, text: str, *, interrupt: bool = False) -> None:
+        self.said.append(text)
+
+    def close(self) -> None: ...
+
+
+def test_k_says_the_card_again_in_the_describers_headphones(make_host: HostMaker) -> None:
+    # With --card-audio each card is said once, privately.  A describer who cannot
+    # see the screen and missed it (or forgot it) had no way to hear it again: K
+    # printed it in line mode, where a screen reader reads it to the whole table.
+    host, clock, screen = _watched(make_host)
+    private = _Headphones()
+    host.card_announcer = private  # type: ignore[assignment]
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    card = f"Object: {host.entry_text()}"
+    assert private.said == [card]
+    host.handle(KeyPress("k", t))
+    assert private.said == [card, card]
+    assert all(m.card is None for m in screen.models)  # not written for the table
+    assert not any(host.entry_text() in s.text for s in host.said)
+
+
+def test_k_shows_the_card_when_the_card_voice_could_not_open(
+    make_host: HostMaker, tmp_path: Path
+) -> None:
+    # --card-audio on an output that is not there falls back to a voice that says
+    # nothing (it must not print the card): K shows the card, as without one.
+    host, clock, screen = _watched(make_host)
+    host.card_announcer = PrintedAnnouncer(AnnounceOptions(private=True), printer=print)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    host.handle(KeyPress("k", t))
+    assert screen.models[-1].card == host.entry_text()
+
+
+def test_a_card_voice_that_cannot_open_is_said_aloud_in_line_mode(tmp_path: Path) -> None:
+    # Line mode printed "No private card audio: ...; the card is only shown on the
+    # screen" and said nothing: a describer listening to the host's voice never heard
+    # that the headphones were silent, and in line mode the card is not shown at all.
+    clock = WallClock()
+    announcer = RecordingAnnouncer(clock=clock.now)
+    config = live_config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan", card_audio="no such output")
+    out = io.StringIO()
+    session = LiveSession.open(
+        config, stdout=out, env={}, clock=clock, board_view=False, announcer=announcer
+    )
+    assert session.run_lines(io.StringIO("q\ny\n")) == 0
+    said = [e.text for e in announcer.entries if "card audio" in e.text]
+    assert len(said) == 1, [e.text for e in announcer.entries]
+    assert "press K to see the card" in said[0], said
+    assert "only shown on the screen" not in out.getvalue()

@@ -675,7 +675,8 @@ class Host:
         self.announcer.stop()
 
     def _peek(self, now: float) -> None:
-        """K: the describer sees the card for a moment when it is not always shown.
+        """K: the describer sees the card for a moment when it is not always shown; with
+        a private card voice (``--card-audio``) K says it again there instead.
 
         Only the card in play when K was pressed: the next one (after a correct guess,
         or the next team's) is not shown unasked, since in line mode a screen reader
@@ -683,6 +684,12 @@ class Host:
         if not self.entry_text():
             self._say([dialogue.NO_CARD])
             return
+        if self.card_announcer is not None and self.card_announcer.audible:
+            # the describer has a private voice: the card again, there and only there
+            self._card_said = None
+            self._say_card()
+            if not self.options.show_card:
+                return
         if not self.options.show_card:
             if self._peek_until is not None:
                 self._peek_until = None

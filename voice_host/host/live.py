@@ -371,8 +371,14 @@ class LiveSession:
         if announcer is None:
             announcer = open_announcer(config.announce_options(), printer=notices, clock=clock.now)
         card_options = config.card_announce_options()
+
+        # The card voice prints nothing but its failure, which the host says aloud in
+        # either mode: a describer who listens for the card must hear that it is silent.
+        def said(text: str) -> None:
+            inputs.put(Notice(text))
+
         card_voice = (
-            open_announcer(card_options, printer=notices, clock=clock.now) if card_options else None
+            open_announcer(card_options, printer=said, clock=clock.now) if card_options else None
         )
         listening, why = _open_listening(config, announcer, env, recognizer)
         shown = show_card if show_card is not None else board_view

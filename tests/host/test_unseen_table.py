@@ -5,8 +5,13 @@ give the hidden card away.  On audio time, no engine."""
 from __future__ import annotations
 
 import dataclasses
+import errno
 import io
+import tempfile
+import threading
 from pathlib import Path
+
+import pytest
 
 from voice_host.announce.printed import PrintedAnnouncer
 from voice_host.announce.protocol import AnnounceOptions
@@ -14,8 +19,9 @@ from voice_host.announce.recording import RecordingAnnouncer
 from voice_host.host import dialogue
 from voice_host.host.clock import WallClock
 from voice_host.host.core import Host
-from voice_host.host.inputs import Heard, KeyPress, MicStatus
+from voice_host.host.inputs import Heard, KeyPress, MicStatus, Stop
 from voice_host.host.live import LiveSession
+from voice_host.persist import SaveSlot
 from voice_host.referee.values import Judgement
 from voice_host.rules import Correct, Pass, Phase, TimeUp
 from voice_host.screen.model import ScreenModel
@@ -221,3 +227,42 @@ def test_a_card_voice_that_cannot_open_is_said_aloud_in_line_mode(tmp_path: Path
     assert len(said) == 1, [e.text for e in announcer.entries]
     assert "press K to see the card" in said[0], said
     assert "only shown on the screen" not in out.getvalue()
+
+
+def test_a_save_that_fails_is_said_aloud_in_line_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The board view says a failing save on the host's voice; line mode only printed
+    # it, so a player listening to the host never heard that the game was not saved.
+    calls = 0
+
+    def fills_up(folder: Path, prefix: str) -> tuple[int, str]:
+        nonlocal calls
+        calls += 1
+        if calls > 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+
+    monkeypatch.setattr(
+        "voice_host.host.live.SaveSlot", lambda path, **kw: SaveSlot(path, make_temp=fills_up, **kw)
+    )
+    clock = WallClock()
+    announcer = RecordingAnnouncer(clock=clock.now, options=AnnounceOptions(rate=3000))
+    config = live_config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
+    session = LiveSession.open(
+        config, stdout=io.StringIO(), env={}, clock=clock, board_view=False, announcer=announcer
+    )
+    thread = threading.Thread(target=session.host_loop)
+    thread.start()
+    try:
+        for _ in range(400):  # the turn's timer has started, and saved its time left
+            if session.host.timer.started and calls > 1:
+                break
+            threading.Event().wait(0.05)
+        threading.Event().wait(0.3)
+    finally:
+        session.inputs.put(Stop("test"))
+        thread.join(10.0)
+        session.close()
+    said = [e.text for e in announcer.entries]
+    assert sum("play goes on, and the last good save is kept" in s for s in said) == 1, said

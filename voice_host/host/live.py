@@ -361,7 +361,13 @@ class LiveSession:
 
         inputs = InputQueue()
         notices = _notices(write, inputs, board_view)
-        slot = SaveSlot(config.save_path(env), report=notices)
+
+        def said(text: str) -> None:
+            inputs.put(Notice(text))  # for the host to say, in either mode
+
+        # A save that fails (and works again) is said: a player listening to the host
+        # must hear that the game is not being saved.
+        slot = SaveSlot(config.save_path(env), report=said)
         if config.resume:
             config = resume_config(config, slot)  # the game's own deck, timer, wake word
         deck = _deck(config)
@@ -374,9 +380,6 @@ class LiveSession:
 
         # The card voice prints nothing but its failure, which the host says aloud in
         # either mode: a describer who listens for the card must hear that it is silent.
-        def said(text: str) -> None:
-            inputs.put(Notice(text))
-
         card_voice = (
             open_announcer(card_options, printer=said, clock=clock.now) if card_options else None
         )

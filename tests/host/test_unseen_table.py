@@ -266,3 +266,21 @@ def test_a_save_that_fails_is_said_aloud_in_line_mode(
         session.close()
     said = [e.text for e in announcer.entries]
     assert sum("play goes on, and the last good save is kept" in s for s in said) == 1, said
+
+
+def test_the_board_view_shows_what_was_said_last_help_and_status_too(
+    make_host: HostMaker,
+) -> None:
+    # With no speech output the printed announcements go to the board view's host line;
+    # help, status and refusals were left off it (they are not what "repeat" repeats),
+    # so there ? and I showed nothing at all.
+    host, clock, screen = _watched(make_host, timer=30.0)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    host.handle(KeyPress("?", t))
+    assert screen.models[-1].announcement == host.said[-1].text
+    assert "C correct" in screen.models[-1].announcement
+    host.handle(KeyPress("i", t + 0.1))
+    assert screen.models[-1].announcement == host.said[-1].text
+    host.handle(KeyPress("a", t + 0.2))  # repeat still repeats the last announcement
+    assert host.said[-2].text.startswith("I said: Welcome")

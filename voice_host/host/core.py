@@ -167,7 +167,8 @@ class Host:
         self.last_judgement = ""
         self._message = ""
         self._told = ""  # the last microphone news said to the players
-        self._last_group = ""
+        self._last_group = ""  # what "repeat" repeats
+        self._last_said = ""  # what the host said last, whatever it was
         self._go_pending = False
         self._waiting = False  # a turn announced, waiting for its describer (options.ready)
         self._stirred = False  # a key or words heard since the turn's timer started
@@ -861,6 +862,7 @@ class Host:
                 self._log(line)
         if remember:
             self._last_group = " ".join(lines)
+        self._last_said = " ".join(lines)  # the screen's host line: help and status too
         self._show(now)
 
     def told(self, message: str) -> None:
@@ -943,7 +945,7 @@ class Host:
                 card=card,
                 heard=self.last_heard,
                 judgement=self.last_judgement,
-                announcement=self._last_group,
+                announcement=self._last_said,
                 message=self._message,
             )
         )

@@ -284,3 +284,16 @@ def test_the_board_view_shows_what_was_said_last_help_and_status_too(
     assert screen.models[-1].announcement == host.said[-1].text
     host.handle(KeyPress("a", t + 0.2))  # repeat still repeats the last announcement
     assert host.said[-2].text.startswith("I said: Welcome")
+
+
+def test_a_resumed_turn_shows_the_time_it_goes_on_with(make_host: HostMaker) -> None:
+    # The host said "Red has one right so far, 14 seconds left." and the line mode
+    # wrote "30 seconds left." under it: a full timer, until the turn went on.
+    host, _clock, screen = _watched(make_host, timer=30.0)
+    host.game.apply(Correct())
+    host.start(resumed=True, time_left=14.0)
+    assert "14 seconds left." in host.said[0].text
+    timed = [m.timer for m in screen.models if m.timer is not None]
+    assert timed and all(t.whole_seconds == 14 for t in timed)
+    lines = _lines(screen.models)
+    assert "14 seconds left." in lines[0] and "30 seconds" not in lines[0], lines

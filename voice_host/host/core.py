@@ -218,10 +218,11 @@ class Host:
         )
         if self.listening is not None:
             self.listening.prepare(self.contexts_ahead())
-        # One group, so the screen (in line mode, a printed status line) follows it all.
-        self._say([*lines, first, *self._enter_phase(now)])
+        prompt = self._enter_phase(now)
         if resumed and self.game.phase is Phase.TURN:
-            self._resumed_left = time_left
+            self._resumed_left = time_left  # shown, and the timer's start, until it goes on
+        # One group, so the screen (in line mode, a printed status line) follows it all.
+        self._say([*lines, first, *prompt])
         self._changed(now, save=True)
 
     def handle(self, item: HostInput) -> None:
@@ -930,6 +931,8 @@ class Host:
         timer = None
         if self.game.phase is Phase.TURN:
             left = self.timer.left(now)
+            if not self.timer.started and self._resumed_left is not None:
+                left = min(self.timer.seconds, self._resumed_left)  # a resumed turn's own
             # stopped at the buzzer (or re-opened by undo with its time spent) is time up,
             # not a pause
             paused = self.timer.paused and left > 0

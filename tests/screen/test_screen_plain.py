@@ -70,8 +70,22 @@ def test_landing_on_SPIN_and_the_spin_choice() -> None:
     assert lines_for([spin, choice]) == [
         "Spin: Red. Describing: Ann. Segment 3, SPIN. Spin the spinner.",
         "Spin choice: Red. Describing: Ann. Segment 3, SPIN. "
-        "Spin narrow green: forward 3, or push a team back 3.",
+        "Spin narrow green: forward 3; no team can be pushed back from START.",
     ]
+
+
+def test_the_spin_choice_names_the_teams_that_can_be_pushed_back() -> None:
+    # R19: "or push a team back 3" was written with every other team on START, where
+    # none can be pushed; a player who cannot see the track would try it.
+    game = make_game("Red:Ann,Bob;Blue:Cat,Dan;Green:Eve,Fay")
+    for inp in (Correct(), TimeUp(), Correct(), TimeUp(), TimeUp()):  # Red 1, Blue 1
+        game.apply(inp)
+    for _ in range(2):
+        game.apply(Correct())
+    game.apply(TimeUp())  # Red on 3, SPIN
+    game.apply(Spin(SpinResult.WIDE_GREEN))
+    line = lines_for([screen_model_from_game(game)])[0]
+    assert line.endswith("Spin wide green: forward 2, or push Blue back 2."), line
 
 
 def test_game_over_names_the_winner() -> None:

@@ -224,6 +224,11 @@ def test_status_says_where_everyone_is() -> None:
     ]
 
 
+def test_status_before_the_timer_says_how_to_start_it() -> None:
+    ctl = controller()
+    assert keys(ctl, "i")[0].endswith("1 pass left. Press space to start the 30 second timer.")
+
+
 def test_quit_asks_first() -> None:
     ctl = controller()
     assert keys(ctl, "q") == ["Quit the game? Press y to quit, any other key to play on."]

@@ -297,3 +297,12 @@ def test_a_resumed_turn_shows_the_time_it_goes_on_with(make_host: HostMaker) -> 
     assert timed and all(t.whole_seconds == 14 for t in timed)
     lines = _lines(screen.models)
     assert "14 seconds left." in lines[0] and "30 seconds" not in lines[0], lines
+
+
+def test_status_says_the_turn_waits_for_its_describer(make_host: HostMaker) -> None:
+    # Under --ready (or after a turn nobody played) the game waits for space; status
+    # said the turn and the count but not that nothing runs until the describer is ready.
+    host, _clock, _ = make_host(ready=True)
+    host.start()
+    host.handle(KeyPress("i", 1.0))
+    assert "1 pass left. Ann, press space when ready. " in host.said[-1].text

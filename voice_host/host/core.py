@@ -624,9 +624,12 @@ class Host:
             self._say([f"{name.title()} does nothing now."])
 
     def _status(self, now: float) -> str:
-        """Status (dialogue.md 4), and while the host cannot hear, why: the board view's
-        message line, said once when it happened, for a player who cannot see it."""
+        """Status (dialogue.md 4), what a turn waits for (``--ready``), and while the host
+        cannot hear, why: the board view's message line, said once when it happened, for
+        a player who cannot see it."""
         said = dialogue.status(self.game, self._time_left(now), paused=self.timer.paused)
+        if self._waiting and self.game.phase is Phase.TURN:
+            said += " " + dialogue.when_ready(self.game, self._wake())  # nothing runs yet
         if self._wake() is None:
             said = f"{said} {self._message or dialogue.NOT_LISTENING}"
         return said

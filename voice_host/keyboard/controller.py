@@ -216,7 +216,10 @@ class KeyboardController:
         """Every team's segment and category, whose turn, and the time left (dialogue.md 4)."""
         timed = self.game.phase is Phase.TURN and self._started
         paused = timed and self._running_since is None
-        return [dialogue.status(self.game, self.time_left(now) if timed else None, paused=paused)]
+        said = dialogue.status(self.game, self.time_left(now) if timed else None, paused=paused)
+        if self.game.phase is Phase.TURN and not self._started:
+            said += " " + texts.start_timer(self._time_left)  # nothing runs until space
+        return [said]
 
     # ----- keys by phase ---------------------------------------------------------------
 

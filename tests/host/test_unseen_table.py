@@ -98,6 +98,7 @@ def test_status_of_a_spin_choice_says_the_choice() -> None:
     game = new_game()
     for inp in (Correct(), Correct(), Correct(), Correct(), TimeUp()):  # Red to SPIN (4)
         game.apply(inp)
+    assert dialogue.status(game, None).endswith("Red's SPIN: press space to spin.")
     game.apply_text("spin wide-green")
     assert dialogue.status(game, None).endswith("Red's SPIN choice: forward 2.")
     game.apply_text("choose forward")  # Red on 6, FINISH: its turn after the spin

@@ -471,7 +471,7 @@ def status(game: Game, time_left: float | None, *, paused: bool = False) -> str:
         Phase.TURN: (
             f"turn, {describing}, category {game.category}, {s.correct} right, {passes} left"
         ),
-        Phase.SPIN: "SPIN",
+        Phase.SPIN: "SPIN: press space to spin",  # the same key live and keyboard-only
         Phase.SPIN_CHOICE: f"SPIN choice: forward {s.spin_steps}{push}",
         Phase.CONTROL_ROUND: f"CONTROL round, {describing}",
         Phase.FINISH_ROUND: f"FINISH round, {describing}",

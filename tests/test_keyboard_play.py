@@ -119,6 +119,26 @@ def test_the_timer_pauses_and_resumes() -> None:
     assert ctl.tick(525.0)[0] == "Time! Red got zero right."
 
 
+def test_the_next_turn_is_offered_a_full_timer_after_t_or_the_buzzer() -> None:
+    # The next team's prompt says the whole timer, not what was left of the turn
+    # that ended ("the 25.6 second timer", "the 0 second timer").
+    ctl = controller()
+    keys(ctl, " c", 0.0)
+    said = keys(ctl, "t", 4.4)
+    assert said[-1] == "Press space to start the 30 second timer."
+    keys(ctl, " ", 10.0)
+    said = ctl.tick(40.0)  # Blue's time runs out
+    assert said[-1] == "Press space to start the 30 second timer."
+
+
+def test_a_resumed_turns_time_is_said_in_whole_seconds() -> None:
+    # A resumed turn's seconds as the screen's countdown shows them, never "14.2".
+    game = controller().game
+    ctl = KeyboardController(game, timer_seconds=30.0, resumed=True, time_left=14.2)
+    assert ctl.opening()[-1] == "Press space to start the 15 second timer."
+    assert ctl.press(" ", 0.0)[0] == "Go! 15 seconds."
+
+
 def test_undoing_time_up_reopens_the_turn_with_its_time_spent() -> None:
     ctl = controller()
     keys(ctl, " cc")
@@ -209,9 +229,15 @@ def test_status_says_where_everyone_is() -> None:
     ctl = controller()
     keys(ctl, " cc", 0.0)
     assert keys(ctl, "i", 12.0) == [
-        "Red on segment 0, START. Blue on segment 0, START. "
-        "Red's turn, category Object, 2 right. 18 seconds left."
+        "Red on segment 0 of 7, START. Blue on segment 0 of 7, START. "
+        "Red's turn, Ann describing, category Object, 2 right, 1 pass left. "
+        "18 seconds left."
     ]
+
+
+def test_status_before_the_timer_says_how_to_start_it() -> None:
+    ctl = controller()
+    assert keys(ctl, "i")[0].endswith("1 pass left. Press space to start the 30 second timer.")
 
 
 def test_quit_asks_first() -> None:

@@ -82,7 +82,7 @@ def test_private_card_voice_falls_back_silently_apart_from_the_notice() -> None:
     card.say("Telescope")
     assert len(printed) == 1
     assert printed[0].startswith("No private card audio:")
-    assert printed[0].endswith("the card is only shown on the screen")
+    assert printed[0].endswith("press K to see the card")
 
 
 def test_working_engine_and_output_give_the_live_announcer() -> None:

@@ -262,7 +262,7 @@ def test_undo_says_what_it_reversed_and_repeat_gives_context(make_host: HostMake
     assert "Undone: the last correct guess; Red has 0 right." in texts(host)
     host.handle(KeyPress("a", t + 0.2))
     assert texts(host)[-2].startswith("I said: Undone:")
-    assert texts(host)[-1].startswith("Now: Red on segment 0, START.")
+    assert texts(host)[-1].startswith("Now: Red on segment 0 of 6, START.")
 
 
 def test_a_misunderstood_command_twice_names_the_keys(make_host: HostMaker) -> None:

@@ -605,3 +605,39 @@ def test_set_up_without_a_microphone_says_so_before_the_first_question(
     assert texts[0] == f"{notice} Answer with the keys."
     assert sum(t.startswith("How many teams?") for t in texts) == 1
     assert told == [notice]
+
+
+class _Speaking(RecordingAnnouncer):
+    """A recording announcer taken for a working voice (as pyttsx3 on a sound card)."""
+
+    @property
+    def audible(self) -> bool:
+        return True
+
+
+def test_typed_team_prompts_are_said_too(tmp_path: Path) -> None:
+    # After T the host said "Type the teams on the keyboard." and then only printed
+    # its prompts: a player listening to the host's voice heard nothing more.
+    from voice_host.host.setup_live import set_up_teams
+
+    clock = AudioClock()
+    announcer = _Speaking(clock=clock.now)
+    printed: list[str] = []
+    done = set_up_teams(
+        live_config(tmp_path, keyboard_only=True),
+        announcer=announcer,
+        recognizer=None,
+        why="Keyboard only: not listening.",
+        stdin=io.StringIO("t\nOwls\nAnn,Bob\nFoxes\nCat,Dan\n\n2\n"),
+        write=printed.append,
+        clock=clock,
+    )
+    assert done.teams == "Owls:Ann,Bob;Foxes:Cat,Dan" and done.first == "Foxes"
+    said = [e.text for e in announcer.entries]
+    for prompt in (
+        "Team 1 name (Enter when all teams are in):",
+        "Players of Owls, separated by commas:",
+        "Which team starts? 1 Owls, 2 Foxes, or Enter for a random pick:",
+    ):
+        assert prompt in said, said
+        assert any(line.strip() == prompt for line in printed), printed

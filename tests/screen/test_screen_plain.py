@@ -20,7 +20,7 @@ def lines_for(models: list[ScreenModel], **options: bool) -> list[str | None]:
 def test_the_first_line_says_everything_and_an_unchanged_model_says_nothing() -> None:
     model = base_model()
     assert lines_for([model, model]) == [
-        "Turn: Red. Describing: Ann. Segment 0, START. Category: Object. Card: Telescope. "
+        "Turn: Red. Describing: Ann. Segment 0 of 9, START. Category: Object. Card: Telescope. "
         "30 seconds left. Count 0.",
         None,
     ]
@@ -54,8 +54,8 @@ def test_a_new_turn_names_the_team_its_segment_and_the_piece_that_moved() -> Non
     game.apply(TimeUp())
     after = screen_model_from_game(game, timer=TimerView(30.0, 30.0))
     assert lines_for([before, after])[1] == (
-        "Turn: Blue. Describing: Cat. Segment 0, START. Category: Object. Red: segment 2, Nature. "
-        "30 seconds left. Count 0."
+        "Turn: Blue. Describing: Cat. Segment 0 of 9, START. Category: Object. "
+        "Red: segment 2 of 9, Nature. 30 seconds left. Count 0."
     )
 
 
@@ -68,10 +68,24 @@ def test_landing_on_SPIN_and_the_spin_choice() -> None:
     game.apply(Spin(SpinResult.NARROW_GREEN))
     choice = screen_model_from_game(game)
     assert lines_for([spin, choice]) == [
-        "Spin: Red. Describing: Ann. Segment 3, SPIN. Spin the spinner.",
-        "Spin choice: Red. Describing: Ann. Segment 3, SPIN. "
-        "Spin narrow green: forward 3, or push a team back 3.",
+        "Spin: Red. Describing: Ann. Segment 3 of 9, SPIN. Spin the spinner.",
+        "Spin choice: Red. Describing: Ann. Segment 3 of 9, SPIN. "
+        "Spin narrow green: forward 3; no team can be pushed back from START.",
     ]
+
+
+def test_the_spin_choice_names_the_teams_that_can_be_pushed_back() -> None:
+    # R19: "or push a team back 3" was written with every other team on START, where
+    # none can be pushed; a player who cannot see the track would try it.
+    game = make_game("Red:Ann,Bob;Blue:Cat,Dan;Green:Eve,Fay")
+    for inp in (Correct(), TimeUp(), Correct(), TimeUp(), TimeUp()):  # Red 1, Blue 1
+        game.apply(inp)
+    for _ in range(2):
+        game.apply(Correct())
+    game.apply(TimeUp())  # Red on 3, SPIN
+    game.apply(Spin(SpinResult.WIDE_GREEN))
+    line = lines_for([screen_model_from_game(game)])[0]
+    assert line.endswith("Spin wide green: forward 2, or push Blue back 2."), line
 
 
 def test_game_over_names_the_winner() -> None:
@@ -116,7 +130,7 @@ def test_update_model_writes_lines_to_the_stream() -> None:
     screen.update_model(base_model())
     screen.update_model(base_model(count=1))
     assert out.getvalue().splitlines() == [
-        "Turn: Red. Describing: Ann. Segment 0, START. Category: Object. Card: Telescope. "
+        "Turn: Red. Describing: Ann. Segment 0 of 9, START. Category: Object. Card: Telescope. "
         "30 seconds left. Count 0.",
         "30 seconds left. Count 1.",
     ]

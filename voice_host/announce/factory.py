@@ -20,7 +20,7 @@ PROBE_TEXT = "ready"
 def unavailable_notice(options: AnnounceOptions, why: str) -> str:
     """The one line said when an announcer cannot speak at all."""
     if options.private:
-        return f"No private card audio: {why}; the card is only shown on the screen"
+        return f"No private card audio: {why}; press K to see the card"
     return f"No speech output: {why}; announcements are printed"
 
 

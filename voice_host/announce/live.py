@@ -155,5 +155,5 @@ class Pyttsx3Announcer(TimedAnnouncer):
 def failure_notice(options: AnnounceOptions, why: str) -> str:
     """The one line said when a working voice fails mid-game."""
     if options.private:
-        return f"Private card audio failed: {why}; the card is only shown on the screen"
+        return f"Private card audio failed: {why}; press K to see the card"
     return f"Speech output failed: {why}; announcements are printed until it works again"

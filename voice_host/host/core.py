@@ -8,6 +8,7 @@ one thread: the live loop (:mod:`voice_host.host.live`) or a replay
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -166,7 +167,8 @@ class Host:
         self.last_judgement = ""
         self._message = ""
         self._told = ""  # the last microphone news said to the players
-        self._last_group = ""
+        self._last_group = ""  # what "repeat" repeats
+        self._last_said = ""  # what the host said last, whatever it was
         self._go_pending = False
         self._waiting = False  # a turn announced, waiting for its describer (options.ready)
         self._stirred = False  # a key or words heard since the turn's timer started
@@ -216,10 +218,11 @@ class Host:
         )
         if self.listening is not None:
             self.listening.prepare(self.contexts_ahead())
-        # One group, so the screen (in line mode, a printed status line) follows it all.
-        self._say([*lines, first, *self._enter_phase(now)])
+        prompt = self._enter_phase(now)
         if resumed and self.game.phase is Phase.TURN:
-            self._resumed_left = time_left
+            self._resumed_left = time_left  # shown, and the timer's start, until it goes on
+        # One group, so the screen (in line mode, a printed status line) follows it all.
+        self._say([*lines, first, *prompt])
         self._changed(now, save=True)
 
     def handle(self, item: HostInput) -> None:
@@ -477,6 +480,11 @@ class Host:
         self.judgements.append(j)
         self.last_heard = j.heard
         self.last_judgement = j.evidence
+        if j.type not in ("guess", "foul") and self._gives_card_away(j.heard, j.evidence):
+            # a near miss's evidence names the card, a steered hit nobody confirmed is
+            # the card word: not for a screen the guessers read or hear (a guess or
+            # foul acted on ends the card, so it may be named)
+            self.last_heard = self.last_judgement = ""
         phase = self.game.phase
         wake = self.options.wake_word
         if j.type == "command":
@@ -527,6 +535,16 @@ class Host:
                 self._say([f"Sorry? Say {wake}, then the command."])
         self._show(now)
 
+    def _gives_card_away(self, *texts: str) -> bool:
+        """Whether ``texts`` name the card in play (its entry, an answer or a forbidden
+        form, as whole words) while the screen hides it from the table."""
+        entry = self.entry()
+        if self.options.show_card or entry is None:
+            return False
+        said = " ".join(texts).casefold()
+        words = {entry.text.casefold(), *entry.answers, *entry.forms}
+        return any(re.search(rf"\b{re.escape(w)}\b", said) for w in words if w)
+
     def _answers_of(self, entry: Entry) -> set[str]:
         """The answers a guess judgement may name for ``entry``: the card's own, and
         the referee's variants of them (the answer without its article, or with a
@@ -572,11 +590,10 @@ class Host:
             names = tuple(t.name for t in self.game.teams)
             self._say([keys.help_text(phase, names, wake)], remember=False)
         elif name == "repeat":
-            context = dialogue.status(self.game, self._time_left(now))
             last = self._last_group or "nothing yet"
-            self._say([f"I said: {last}", f"Now: {context}"], remember=False)
+            self._say([f"I said: {last}", f"Now: {self._status(now)}"], remember=False)
         elif name == "status":
-            self._say([dialogue.status(self.game, self._time_left(now))], remember=False)
+            self._say([self._status(now)], remember=False)
         elif name == "undo":
             self._undo(now)
         elif name in ("pause", "resume"):
@@ -605,6 +622,17 @@ class Host:
             self._end_turn(now)
         else:
             self._say([f"{name.title()} does nothing now."])
+
+    def _status(self, now: float) -> str:
+        """Status (dialogue.md 4), what a turn waits for (``--ready``), and while the host
+        cannot hear, why: the board view's message line, said once when it happened, for
+        a player who cannot see it."""
+        said = dialogue.status(self.game, self._time_left(now), paused=self.timer.paused)
+        if self._waiting and self.game.phase is Phase.TURN:
+            said += " " + dialogue.when_ready(self.game, self._wake())  # nothing runs yet
+        if self._wake() is None:
+            said = f"{said} {self._message or dialogue.NOT_LISTENING}"
+        return said
 
     def _pass_round(self, now: float) -> None:
         """A round's card nobody can get: another is drawn, the round goes on (the rules
@@ -652,7 +680,8 @@ class Host:
         self.announcer.stop()
 
     def _peek(self, now: float) -> None:
-        """K: the describer sees the card for a moment when it is not always shown.
+        """K: the describer sees the card for a moment when it is not always shown; with
+        a private card voice (``--card-audio``) K says it again there instead.
 
         Only the card in play when K was pressed: the next one (after a correct guess,
         or the next team's) is not shown unasked, since in line mode a screen reader
@@ -660,6 +689,12 @@ class Host:
         if not self.entry_text():
             self._say([dialogue.NO_CARD])
             return
+        if self.card_announcer is not None and self.card_announcer.audible:
+            # the describer has a private voice: the card again, there and only there
+            self._card_said = None
+            self._say_card()
+            if not self.options.show_card:
+                return
         if not self.options.show_card:
             if self._peek_until is not None:
                 self._peek_until = None
@@ -831,6 +866,7 @@ class Host:
                 self._log(line)
         if remember:
             self._last_group = " ".join(lines)
+        self._last_said = " ".join(lines)  # the screen's host line: help and status too
         self._show(now)
 
     def told(self, message: str) -> None:
@@ -897,7 +933,13 @@ class Host:
             return
         timer = None
         if self.game.phase is Phase.TURN:
-            timer = TimerView(self.timer.left(now), self.timer.seconds, paused=self.timer.paused)
+            left = self.timer.left(now)
+            if not self.timer.started and self._resumed_left is not None:
+                left = min(self.timer.seconds, self._resumed_left)  # a resumed turn's own
+            # stopped at the buzzer (or re-opened by undo with its time spent) is time up,
+            # not a pause
+            paused = self.timer.paused and left > 0
+            timer = TimerView(left, self.timer.seconds, paused=paused)
         if self._peek_until is not None and self.game.current_card != self._peek_card:
             self._peek_until = None  # the card K showed is gone: the next is not shown
         shown = self.options.show_card or self._peek_until is not None
@@ -909,7 +951,7 @@ class Host:
                 card=card,
                 heard=self.last_heard,
                 judgement=self.last_judgement,
-                announcement=self._last_group,
+                announcement=self._last_said,
                 message=self._message,
             )
         )

@@ -67,6 +67,8 @@ NO_PASS_LEFT = "No pass left this turn."
 NO_CARD = "No card is out."
 #: A reopened turn (its end was undone): its time is spent, its count can be fixed.
 TIME_SPENT = "Its time is up: C, P and F fix the count, T ends the turn."
+#: Status's last words while the host cannot hear commands.
+NOT_LISTENING = "I am not listening: keys only."
 #: Space pressed when a paused turn has no time left.
 TIME_IS_UP = "Time is up: press T to end the turn."
 
@@ -444,13 +446,15 @@ def undone(game: Game, inp: Input) -> str:
     return f"Undone: {what}."
 
 
-def status(game: Game, time_left: float | None) -> str:
-    """Where everyone is, whose turn, and the time left (dialogue.md 4)."""
+def status(game: Game, time_left: float | None, *, paused: bool = False) -> str:
+    """Where everyone is and how far from FINISH, whose turn, who describes, the passes
+    and the time left (dialogue.md 4): everything the board view shows but the card.
+    ``paused``: the turn's timer is paused."""
     s = game.state
     parts = []
     for i, t in enumerate(game.teams):
         at = game.position(i)
-        where = f"{t.name} on segment {at}, {segment_words(game, at)}"
+        where = f"{t.name} on segment {at} of {game.board.finish}, {segment_words(game, at)}"
         if s.control_retry[i]:
             where += ", a CONTROL round to play again"  # R16
         elif game.board[at].kind in (SegmentKind.CONTROL, SegmentKind.SPIN):
@@ -458,14 +462,24 @@ def status(game: Game, time_left: float | None) -> str:
         parts.append(f"{where}.")
     if s.phase is Phase.GAME_OVER:
         return " ".join([*parts, f"{game.winner} won."])
+    describing = f"{names(s.describers)} describing"
+    passes = "no pass" if not s.passes_left else f"{s.passes_left} pass"
+    passes += "es" if s.passes_left > 1 else ""
+    teams = pushable(game)
+    push = f", or push {names(teams, 'or')} back {s.spin_steps}" if teams else ""
     what = {
-        Phase.TURN: f"turn, category {game.category}, {s.correct} right",
-        Phase.SPIN: "SPIN",
-        Phase.SPIN_CHOICE: "SPIN choice",
-        Phase.CONTROL_ROUND: "CONTROL round",
-        Phase.FINISH_ROUND: "FINISH round",
+        Phase.TURN: (
+            f"turn, {describing}, category {game.category}, {s.correct} right, {passes} left"
+        ),
+        Phase.SPIN: "SPIN: press space to spin",  # the same key live and keyboard-only
+        Phase.SPIN_CHOICE: f"SPIN choice: forward {s.spin_steps}{push}",
+        Phase.CONTROL_ROUND: f"CONTROL round, {describing}",
+        Phase.FINISH_ROUND: f"FINISH round, {describing}",
     }[s.phase]
     parts.append(f"{game.to_play.name}'s {what}.")
-    if time_left is not None:
-        parts.append(f"{seconds_words(time_left)} left.")
+    if time_left is not None and time_left <= 0:
+        parts.append("Time is up.")
+    elif time_left is not None:
+        left = f"{seconds_words(time_left)} left."
+        parts.append(f"Paused, {left}" if paused else left.capitalize())
     return " ".join(parts)

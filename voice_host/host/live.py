@@ -361,7 +361,13 @@ class LiveSession:
 
         inputs = InputQueue()
         notices = _notices(write, inputs, board_view)
-        slot = SaveSlot(config.save_path(env), report=notices)
+
+        def said(text: str) -> None:
+            inputs.put(Notice(text))  # for the host to say, in either mode
+
+        # A save that fails (and works again) is said: a player listening to the host
+        # must hear that the game is not being saved.
+        slot = SaveSlot(config.save_path(env), report=said)
         if config.resume:
             config = resume_config(config, slot)  # the game's own deck, timer, wake word
         deck = _deck(config)
@@ -371,8 +377,11 @@ class LiveSession:
         if announcer is None:
             announcer = open_announcer(config.announce_options(), printer=notices, clock=clock.now)
         card_options = config.card_announce_options()
+
+        # The card voice prints nothing but its failure, which the host says aloud in
+        # either mode: a describer who listens for the card must hear that it is silent.
         card_voice = (
-            open_announcer(card_options, printer=notices, clock=clock.now) if card_options else None
+            open_announcer(card_options, printer=said, clock=clock.now) if card_options else None
         )
         listening, why = _open_listening(config, announcer, env, recognizer)
         shown = show_card if show_card is not None else board_view

@@ -365,17 +365,24 @@ def set_up_teams(
         ask_teams,
     )
 
+    def spoken(text: str) -> None:
+        """The typed prompts (after T): printed, and said by a voice that can be heard,
+        so that a player listening to the host is not left in silence."""
+        write(text)
+        if announcer.audible:
+            announcer.say(text.strip())
+
     source: KeySource
     fd = _fileno(stdin)
     mode: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
     if stdin.isatty():
-        terminal = TerminalKeys(stdin, write)
+        terminal = TerminalKeys(stdin, spoken)
         source = terminal
         mode = terminal.cbreak()
     elif fd is not None:
-        source = _FdKeys(fd, write)
+        source = _FdKeys(fd, spoken)
     else:
-        source = LineKeys(stdin, write)
+        source = LineKeys(stdin, spoken)
     dialogue = SetupDialogue(random.Random(config.seed), saved=saved)
     microphone = None
     chunks: Iterable[AudioChunk] | None = None
@@ -413,6 +420,6 @@ def set_up_teams(
     if outcome.result is not None:
         result = outcome.result
         return dataclasses.replace(config, teams=result.teams, first=result.first_name)
-    teams = ask_teams(source, write)
-    first = ask_first(teams, source, write, random.Random(config.seed))
+    teams = ask_teams(source, spoken)
+    first = ask_first(teams, source, spoken, random.Random(config.seed))
     return dataclasses.replace(config, teams=_teams_spec_of(teams), first=teams[first].name)

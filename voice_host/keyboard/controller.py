@@ -215,7 +215,11 @@ class KeyboardController:
     def status_lines(self, now: float) -> list[str]:
         """Every team's segment and category, whose turn, and the time left (dialogue.md 4)."""
         timed = self.game.phase is Phase.TURN and self._started
-        return [dialogue.status(self.game, self.time_left(now) if timed else None)]
+        paused = timed and self._running_since is None
+        said = dialogue.status(self.game, self.time_left(now) if timed else None, paused=paused)
+        if self.game.phase is Phase.TURN and not self._started:
+            said += " " + texts.start_timer(self._time_left)  # nothing runs until space
+        return [said]
 
     # ----- keys by phase ---------------------------------------------------------------
 

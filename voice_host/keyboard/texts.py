@@ -12,6 +12,7 @@ from pathlib import Path
 
 from voice_host.host import dialogue
 from voice_host.rules import CONTROL_ENTRY, Game, Phase
+from voice_host.screen.model import countdown_seconds, seconds_words
 
 #: The welcome's last sentence: how to get the keys.
 HELP_HINT = "Press ? at any time for the keys."
@@ -32,13 +33,13 @@ ALWAYS_KEYS = ("?: these keys", "i: where everyone is", "u: undo", "q: quit")
 
 
 def go(timer_seconds: float) -> str:
-    """The timer has started."""
-    return f"Go! {timer_seconds:g} seconds."
+    """The timer has started (its seconds as the countdown shows them: whole ones)."""
+    return f"Go! {seconds_words(timer_seconds)}."
 
 
 def start_timer(timer_seconds: float) -> str:
     """A turn waits for its timer to be started."""
-    return f"Press space to start the {timer_seconds:g} second timer."
+    return f"Press space to start the {countdown_seconds(timer_seconds)} second timer."
 
 
 def team_keys(game: Game) -> str:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from voice_host.deck.model import Deck
 from voice_host.rules.game import Game
+from voice_host.rules.inputs import Choose
 from voice_host.rules.state import Phase
 from voice_host.screen.colours import team_colours, team_marks
 from voice_host.screen.model import ScreenModel, TeamView, TimerView
@@ -56,12 +57,22 @@ def screen_model_from_game(
         passes_left=state.passes_left,
         spin_result=None if state.last_spin is None else state.last_spin.value,
         spin_steps=state.spin_steps,
+        pushable=_pushable(game),
         winner=game.winner,
         heard=heard,
         judgement=judgement,
         announcement=announcement,
         message=message,
         board_name=game.board.name,
+    )
+
+
+def _pushable(game: Game) -> tuple[str, ...]:
+    """After a green spin, the teams the engine lets the spinning team push back (R19)."""
+    if game.state.phase is not Phase.SPIN_CHOICE:
+        return ()
+    return tuple(
+        inp.team for inp in game.legal_inputs() if isinstance(inp, Choose) and inp.team is not None
     )
 
 

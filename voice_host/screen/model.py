@@ -104,6 +104,8 @@ class ScreenModel:
     """The latest spinner result (``wide-green``, ``narrow-green``, ``red``, ``line``) or None."""
     spin_steps: int = 0
     """Segments a pending green result moves (while the team chooses), else 0."""
+    pushable: tuple[str, ...] = ()
+    """While the team chooses after a green spin: the teams it may push back (R19)."""
     winner: str | None = None
     """The winning team's name once the game is over."""
     heard: str = ""
@@ -157,7 +159,12 @@ def spin_text(model: ScreenModel) -> str:
     """The spinner's result and what it allows, or an empty string outside SPIN phases."""
     if model.phase is Phase.SPIN_CHOICE and model.spin_steps:
         n = model.spin_steps
-        return f"Spin {_spin_words(model.spin_result)}: forward {n}, or push a team back {n}"
+        spin = f"Spin {_spin_words(model.spin_result)}: forward {n}"
+        if not model.pushable:
+            return f"{spin}; no team can be pushed back from START"  # R19
+        *most, last = model.pushable
+        teams = f"{', '.join(most)} or {last}" if most else last
+        return f"{spin}, or push {teams} back {n}"
     if model.phase is Phase.SPIN:
         if model.spin_result is None:
             return "Spin the spinner"

@@ -3,7 +3,7 @@
 No cursor movement and no colour unless asked.  Each line says only what
 changed since the previous one, in short sentences a screen reader reads well::
 
-    Turn: Red. Describing: Ann. Segment 5, Person. 30 seconds left. Count 0.
+    Turn: Red. Describing: Ann. Segment 5 of 47, Person. 30 seconds left. Count 0.
     Count 1. 23 seconds left.
     Heard: glacier. Correct, glacier.
     10 seconds left.
@@ -157,7 +157,9 @@ class PlainScreen:
             )
             if not 0 <= team.position < len(now.segments):
                 continue
-            where = f"{team.position}, {segment_name(now.segments[team.position])}"
+            # out of the segments to FINISH: how far from the end, in one line
+            finish = len(now.segments) - 1
+            where = f"{team.position} of {finish}, {segment_name(now.segments[team.position])}"
             if i == now.to_play and (new_turn or moved):
                 mine.append(f"Segment {where}.")
             elif moved and before is not None:

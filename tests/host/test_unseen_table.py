@@ -168,6 +168,28 @@ def test_the_line_mode_never_writes_the_hidden_card_in_what_was_heard(
     assert screen.models[-1].heard == answer
 
 
+def test_the_line_mode_writes_what_was_heard_only_when_it_was_judged_something(
+    make_host: HostMaker,
+) -> None:
+    # A describer's clues are judged nothing: in line mode a screen reader read every
+    # one back to the table ("Heard: you look at the stars with it. No answer, ...").
+    # A guess, a foul, a near miss or a command may be disputed: those are written.
+    host, clock, screen = _watched(make_host)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    entry = host.entry()
+    assert entry is not None
+    clue = Judgement("nothing", t, "you look at the stars with it", evidence="no answer heard")
+    host.handle(Heard((clue,)))
+    assert screen.models[-1].heard == clue.heard  # the board view still shows it
+    assert not any("stars" in line for line in _lines(screen.models))
+    guess = Judgement(
+        "guess", t + 1, entry.answers[0], answer=entry.answers[0], evidence="a guesser"
+    )
+    host.handle(Heard((guess,)))
+    assert any(line.startswith(f"Heard: {entry.answers[0]}.") for line in _lines(screen.models))
+
+
 class _Headphones:
     """A private card voice that can be heard (``--card-audio`` on a working output)."""
 

@@ -46,6 +46,19 @@ def test_a_turn_told_line_by_line() -> None:
     ]
 
 
+def test_talk_the_referee_made_nothing_of_is_no_line() -> None:
+    # dialogue.md 5 and 12: what was heard is written when a player may dispute it. A
+    # describer's every clue, judged nothing, would have a screen reader read the
+    # table's talk back to it over the game (and into the microphone).
+    m0 = base_model()
+    clue = replace(m0, heard="you look at stars with it", judgement="nothing", judged="nothing")
+    guess = replace(clue, heard="glazier", judgement="counted as glacier", judged="guess", count=1)
+    assert lines_for([m0, clue, guess])[1:] == [
+        None,
+        "Heard: glazier. Counted as glacier. 30 seconds left. Count 1.",
+    ]
+
+
 def test_a_new_turn_names_the_team_its_segment_and_the_piece_that_moved() -> None:
     game = make_game()
     for _ in range(2):

@@ -165,6 +165,7 @@ class Host:
         """Why the game could not be saved as the session ended; None when it was."""
         self.last_heard = ""
         self.last_judgement = ""
+        self.last_judged = ""  # the kind of the last judgement
         self._message = ""
         self._told = ""  # the last microphone news said to the players
         self._last_group = ""  # what "repeat" repeats
@@ -480,6 +481,7 @@ class Host:
         self.judgements.append(j)
         self.last_heard = j.heard
         self.last_judgement = j.evidence
+        self.last_judged = j.type
         if j.type not in ("guess", "foul") and self._gives_card_away(j.heard, j.evidence):
             # a near miss's evidence names the card, a steered hit nobody confirmed is
             # the card word: not for a screen the guessers read or hear (a guess or
@@ -951,6 +953,7 @@ class Host:
                 card=card,
                 heard=self.last_heard,
                 judgement=self.last_judgement,
+                judged=self.last_judged,
                 announcement=self._last_said,
                 message=self._message,
             )

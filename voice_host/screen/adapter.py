@@ -23,6 +23,7 @@ def screen_model_from_game(
     card: str | None = None,
     heard: str = "",
     judgement: str = "",
+    judged: str = "",
     announcement: str = "",
     message: str = "",
     colours: Mapping[str, str] | None = None,
@@ -32,7 +33,8 @@ def screen_model_from_game(
     ``timer`` is the host's turn timer (None hides it); ``card`` is the entry
     text to show the describer (None hides the card panel; see
     :func:`card_text`); ``heard``, ``judgement``, ``announcement`` and
-    ``message`` are the host's latest texts; ``colours`` maps team names to
+    ``message`` are the host's latest texts, ``judged`` the kind of judgement
+    ``judgement`` is; ``colours`` maps team names to
     ``#rrggbb`` piece colours (others are chosen by :func:`team_colours`).
     """
     state = game.state
@@ -61,6 +63,7 @@ def screen_model_from_game(
         winner=game.winner,
         heard=heard,
         judgement=judgement,
+        judged=judged,
         announcement=announcement,
         message=message,
         board_name=game.board.name,

@@ -112,6 +112,9 @@ class ScreenModel:
     """The last words heard from the microphone."""
     judgement: str = ""
     """What the referee made of them ("counted as glacier", "foul: swimmer is a form of swim")."""
+    judged: str = ""
+    """The kind of that judgement (``guess``, ``foul``, ``near_miss``, ``command`` or
+    ``nothing``), or "" when none is given."""
     announcement: str = ""
     """The last thing the host said aloud."""
     message: str = ""

@@ -11,6 +11,12 @@ changed since the previous one, in short sentences a screen reader reads well::
 The time left is not repeated every second (dialogue.md item 7): it is said
 when the timer starts, pauses or resumes, when it crosses a multiple of
 ``time_step`` seconds or runs out, and next to every change of the count.
+
+What was heard is written when the referee made something of it (a guess, a
+foul, a near miss, a command: what a player may dispute, dialogue.md item 5).
+Talk it made nothing of, every clue the describer gives, is not: a screen
+reader would read each one back to the table over the game, and into the
+microphone.  The board view shows it all.
 """
 
 from __future__ import annotations
@@ -100,8 +106,10 @@ class PlainScreen:
                 parts.append(f"{spin}.")
         if self._show_card and now.card is not None and (before is None or before.card != now.card):
             parts.append(f"Card: {now.card}.")
-        if (now.heard or now.judgement) and (
-            before is None or (before.heard, before.judgement) != (now.heard, now.judgement)
+        if (
+            (now.heard or now.judgement)
+            and now.judged != "nothing"  # talk the referee made nothing of
+            and (before is None or (before.heard, before.judgement) != (now.heard, now.judgement))
         ):
             if now.heard:
                 parts.append(f"Heard: {now.heard}.")

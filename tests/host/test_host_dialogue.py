@@ -12,6 +12,7 @@ from voice_host.host.claims import SETTLE_SECONDS
 from voice_host.host.core import Host
 from voice_host.host.inputs import Heard, KeyPress, MicStatus
 from voice_host.host.listening import Listening
+from voice_host.keyboard.texts import help_lines
 from voice_host.referee import Referee
 from voice_host.referee.values import Judgement
 from voice_host.rules import Correct, Game, Phase, TimeUp, board_from_data, parse_teams
@@ -333,6 +334,35 @@ def test_R19_the_spin_choice_offers_only_teams_that_can_be_pushed_back() -> None
     ]
     game = three_team_spin("time-up", "correct", "time-up", "correct", "time-up")
     assert dialogue.spin_choice_question(game) == "Red: forward 2, or push Blue or Green back 2?"
+
+
+def test_R19_help_in_the_spin_choice_names_only_the_teams_that_can_be_pushed(
+    make_host: HostMaker,
+) -> None:
+    # the help listed every team's number ("1 for Red, 2 for Blue, 3 for Green"), a team
+    # on START and the spinning team too, which a player who cannot see the track tries
+    alone = three_team_spin()
+    host, _clock, _ = make_host(game=alone)
+    host.start(resumed=True)
+    host.handle(KeyPress("?", 3.0))
+    said = texts(host)[-1]
+    assert "No team can be pushed back from START" in said and "for Blue" not in said
+    game = three_team_spin("time-up", "time-up", "correct", "time-up")  # Green on 1
+    host, _clock, _ = make_host(game=game)
+    host.start(resumed=True)
+    host.handle(KeyPress("?", 3.0))
+    said = texts(host)[-1]
+    assert "3 for Green" in said and "for Red" not in said and "for Blue" not in said
+
+
+def test_R19_the_keyboard_games_help_names_only_the_teams_that_can_be_pushed() -> None:
+    assert help_lines(three_team_spin(), timer_started=False)[0] == (
+        "Keys now: f: move forward; no team can be pushed back from START."
+    )
+    game = three_team_spin("time-up", "time-up", "correct", "time-up")  # Green on 1
+    assert help_lines(game, timer_started=False)[0] == (
+        "Keys now: f: move forward; a team's number pushes it back (3 Green)."
+    )
 
 
 def test_a_refusal_is_said_without_the_rules_numbers() -> None:

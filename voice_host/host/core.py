@@ -590,7 +590,8 @@ class Host:
             return
         if name == "help":
             names = tuple(t.name for t in self.game.teams)
-            self._say([keys.help_text(phase, names, wake)], remember=False)
+            pushable = dialogue.pushable(self.game) if phase is Phase.SPIN_CHOICE else None
+            self._say([keys.help_text(phase, names, wake, pushable)], remember=False)
         elif name == "repeat":
             last = self._last_group or "nothing yet"
             self._say([f"I said: {last}", f"Now: {self._status(now)}"], remember=False)

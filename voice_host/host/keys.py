@@ -10,6 +10,8 @@ Escape) cuts the host short, as a screen reader's key does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from voice_host.host.dialogue import buzzer_keys
 from voice_host.keyboard.controller import SPIN_KEYS
 from voice_host.rules import Phase, SpinResult
@@ -64,9 +66,15 @@ def team_for_key(key: str, teams: int) -> int | None:
     return None
 
 
-def help_text(phase: Phase, team_names: tuple[str, ...], wake: str | None) -> str:
+def help_text(
+    phase: Phase,
+    team_names: tuple[str, ...],
+    wake: str | None,
+    pushable: Sequence[str] | None = None,
+) -> str:
     """The keys and spoken commands that work now, as one announcement (``wake`` None:
-    the host cannot hear, so only the keys)."""
+    the host cannot hear, so only the keys).  ``pushable``: in a SPIN choice, the teams
+    that may be pushed back (R19), whose number keys alone are named (None: every team)."""
     buzzers = buzzer_keys(team_names)
     if phase is Phase.TURN:
         keys = "Keys: C correct, P pass, F foul, T time is up, space pause."
@@ -80,9 +88,15 @@ def help_text(phase: Phase, team_names: tuple[str, ...], wake: str | None) -> st
     elif phase is Phase.SPIN:
         now = "Space spins. For a real spinner: W wide green, N narrow green, R red, L line."
     elif phase is Phase.SPIN_CHOICE:
-        now = f"Keys: F forward, or a team's number: {buzzers}."
-        if wake is not None:
-            now = f"Say forward, or push and a team. {now}"
+        if pushable is not None and not pushable:
+            now = "Key: F forward. No team can be pushed back from START."
+            if wake is not None:
+                now = "Say forward, or press F. No team can be pushed back from START."
+        else:
+            teams = buzzer_keys(team_names, pushable)
+            now = f"Keys: F forward, or a team's number to push it back: {teams}."
+            if wake is not None:
+                now = f"Say forward, or push and a team. {now}"
     elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
         if wake is None:
             now = f"The team that answers presses its buzzer: {buzzers}."

@@ -85,7 +85,15 @@ def help_lines(game: Game, timer_started: bool) -> list[str]:
             "w, n, r, l: a real spinner's wide green, narrow green, red, line",
         ]
     elif phase is Phase.SPIN_CHOICE:
-        now_keys = ["f: move forward", f"a team's number pushes it back ({teams})"]
+        now_keys = ["f: move forward"]
+        pushable = dialogue.pushable(game)  # R19: never itself, never a team on START
+        if pushable:
+            keys = ", ".join(
+                f"{i + 1} {t.name}" for i, t in enumerate(game.teams) if t.name in pushable
+            )
+            now_keys.append(f"a team's number pushes it back ({keys})")
+        else:
+            now_keys.append("no team can be pushed back from START")
     elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
         now_keys = [
             f"the number of the team that answered first ({teams})",

@@ -214,7 +214,7 @@ def test_question_mark_lists_the_keys_of_the_moment() -> None:
     ctl = controller()
     assert keys(ctl, "?") == [
         "Keys now: space: start the timer.",
-        "Always: ?: these keys; i: where everyone is; u: undo; q: quit.",
+        "Always: ?: these keys; i: where everyone is; a: repeat what was said; u: undo; q: quit.",
     ]
     keys(ctl, " ")
     assert keys(ctl, "?")[0] == (
@@ -233,6 +233,22 @@ def test_status_says_where_everyone_is() -> None:
         "Red's turn, Ann describing, category Object, 2 right, 1 pass left. "
         "18 seconds left."
     ]
+
+
+def test_a_repeats_the_last_announcement_with_where_everyone_is() -> None:
+    # dialogue.md 3 and 4: repeat works by key everywhere; it is the last
+    # announcement (not help, status or a refusal), then the state now
+    ctl = controller()
+    keys(ctl, " c", 0.0)
+    correct = keys(ctl, "c", 2.0)
+    keys(ctl, "?9i", 3.0)  # help, a key that does nothing, status: none is repeated
+    said = keys(ctl, "a", 4.0)
+    assert said[0] == "I said: " + " ".join(correct)
+    assert said[1].startswith("Now: Red on segment 0 of 7, START.")
+    assert "2 right" in said[1]
+    assert keys(ctl, "a", 5.0)[0] == said[0]  # a repeat is not repeated as itself
+    ctl.tick(100.0)  # time up: the turn's end is the last announcement now
+    assert "Blue" in keys(ctl, "a", 101.0)[0]
 
 
 def test_status_before_the_timer_says_how_to_start_it() -> None:

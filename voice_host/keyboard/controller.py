@@ -6,7 +6,8 @@ serves the terminal, tests with a fake clock, and the later voice host.
 
 Keys (one character; the terminal maps Enter to space):
 
-- anywhere: ``?`` help, ``i`` where everyone is, ``u`` undo, ``q`` quit (``y`` confirms);
+- anywhere: ``?`` help, ``i`` where everyone is, ``a`` repeat (the last announcement,
+  then where everyone is), ``u`` undo, ``q`` quit (``y`` confirms);
 - a turn: space starts the timer (then pauses and resumes it), ``c`` correct,
   ``p`` pass, ``f`` foul, ``t`` time is up now;
 - SPIN: space or ``s`` spins; ``w`` ``n`` ``r`` ``l`` enter a real spinner's
@@ -112,6 +113,7 @@ class KeyboardController:
             self._warned = self._time_left <= WARNING_AT
         self._now: float | None = None  # the caller's clock when last heard from
         self._saved_second: int | None = None
+        self._last_said: list[str] = []  # what "a" repeats (dialogue.md 4)
 
     # ----- public interface ------------------------------------------------------------
 
@@ -119,8 +121,8 @@ class KeyboardController:
         """The welcome (or the resume notice with where everyone is) and what to do first."""
         if self.resumed:
             resumed = dialogue.resumed(self.game, self._resumed_left)
-            return [resumed, texts.HELP_HINT, *self._situation()]
-        return [dialogue.opening(self.game, texts.HELP_HINT), *self._situation()]
+            return self._remember([resumed, texts.HELP_HINT, *self._situation()])
+        return self._remember([dialogue.opening(self.game, texts.HELP_HINT), *self._situation()])
 
     @property
     def timer_running(self) -> bool:
@@ -163,10 +165,10 @@ class KeyboardController:
             self.on_change()  # the time left, so that a resumed turn goes on with it
         if left <= 0:
             self._stop_timer(now)
-            return self._apply(TimeUp())
+            return self._remember(self._apply(TimeUp()))
         if not self._warned and left <= WARNING_AT < self.timer_seconds:
             self._warned = True
-            return [dialogue.TEN_SECONDS]
+            return self._remember([dialogue.TEN_SECONDS])
         return []
 
     def press(self, key: str, now: float) -> list[str]:
@@ -188,8 +190,10 @@ class KeyboardController:
             return [*out, *self.help_lines()]
         if key == "i":
             return [*out, *self.status_lines(now)]
+        if key == "a":
+            return [*out, *self.repeat_lines(now)]
         if key == "u":
-            return [*out, *self._undo()]
+            return [*out, *self._remember(self._undo())]
         if key == "q":
             self._confirm_quit = True
             return [*out, texts.QUIT_QUESTION]
@@ -205,12 +209,26 @@ class KeyboardController:
         else:
             said = None
         if said is None:
-            said = [dialogue.key_does_nothing(key)]
+            said = [dialogue.key_does_nothing(key)]  # a refusal: not what "a" repeats
+        else:
+            self._remember(said)
         return [*out, *said]
 
     def help_lines(self) -> list[str]:
         """The keys that work now, then the ones that work everywhere."""
         return texts.help_lines(self.game, self._started)
+
+    def repeat_lines(self, now: float) -> list[str]:
+        """``a``: the last announcement, with where everyone is now (dialogue.md 4), as
+        the live host says it; help, status and refusals are not announcements."""
+        last = " ".join(self._last_said) or "nothing yet"
+        return [f"I said: {last}", f"Now: {' '.join(self.status_lines(now))}"]
+
+    def _remember(self, said: list[str]) -> list[str]:
+        """Keep ``said`` as what ``a`` repeats (when it says anything), and return it."""
+        if said:
+            self._last_said = list(said)
+        return said
 
     def status_lines(self, now: float) -> list[str]:
         """Every team's segment and category, whose turn, and the time left (dialogue.md 4)."""

@@ -29,7 +29,13 @@ END_OF_INPUT = "End of input: the game stops here."
 #: Ctrl-C.
 INTERRUPTED = "Interrupted: the game stops here."
 #: Keys that work in every phase.
-ALWAYS_KEYS = ("?: these keys", "i: where everyone is", "u: undo", "q: quit")
+ALWAYS_KEYS = (
+    "?: these keys",
+    "i: where everyone is",
+    "a: repeat what was said",
+    "u: undo",
+    "q: quit",
+)
 
 
 def go(timer_seconds: float) -> str:

@@ -365,6 +365,25 @@ def test_R19_the_keyboard_games_help_names_only_the_teams_that_can_be_pushed() -
     )
 
 
+def test_space_while_the_turn_is_announced_holds_it_for_the_describer(
+    make_host: HostMaker,
+) -> None:
+    # dialogue.md 7 (the timer can be paused: precise timing must never be essential):
+    # space pressed while "Go!" was still being said was "The timer is not running",
+    # and the timer then started anyway
+    host, clock, _ = make_host()
+    host.start()
+    assert not host.timer.started  # the opening and "Go!" are still being said
+    host.handle(KeyPress(" ", 0.1))
+    assert texts(host)[-2:] == [dialogue.HELD, "Ann, press space when ready."]
+    t = quiet(host, clock, 0.1, 20.0)
+    assert not host.timer.started  # held, however long the table takes
+    host.handle(KeyPress(" ", t))
+    assert texts(host)[-1] == dialogue.GO
+    quiet(host, clock, t, 3.0)
+    assert host.timer.started and host.timer.running
+
+
 def test_a_refusal_is_said_without_the_rules_numbers() -> None:
     # the engine's "(R19)" is for scripts and tests; spoken it is "R nineteen"
     refused = ValueError("Blue is on START and cannot be pushed back (R19)")

@@ -718,6 +718,14 @@ class Host:
             self._go_pending = True
             self._say([dialogue.GO])
             return
+        if self._go_pending and name == "pause" and self.game.phase is Phase.TURN:
+            # space while the turn is announced, before its timer starts: the turn
+            # waits for its describer (as with --ready) instead of starting anyway
+            self._go_pending = False
+            self._waiting = True
+            self._say([dialogue.HELD, dialogue.when_ready(self.game, self._wake())])
+            self._show(now)
+            return
         if self.game.phase is not Phase.TURN or not self.timer.started:
             self._say(["The timer is not running."])
             return

@@ -49,6 +49,8 @@ _COUNTS = (
 
 #: The turn's start (the timer starts once it has been said).
 GO = "Go!"
+#: Space (pause) pressed while a turn is announced, before its timer starts.
+HELD = "Held: the timer waits."
 #: A turn ran out with no key, no judgement and no talk heard: the next one waits.
 NOBODY_PLAYED = "That turn went by with no key and no word heard, so the game waits."
 #: A CONTROL or FINISH round's card that nobody can get, passed: the round goes on.

@@ -150,7 +150,9 @@ except SaveError as exc:
 def test_real_read_only_folder(tmp_path: Path) -> None:
     if os.geteuid() == 0:
         # root ignores folder permissions: an ordinary user's process tries the save
-        base = Path(tempfile.mkdtemp())  # not under tmp_path: root's own, closed to others
+        # not under tmp_path (root's own, closed to others), nor under a TMPDIR that may
+        # be: /tmp, which every user can reach
+        base = Path(tempfile.mkdtemp(dir="/tmp"))
         try:
             base.chmod(0o711)
             folder = base / "ro"

@@ -55,6 +55,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
         say "installing ${missing[*]} with apt-get"
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -qq >/dev/null
+        updated=1
         apt-get install -y -qq "${missing[@]}" >/dev/null
     elif command -v dpkg-query >/dev/null 2>&1; then
         say "missing system packages; run: sudo apt-get install -y ${missing[*]}"
@@ -64,7 +65,9 @@ fi
 if [ "${#optional[@]}" -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     say "installing ${optional[*]} with apt-get (benchmark voices; optional)"
     export DEBIAN_FRONTEND=noninteractive
-    if ! { apt-get update -qq && apt-get install -y -qq "${optional[@]}"; } >/dev/null 2>&1; then
+    # one package list update a run: the one above, if it ran
+    if ! { [ -n "${updated:-}" ] || apt-get update -qq; } >/dev/null 2>&1 ||
+        ! apt-get install -y -qq "${optional[@]}" >/dev/null 2>&1; then
         say "could not install ${optional[*]}; benchmarks/new_cards.py will leave those voices out"
     fi
 fi

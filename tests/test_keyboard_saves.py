@@ -246,7 +246,10 @@ def test_resume_errors_are_one_line(
     save = tmp_path / "game.json"
     if content == "deck:20":
         game = Game(
-            parse_teams(TEAMS), board_from_data(["START", "Object", "FINISH"]), deck_size=20
+            parse_teams(TEAMS),
+            board_from_data(["START", "Object", "FINISH"]),
+            rng=random.Random(5),
+            deck_size=20,
         )
         SaveSlot(save).save(game.to_json())
     elif content is not None:

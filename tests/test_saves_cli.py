@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 from pathlib import Path
 
@@ -28,7 +29,7 @@ def _own_state(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 def _game(teams: str, *inputs: str) -> Game:
-    game = Game(parse_teams(teams), board_from_data(BOARD))
+    game = Game(parse_teams(teams), board_from_data(BOARD), rng=random.Random(1))
     for text in inputs:
         game.apply_text(text)
     return game

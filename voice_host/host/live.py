@@ -130,7 +130,7 @@ def open_recognizer(config: HostConfig, env: Mapping[str, str]) -> tuple[Recogni
     if config.keyboard_only:
         return None, "Keyboard only: not listening."
     try:
-        from voice_host.commands.listen import open_backend
+        from voice_host.speech.choose import open_backend
 
         model = str(config.model) if config.model is not None else None
         return open_backend(config.backend, model, env, second=config.second_transcriber)

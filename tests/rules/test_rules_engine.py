@@ -362,3 +362,20 @@ def test_a_one_card_deck_keeps_dealing() -> None:
     play(game, "correct", "pass", "foul")
     assert game.current_card == 0
     assert game.state.deck_cycle == 3
+
+
+def test_a_game_without_an_rng_is_the_same_game_every_time() -> None:
+    # the engine makes no randomness of its own (no clock, no OS entropy): a caller
+    # that gives no rng gets the seed-0 deck order and spinner of `simulate`
+    from voice_host.rules import parse_teams
+    from voice_host.rules.board import default_board
+    from voice_host.rules.game import DEFAULT_SEED, Game
+
+    def played(rng: random.Random | None = None) -> str:
+        game = Game(parse_teams("Red:Ann,Bob;Blue:Cat,Dan"), default_board(), rng=rng)
+        for text in ("correct", "correct", "time-up"):
+            game.apply_text(text)
+        return game.to_json()
+
+    assert played() == played() == played(random.Random(DEFAULT_SEED))
+    assert played() != played(random.Random(DEFAULT_SEED + 1))  # the seed decides

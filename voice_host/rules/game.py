@@ -45,6 +45,8 @@ from voice_host.rules.teams import Team, describer_count, team_index, validate_t
 
 #: Cards in the boxed game's deck.
 DEFAULT_DECK_SIZE = 500
+#: The seed of the deck order and spinner when the caller gives no ``rng``.
+DEFAULT_SEED = 0
 #: Identifies a saved game's JSON.
 SAVE_FORMAT = "voice-host-game"
 #: The saved-game layout version this code writes and reads.
@@ -94,10 +96,11 @@ class Game:
     """One game of Articulate!: set-up fixed at creation, state changed only by inputs.
 
     ``teams`` are checked against R1; ``first_team`` (index or name) is the team
-    chosen to start (R3).  ``rng`` (required: the engine makes no randomness of its
-    own) shuffles the deck and spins the spinner when no result is given; its state
-    is taken into the game state and restored before each use, so the same object
-    may be shared safely.
+    chosen to start (R3).  ``rng`` shuffles the deck and spins the spinner when no
+    result is given (the engine makes no randomness of its own: without one, a
+    ``random.Random`` seeded 0, as ``voice-host simulate`` plays by default); its
+    state is taken into the game state and restored before each use, so the same
+    object may be shared safely.
     """
 
     def __init__(
@@ -106,7 +109,7 @@ class Game:
         board: Board,
         rules: HouseRules | None = None,
         *,
-        rng: random.Random,
+        rng: random.Random | None = None,
         deck_size: int = DEFAULT_DECK_SIZE,
         first_team: int | str = 0,
     ) -> None:
@@ -120,7 +123,7 @@ class Game:
             raise SetupError(f"the deck needs at least 1 card, got {deck_size}")
         self.deck_size: int = deck_size
         """Cards in the deck; card indices run 0 .. deck_size - 1."""
-        self._rng = rng
+        self._rng = rng if rng is not None else random.Random(DEFAULT_SEED)
         if isinstance(first_team, str):
             first = team_index(self.teams, first_team)
         elif 0 <= first_team < len(self.teams):

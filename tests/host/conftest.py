@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import random
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -121,3 +123,19 @@ def live_config(tmp_path: Path, **changes: object) -> HostConfig:
     }
     values.update(changes)
     return HostConfig(**values)  # type: ignore[arg-type]
+
+
+def disk_full_after_first_save(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live host's save slot finds the disk full after its first save."""
+    calls = 0
+
+    def fills_up(folder: Path, prefix: str) -> tuple[int, str]:
+        nonlocal calls
+        calls += 1
+        if calls > 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
+
+    monkeypatch.setattr(
+        "voice_host.host.live.SaveSlot", lambda path, **kw: SaveSlot(path, make_temp=fills_up, **kw)
+    )

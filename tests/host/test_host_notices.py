@@ -3,9 +3,7 @@ again by the game after the team set-up has said them."""
 
 from __future__ import annotations
 
-import errno
 import io
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +25,7 @@ from voice_host.persist import SaveSlot
 from voice_host.referee import Referee
 from voice_host.rules import Game, Phase
 
-from .conftest import HostMaker, Silent, live_config
+from .conftest import HostMaker, Silent, disk_full_after_first_save, live_config
 
 KEYBOARD_ONLY = "Keyboard only: not listening."
 LOST = "No microphone: the microphone stopped."
@@ -370,18 +368,7 @@ def test_a_game_that_cannot_be_saved_does_not_say_it_was(
 ) -> None:
     # The disk fills after the first save: play goes on (said once), and the goodbye
     # says the game could not be saved, then the command ends with one line, non-zero.
-    calls = 0
-
-    def fills_up(folder: Path, prefix: str) -> tuple[int, str]:
-        nonlocal calls
-        calls += 1
-        if calls > 1:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
-
-    monkeypatch.setattr(
-        "voice_host.host.live.SaveSlot", lambda path, **kw: SaveSlot(path, make_temp=fills_up, **kw)
-    )
+    disk_full_after_first_save(monkeypatch)
     out = io.StringIO()
     config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
     with pytest.raises(SaveError, match="is full; the last good save, if any, is kept"):

@@ -5,9 +5,7 @@ give the hidden card away.  On audio time, no engine."""
 from __future__ import annotations
 
 import dataclasses
-import errno
 import io
-import tempfile
 import threading
 from pathlib import Path
 
@@ -21,13 +19,12 @@ from voice_host.host.clock import WallClock
 from voice_host.host.core import Host
 from voice_host.host.inputs import Heard, KeyPress, MicStatus, Stop
 from voice_host.host.live import LiveSession
-from voice_host.persist import SaveSlot
 from voice_host.referee.values import Judgement
 from voice_host.rules import Correct, Pass, Phase, TimeUp
 from voice_host.screen.model import ScreenModel
 from voice_host.screen.plain import PlainScreen
 
-from .conftest import HostMaker, live_config, new_game
+from .conftest import HostMaker, disk_full_after_first_save, live_config, new_game
 from .test_host_dialogue import FakeRecognizer, quiet
 
 
@@ -257,18 +254,7 @@ def test_a_save_that_fails_is_said_aloud_in_line_mode(
 ) -> None:
     # The board view says a failing save on the host's voice; line mode only printed
     # it, so a player listening to the host never heard that the game was not saved.
-    calls = 0
-
-    def fills_up(folder: Path, prefix: str) -> tuple[int, str]:
-        nonlocal calls
-        calls += 1
-        if calls > 1:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
-
-    monkeypatch.setattr(
-        "voice_host.host.live.SaveSlot", lambda path, **kw: SaveSlot(path, make_temp=fills_up, **kw)
-    )
+    disk_full_after_first_save(monkeypatch)
     clock = WallClock()
     announcer = RecordingAnnouncer(clock=clock.now, options=AnnounceOptions(rate=3000))
     config = live_config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
@@ -278,8 +264,10 @@ def test_a_save_that_fails_is_said_aloud_in_line_mode(
     thread = threading.Thread(target=session.host_loop)
     thread.start()
     try:
-        for _ in range(400):  # the turn's timer has started, and saved its time left
-            if session.host.timer.started and calls > 1:
+        slot = session.host.save_slot
+        assert slot is not None
+        for _ in range(400):  # the turn's timer has started, and its save has failed
+            if session.host.timer.started and slot.failure is not None:
                 break
             threading.Event().wait(0.05)
         threading.Event().wait(0.3)

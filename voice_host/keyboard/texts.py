@@ -8,6 +8,7 @@ spins, counts, phase prompts, status, undo) comes from
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 
 from voice_host.host import dialogue
@@ -48,9 +49,12 @@ def start_timer(timer_seconds: float) -> str:
     return f"Press space to start the {countdown_seconds(timer_seconds)} second timer."
 
 
-def team_keys(game: Game) -> str:
-    """``1 Red, 2 Blue``: each team's number key."""
-    return ", ".join(f"{i + 1} {t.name}" for i, t in enumerate(game.teams))
+def team_keys(game: Game, among: Sequence[str] | None = None) -> str:
+    """``1 Red, 2 Blue``: each team's number key; ``among``: only these teams' keys
+    (each keeps its number)."""
+    return ", ".join(
+        f"{i + 1} {t.name}" for i, t in enumerate(game.teams) if among is None or t.name in among
+    )
 
 
 def who_answered(game: Game) -> str:
@@ -94,10 +98,7 @@ def help_lines(game: Game, timer_started: bool) -> list[str]:
         now_keys = ["f: move forward"]
         pushable = dialogue.pushable(game)  # R19: never itself, never a team on START
         if pushable:
-            keys = ", ".join(
-                f"{i + 1} {t.name}" for i, t in enumerate(game.teams) if t.name in pushable
-            )
-            now_keys.append(f"a team's number pushes it back ({keys})")
+            now_keys.append(f"a team's number pushes it back ({team_keys(game, pushable)})")
         else:
             now_keys.append("no team can be pushed back from START")
     elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):

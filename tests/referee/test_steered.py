@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.referee.conftest import EINSTEIN, TELESCOPE, entry, free, phones, spotted
-from voice_host.referee import Judgement, Referee, Situation, judgement_to_json
+from voice_host.referee import Judgement, Phase, Referee, Situation, judgement_to_json
 from voice_host.speech.events import HeardWord, RecognitionEvent
 
 SIT = Situation(entry=TELESCOPE)
@@ -226,3 +228,60 @@ def test_R11_kind_of_is_no_form_of_kindness_even_when_spotted() -> None:
     said = slip.words[1]
     hit = spotted("kind", said.start, said.end, True, span=(0.7, slip.end))
     assert [j.label for j in Referee(phones).observe_all([hit, slip], sit)] == ["foul:derivative"]
+
+
+CONTROL = Situation(entry=TELESCOPE, phase=Phase.CONTROL, teams=("red", "blue", "green"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a guess that names a colour which is also a team's name
+        "a blue whale",
+        "is a red apple",
+        # "the green one": a filler before the name, but a word after it that is no tail
+        "the green one",
+        # a clue the recogniser heard as ending with a team name
+        "moving to for blue",
+    ],
+)
+def test_R17_a_spotted_team_name_inside_a_guess_is_no_claim(text: str) -> None:
+    ref = Referee(phones)
+    said = free(text, start=0.3)
+    team = next(w for w in said.words if w.text in CONTROL.teams)
+    hit = spotted(team.text, team.start, team.end, True, span=(0.3, said.end))
+    assert not [j for j in ref.observe_all([hit, said], CONTROL) if j.type == "command"]
+
+
+@pytest.mark.parametrize(
+    "text, phrase",
+    [
+        ("blue", "blue"),
+        # the wake word, then the name
+        ("host red", "host red"),
+        # "green team!" with "team" garbled and a breath after it
+        ("green to you", "green"),
+        # an attention word and a garbled wake word before the name
+        ("l k pass blue", "blue"),
+        # the spotter heard "host green"; the transcript garbled the wake word
+        ("cast to green", "host green"),
+    ],
+)
+def test_R17_a_spotted_team_name_said_as_a_claim_is_one(text: str, phrase: str) -> None:
+    ref = Referee(phones)
+    said = free(text, start=0.3)
+    team = phrase.split()[-1]
+    name = next(w for w in said.words if w.text == team)
+    woken = phrase != team  # the spotter's "host red" phrase, else the name alone
+    hit = spotted(phrase, 0.3 if woken else name.start, name.end, True)
+    labels = [j.label for j in ref.observe_all([hit, said], CONTROL) if j.type == "command"]
+    assert labels == [f"team:{team}"]
+
+
+def test_R17_a_bare_spotted_name_after_a_word_that_is_no_wake_word_is_no_claim() -> None:
+    # only a spotted "host green" lets a word that does not sound like "host" stand for it
+    ref = Referee(phones)
+    said = free("moving to green", start=0.3)
+    name = said.words[-1]
+    hit = spotted("green", name.start, name.end, True)
+    assert not [j for j in ref.observe_all([hit, said], CONTROL) if j.type == "command"]

@@ -416,6 +416,20 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("red team", TELESCOPE, Phase.CONTROL, ["team:red"]),
         # CONTROL: with the wake word
         ("host blue", TELESCOPE, Phase.CONTROL, ["team:blue"]),
+        # CONTROL: with the wake word and a breath after the name
+        ("host blue you", TELESCOPE, Phase.CONTROL, ["team:blue"]),
+        # NEGATIVE: talk going on after "host <team>" (babble heard as words)
+        ("don't undo host green also", TELESCOPE, Phase.CONTROL, ["nothing"]),
+        # CONTROL: "lions team!" with "team" garbled into stray letters and a breath
+        ("blue d u", TELESCOPE, Phase.CONTROL, ["team:blue"]),
+        # CONTROL: "red team" written "red to you"
+        ("red to you", TELESCOPE, Phase.CONTROL, ["team:red"]),
+        # NEGATIVE: the tail words only count at the end: a question is no claim
+        ("is it blue", TELESCOPE, Phase.CONTROL, ["nothing"]),
+        # NEGATIVE: at most two tail words: a sentence going on is no claim
+        ("red to you is it", TELESCOPE, Phase.CONTROL, ["nothing"]),
+        # NEGATIVE: a tail word alone is no team
+        ("to you", TELESCOPE, Phase.CONTROL, ["nothing"]),
         # CONTROL: a homophone of a team name
         ("read", TELESCOPE, Phase.CONTROL, ["team:red"]),
         # CONTROL: the answer is still a guess
@@ -428,6 +442,8 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("host push blue", None, Phase.SPIN_CHOICE, ["command:push:blue"]),
         # SPIN choice said bare, the utterance being just that
         ("push red", None, Phase.SPIN_CHOICE, ["command:push:red"]),
+        # SPIN choice said bare, with the breath the recogniser wrote after it
+        ("push blue who", None, Phase.SPIN_CHOICE, ["command:push:blue"]),
         # push without a team is not a choice
         ("host push", None, Phase.SPIN_CHOICE, ["nothing"]),
         # forward outside a SPIN choice is no command

@@ -32,7 +32,8 @@ Precision first: a command the players did not give is worse than one missed
   count too (:data:`COMMAND_SYNONYMS`: "host stop" pauses);
 * without a wake word there is no command, except a bare team name in a
   CONTROL round (a claim: "blue!") and ``forward``/``push <team>`` in a SPIN
-  choice, when the utterance is that short phrase alone.
+  choice, when the utterance is that short phrase alone (but for the breath
+  or garbled "team" a recogniser writes after it: :data:`CLAIM_TAIL`).
 """
 
 from __future__ import annotations
@@ -152,6 +153,19 @@ MAX_BARE_WORDS = 3
 CLAIM_FILLERS = frozenset(
     {"team", "the", "us", "we", "it's", "its", "yes", "go", "move", "me", "oh", "ok", "okay", "so"}
 )
+#: Words a recogniser writes after a bare claim or choice for the breath that ends
+#: it, or for a garbled "team" ("lions to you", "lions d u", "blue you who",
+#: "tigers of", "push blue who"; stray letters count too): at most
+#: :data:`MAX_CLAIM_TAIL` of them at the end of the utterance do not stop the
+#: words before them being a claim.  Only at the end: "is it blue?" stays a guess.
+CLAIM_TAIL = frozenset({"you", "who", "to", "of", "in", "is", "she", "him", "if"})
+MAX_CLAIM_TAIL = 2
+
+
+def _claim_tail(word: str) -> bool:
+    """Whether ``word`` may follow a team's name in a claim: a claim filler
+    ("team"), a :data:`CLAIM_TAIL` word or a stray letter."""
+    return word in CLAIM_FILLERS or word in CLAIM_TAIL or is_stray(word)
 
 
 #: The phases in which a team's name is an answer (a CONTROL or FINISH claim, the team
@@ -284,6 +298,38 @@ class CommandReader:
                 return cmd
         return self._bare(words, phase)
 
+    def stands_alone(self, words: Sequence[str], i: int, *, woken: bool = False) -> bool:
+        """Whether the team name at ``words[i]`` is said as a claim.
+
+        Every word after it is a claim filler, a :data:`CLAIM_TAIL` word or a
+        stray letter: "a blue whale", "the green one" or "is a red apple" name a
+        team inside a guess, and a spotted team name there is no claim.  Every
+        word before it is a filler, an attention word, a stray letter or the wake
+        word (or a word that sounds like it); when the spotter heard the wake
+        word with the name (``woken``: "host green" spotted over the transcript
+        "cast to green"), one other word stands for the wake word too, but not a
+        word that leads into talk (:data:`NOT_WAKE`, :data:`CLUE_LEADS`).
+        """
+        if not all(_claim_tail(w) for w in words[i + 1 :]):
+            return False
+        standing_for_wake = 0
+        for w in words[:i]:
+            if (
+                w in CLAIM_FILLERS
+                or w in FILLERS
+                or w in ATTENTION_WORDS
+                or is_stray(w)
+                or w in self.wake_exact
+                or w in self.wake_loose
+            ):
+                continue
+            if w in NOT_WAKE or w in CLUE_LEADS:
+                return False
+            if not woken and self.wake_sound(w) < SOUND_WAKE_MIN:
+                return False
+            standing_for_wake += 1
+        return standing_for_wake <= 1
+
     def wake_sound(self, word: str) -> float:
         """How much ``word`` sounds like the wake word (0-1; 0 without phones)."""
         if self.phones is None or not self._wake_phones:
@@ -334,6 +380,8 @@ class CommandReader:
         if phase == Phase.CONTROL:
             team = self.team(w)
             if team is not None:
+                if not all(_claim_tail(x) or x in COMMAND_TAIL for x in words[j + 1 :]):
+                    return None  # "host green also": babble, not a claim
                 return Command("team", team, i, j, True, f"'{wake} {w}' in a CONTROL round")
         found = self.command_word(w, synonyms=exact)
         if found is None:
@@ -355,6 +403,14 @@ class CommandReader:
         return Command(name, None, i, j, True, cue)
 
     def _bare(self, words: list[str], phase: Phase) -> Command | None:
+        tail = 0
+        while (
+            tail < MAX_CLAIM_TAIL
+            and len(words) - tail > 1
+            and (words[-1 - tail] in CLAIM_TAIL or is_stray(words[-1 - tail]))
+        ):
+            tail += 1
+        words = words[: len(words) - tail]
         content = [w for w in words if w not in CLAIM_FILLERS]
         if not words or len(words) > MAX_BARE_WORDS or not content:
             return None

@@ -724,7 +724,10 @@ class Referee:
                 if len(seg) - i - 1 > tail:
                     continue
                 if j.command == "team" and reader.team(t.text) == wanted:
-                    return True
+                    woken = bool(j.features.get("woken"))
+                    if reader.stands_alone([x.text for x in seg], i, woken=woken):
+                        return True
+                    continue  # a team named inside a guess ("a blue whale"): no claim
                 found = reader.command_word(t.text)
                 if found is not None and found[0] == wanted:
                     return True

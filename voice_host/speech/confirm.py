@@ -100,6 +100,21 @@ def written_as_other(
     return phones is not None and len(phones) >= len(target) - 1
 
 
+def names_another(hit: HeardWord, free_words: Sequence[HeardWord], names: Iterable[str]) -> bool:
+    """Whether the transcript wrote another of ``names`` (the team names) where the
+    spotted phrase has one it did not write: "host push green" written over the
+    spotted "host push red".  The two phrases differ by one word only, so the phone
+    similarity confirms either; the transcript's choice between the names decides.
+    """
+    said = f" {hit.text} "
+    near = [w.text for w in free_words if w.end > hit.start - SLACK and w.start < hit.end + SLACK]
+    written = f" {' '.join(near)} "
+    ours = [n for n in names if f" {n} " in said]
+    if not ours or any(f" {n} " in written for n in ours):
+        return False
+    return any(f" {n} " in written for n in names if n not in ours)
+
+
 #: Seconds a phone takes at the least: a longer phrase spotted where a shorter
 #: one was, and hardly longer, did not have time for its extra phones.
 MIN_PHONE_SECONDS = 0.05

@@ -1030,6 +1030,7 @@ class PocketSphinxRecognizer:
     def _confirm_hits(self, hits: list[_Hit], free: tuple[HeardWord, ...]) -> list[bool]:
         """Whether each spotted hit stands against the utterance's transcript ``free``."""
         others = self._lm_other_words.get(self._lm_name, frozenset())
+        teams = [" ".join(kws.words_of(t)) for t in self._context.team_names]
         verdicts: list[bool] = []
         overwritten: list[_Hit] = []  # hits the transcript wrote another word over
         for hit in hits:
@@ -1048,6 +1049,8 @@ class PocketSphinxRecognizer:
             )
             if confirm.written_as_other(hit.phones, hit.word, free, others, self.phones_of):
                 overwritten.append(hit)
+                ok = False
+            if confirm.names_another(hit.word, free, teams):
                 ok = False
             # A transcript that followed the same voice and wrote nothing like
             # the phrase outweighs the phrase's length (``TRUST_PHONES``).

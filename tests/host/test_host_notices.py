@@ -16,7 +16,7 @@ from voice_host.config import HostConfig
 from voice_host.errors import DeviceError, SaveError
 from voice_host.host import dialogue
 from voice_host.host.clock import AudioClock, WallClock
-from voice_host.host.inputs import InputQueue, KeyPress, KeysClosed, MicStatus, Stop
+from voice_host.host.inputs import InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
 from voice_host.host.live import LiveSession, _listen, run_live
 from voice_host.host.setup import SetupDialogue
@@ -379,3 +379,20 @@ def test_a_game_that_cannot_be_saved_does_not_say_it_was(
     saved = SaveSlot(tmp_path / "game.json").load_game()
     assert saved is not None  # the first save is still there, whole
     assert Game.from_json(saved.game).state.correct == 0
+
+
+def test_notices_waiting_before_the_game_opens_are_taken_and_the_rest_kept_in_order() -> None:
+    queue = InputQueue()
+    queue.put(Notice("No private card audio: no such output; press K to see the card"))
+    queue.put(KeyPress("i", 0.0))
+    queue.put(Notice("The save failed."))
+    queue.put(KeyPress("c", 0.1))
+    assert queue.take_notices() == [
+        "No private card audio: no such output; press K to see the card",
+        "The save failed.",
+    ]
+    assert [queue.get(0), queue.get(0), queue.get(0)] == [
+        KeyPress("i", 0.0),
+        KeyPress("c", 0.1),
+        None,
+    ]

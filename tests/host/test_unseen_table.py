@@ -243,9 +243,12 @@ def test_a_card_voice_that_cannot_open_is_said_aloud_in_line_mode(tmp_path: Path
         config, stdout=out, env={}, clock=clock, board_view=False, announcer=announcer
     )
     assert session.run_lines(io.StringIO("q\ny\n")) == 0
-    said = [e.text for e in announcer.entries if "card audio" in e.text]
-    assert len(said) == 1, [e.text for e in announcer.entries]
+    texts = [e.text for e in announcer.entries]
+    said = [t for t in texts if "card audio" in t]
+    assert len(said) == 1, texts
     assert "press K to see the card" in said[0], said
+    # before the welcome, not after "Go!" when the describer is already describing
+    assert texts.index(said[0]) < next(i for i, t in enumerate(texts) if "Welcome" in t), texts
     assert "only shown on the screen" not in out.getvalue()
 
 

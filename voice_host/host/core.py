@@ -9,7 +9,7 @@ one thread: the live loop (:mod:`voice_host.host.live`) or a replay
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -196,6 +196,7 @@ class Host:
         news: str = "",
         kept: str = "",
         time_left: float | None = None,
+        notices: Sequence[str] = (),
     ) -> None:
         """Open the game: the welcome (or the resume notice) and the first prompt.
 
@@ -204,12 +205,14 @@ class Host:
         "Go!", and not said again when the listening thread reports the same.
         ``kept`` says where the game saved before this new one was moved, or ''.
         ``time_left``: a resumed turn's seconds (:func:`resumed_time_left`), or None
-        for a full turn."""
+        for a full turn.  ``notices``: news from opening the game's devices (a card
+        voice that cannot speak), said before the welcome rather than after "Go!"."""
         now = self.clock.now()
         if news:
             self.mic_live = False  # the prompts name keys, not words it cannot hear
         hint = dialogue.help_hint(self._wake())
         lines = [kept] if kept else []
+        lines += notices
         if news and news != self._told:
             self._told = news
             lines.append(f"{news} Play with the keys; question mark for help.")

@@ -77,6 +77,23 @@ class InputQueue:
         """Add an input (from any thread)."""
         self._queue.put(item)
 
+    def take_notices(self) -> list[str]:
+        """Take the :class:`Notice` texts waiting in the queue, leaving everything
+        else in its order (news from the set-up, said before the game opens)."""
+        taken: list[HostInput] = []
+        while True:
+            try:
+                taken.append(self._queue.get_nowait())
+            except queue.Empty:
+                break
+        texts = []
+        for item in taken:
+            if isinstance(item, Notice):
+                texts.append(item.text)
+            else:
+                self._queue.put(item)
+        return texts
+
     def get(self, timeout: float) -> HostInput | None:
         """The next input, or None after ``timeout`` seconds without one."""
         try:

@@ -466,7 +466,11 @@ class LiveSession:
         host = self.host
         news = self._news_before_start()
         host.start(
-            resumed=self.config.resume, news=news, kept=self._kept, time_left=self._time_left
+            resumed=self.config.resume,
+            news=news,
+            kept=self._kept,
+            time_left=self._time_left,
+            notices=self.inputs.take_notices(),
         )
         if host.listening is None:
             host.handle(MicStatus(False, self._why))

@@ -418,6 +418,7 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("host blue", TELESCOPE, Phase.CONTROL, ["team:blue"]),
         # CONTROL: with the wake word and a breath after the name
         ("host blue you", TELESCOPE, Phase.CONTROL, ["team:blue"]),
+        ("ok host blue he", TELESCOPE, Phase.CONTROL, ["team:blue"]),
         # NEGATIVE: talk going on after "host <team>" (babble heard as words)
         ("don't undo host green also", TELESCOPE, Phase.CONTROL, ["nothing"]),
         # CONTROL: "lions team!" with "team" garbled into stray letters and a breath
@@ -430,6 +431,12 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("red to you is it", TELESCOPE, Phase.CONTROL, ["nothing"]),
         # NEGATIVE: a tail word alone is no team
         ("to you", TELESCOPE, Phase.CONTROL, ["nothing"]),
+        # CONTROL: the name shouted twice
+        ("blue blue", TELESCOPE, Phase.CONTROL, ["team:blue"]),
+        # NEGATIVE: two teams' names are no one team's claim
+        ("blue red", TELESCOPE, Phase.CONTROL, ["nothing"]),
+        # NEGATIVE: "it's red" is a clue or a guess, not Red claiming
+        ("it's red", TELESCOPE, Phase.CONTROL, ["nothing"]),
         # CONTROL: a homophone of a team name
         ("read", TELESCOPE, Phase.CONTROL, ["team:red"]),
         # CONTROL: the answer is still a guess
@@ -444,6 +451,10 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("push red", None, Phase.SPIN_CHOICE, ["command:push:red"]),
         # SPIN choice said bare, with the breath the recogniser wrote after it
         ("push blue who", None, Phase.SPIN_CHOICE, ["command:push:blue"]),
+        # SPIN choice: "push the red" with "the" written as another little word
+        ("push a red", None, Phase.SPIN_CHOICE, ["command:push:red"]),
+        # NEGATIVE: a word of substance between "push" and the team
+        ("push telescope red", None, Phase.SPIN_CHOICE, ["nothing"]),
         # push without a team is not a choice
         ("host push", None, Phase.SPIN_CHOICE, ["nothing"]),
         # forward outside a SPIN choice is no command

@@ -285,3 +285,22 @@ def test_R17_a_bare_spotted_name_after_a_word_that_is_no_wake_word_is_no_claim()
     name = said.words[-1]
     hit = spotted("green", name.start, name.end, True)
     assert not [j for j in ref.observe_all([hit, said], CONTROL) if j.type == "command"]
+
+
+def test_R17_the_answer_then_the_teams_name_in_one_breath_is_a_guess_and_a_claim() -> None:
+    # The CONTROL round's prompt asks for it: "shout the answer, then your team's name".
+    ref = Referee(phones)
+    said = free("telescope blue", start=0.3)
+    name = said.words[-1]
+    hit = spotted("blue", name.start, name.end, True)
+    labels = sorted(j.label for j in ref.observe_all([hit, said], CONTROL) if j.type != "nothing")
+    assert labels == ["guess", "team:blue"]
+
+
+def test_R17_a_question_with_the_answer_then_the_teams_name_is_a_claim_too() -> None:
+    ref = Referee(phones)
+    said = free("is it a telescope blue", start=0.3)
+    name = said.words[-1]
+    hit = spotted("blue", name.start, name.end, True)
+    labels = [j.label for j in ref.observe_all([hit, said], CONTROL) if j.type == "command"]
+    assert labels == ["team:blue"]

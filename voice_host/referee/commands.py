@@ -302,7 +302,14 @@ class CommandReader:
                 return cmd
         return self._bare(words, phase)
 
-    def stands_alone(self, words: Sequence[str], i: int, *, woken: bool = False) -> bool:
+    def stands_alone(
+        self,
+        words: Sequence[str],
+        i: int,
+        *,
+        woken: bool = False,
+        answers: Sequence[tuple[str, ...]] = (),
+    ) -> bool:
         """Whether the team name at ``words[i]`` is said as a claim.
 
         Every word after it is a claim filler, a :data:`CLAIM_TAIL` word or a
@@ -312,11 +319,16 @@ class CommandReader:
         word (or a word that sounds like it); when the spotter heard the wake
         word with the name (``woken``: "host green" spotted over the transcript
         "cast to green"), one other word stands for the wake word too, but not a
-        word that leads into talk (:data:`NOT_WAKE`, :data:`CLUE_LEADS`).
+        word that leads into talk (:data:`NOT_WAKE`, :data:`CLUE_LEADS`).  Or
+        the name comes right after one of the card's ``answers`` (each a tuple of
+        words), whatever comes before that: a CONTROL round asks for the answer,
+        then the team's name ("telescope! blue!", "is it a volcano? blue!").
         """
         team = self.team(words[i])
         if not all(_claim_tail(w) or self.team(w) == team for w in words[i + 1 :]):
             return False
+        if any(a and tuple(words[max(0, i - len(a)) : i]) == a for a in answers):
+            return True
         standing_for_wake = 0
         for w in words[:i]:
             if (

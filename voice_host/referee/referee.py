@@ -68,6 +68,7 @@ from voice_host.referee.matching import (
     EntryTargets,
     Match,
     affix_variant,
+    noisy_answer_forms,
     phone_class_similarity,
     phrase_phones,
 )
@@ -113,6 +114,19 @@ MEMORY_SECONDS = 15.0
 #: command word opens the next free transcript at most this long (seconds of
 #: audio time) after it: a pause after calling the host.
 WAKE_PAUSE_SECONDS = 1.5
+
+
+def _answer_phrases(entry: Entry | None) -> list[tuple[str, ...]]:
+    """The entry's answers as tuples of words, with the stray endings a recogniser
+    adds to one ("telescoped": :func:`noisy_answer_forms`)."""
+    if entry is None:
+        return []
+    out = []
+    for answer in entry.answers:
+        phrase = " ".join(norm_phrase(answer))
+        for said in (phrase, *noisy_answer_forms(phrase, entry.forms)):
+            out.append(tuple(said.split()))
+    return out
 
 
 def _verbal(entry: Entry | None, words: tuple[str, ...]) -> bool:
@@ -715,6 +729,19 @@ class Referee:
         wanted = j.argument if j.command == "team" else j.command
         if any((c.argument if c.name == "team" else c.name) == wanted for c in read):
             return True
+        if j.command == "team":
+            # where the transcript says the name as a claim, not inside a guess ("a
+            # blue whale"); right after the card's answer it may come late in it
+            answers = _answer_phrases(situation.entry)
+            woken = bool(j.features.get("woken"))
+            for seg in segments:
+                said = [x.text for x in seg]
+                for i, t in enumerate(seg):
+                    if reader.team(t.text) == wanted and reader.stands_alone(
+                        said, i, woken=woken, answers=answers
+                    ):
+                        return True
+            return False
         if len(ftoks) > COMMAND_MAX_WORDS:
             return False
         # "push" has its team after it
@@ -723,11 +750,6 @@ class Referee:
             for i, t in enumerate(seg[: COMMAND_WORD_AT_MOST + 1]):
                 if len(seg) - i - 1 > tail:
                     continue
-                if j.command == "team" and reader.team(t.text) == wanted:
-                    woken = bool(j.features.get("woken"))
-                    if reader.stands_alone([x.text for x in seg], i, woken=woken):
-                        return True
-                    continue  # a team named inside a guess ("a blue whale"): no claim
                 found = reader.command_word(t.text)
                 if found is not None and found[0] == wanted:
                     return True

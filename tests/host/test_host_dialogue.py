@@ -388,3 +388,31 @@ def test_a_refusal_is_said_without_the_rules_numbers() -> None:
     # the engine's "(R19)" is for scripts and tests; spoken it is "R nineteen"
     refused = ValueError("Blue is on START and cannot be pushed back (R19)")
     assert dialogue.not_now(refused) == "Not now: Blue is on START and cannot be pushed back."
+
+
+def test_R17_an_answer_in_a_round_asks_which_team_in_full_once_then_briefly(
+    make_host: HostMaker,
+) -> None:
+    # The microphone is shut while the host speaks, so a team's name called over a
+    # long question is lost: the full question once a game, then the short one.
+    host, _clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    host.handle(Heard((Judgement("guess", 3.0, "telescope", answer="telescope"),)))
+    assert texts(host)[-1] == dialogue.WHICH_TEAM
+    host.handle(Heard((Judgement("guess", 9.0, "telescope", answer="telescope"),)))
+    assert texts(host)[-1] == dialogue.WHICH_TEAM_SHORT == "Correct! Which team?"
+
+
+def test_R17_the_answer_with_the_teams_name_is_not_asked_which_team(
+    make_host: HostMaker,
+) -> None:
+    # "Telescope! Blue!" in one breath, as the round's prompt asks: Blue has claimed.
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    guess = Judgement("guess", 3.0, "telescope", answer="telescope")
+    claim = Judgement("command", 3.6, "blue", command="team", argument="blue")
+    host.handle(Heard((guess, claim)))
+    assert texts(host)[-1] == dialogue.ROUND_CORRECT
+    quiet(host, clock, 0.0, 3.6 + 0.5 + SETTLE_SECONDS + 0.2)
+    assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"  # R14
+    assert "Blue answered first." in texts(host)

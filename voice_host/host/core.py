@@ -185,6 +185,8 @@ class Host:
         self._shown_second: int | None = None
         self._card_said: tuple[int | None, str | None] | None = None
         self._held: list[str] = []  # advice to say when the turn in progress ends
+        self._claim_heard = False  # the batch being judged holds a team's claim
+        self._asked_which_team = False  # the full question has been said this game
         self._resumed_left: float | None = None  # the resumed turn's time, until it starts
 
     # ----- starting and the loop ----------------------------------------------------------
@@ -240,6 +242,8 @@ class Host:
         elif isinstance(item, Heard):
             # words heard, judged or not: the table is talking (a team that got nothing)
             self._stirred |= any(j.type != "nothing" or j.heard.strip() for j in item.judgements)
+            # a team's name said with the answer: the round's question is answered
+            self._claim_heard = any(j.command == "team" for j in item.judgements)
             for j in self._prefer(item.judgements):
                 self._voice(j)
         elif isinstance(item, MicStatus):
@@ -514,7 +518,13 @@ class Host:
                 self._apply(Correct(), now, entry_text=entry.text)
             return
         if j.type == "guess" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
-            self._say(["Correct! Which team? Say your team's name or press your buzzer."])
+            if self._claim_heard or self.claims.open:
+                self._say([dialogue.ROUND_CORRECT])
+            elif self._asked_which_team:
+                self._say([dialogue.WHICH_TEAM_SHORT])
+            else:
+                self._asked_which_team = True
+                self._say([dialogue.WHICH_TEAM])
             return
         if j.type == "foul" and phase is Phase.TURN and self.timer.started:
             self._apply(Foul(), now, entry_text=self.entry_text(), judgement=j)

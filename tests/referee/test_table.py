@@ -441,6 +441,19 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("read", TELESCOPE, Phase.CONTROL, ["team:red"]),
         # CONTROL: the answer is still a guess
         ("telescope", TELESCOPE, Phase.CONTROL, ["guess"]),
+        # CONTROL: the answer, then the team's name garbled with a word after it
+        # ("telescope! blue team!"): a guess and a claim, not the describer going on
+        ("telescope blue home", TELESCOPE, Phase.CONTROL, ["guess"]),
+        # CONTROL: the answer, then the team's name, as the round's prompt asks:
+        # the guess, and the claim
+        ("telescope blue", TELESCOPE, Phase.CONTROL, ["guess", "team:blue"]),
+        ("is it a telescope of red", TELESCOPE, Phase.CONTROL, ["guess", "team:red"]),
+        # NEGATIVE: a name after other words than the answer is no claim
+        ("the tele blue", TELESCOPE, Phase.CONTROL, ["nothing"]),
+        # NEGATIVE: the describer going on after the card's word in a CONTROL round
+        ("the telescope shows the stars", TELESCOPE, Phase.CONTROL, ["foul:word"]),
+        # NEGATIVE: ... even with a team's colour further on
+        ("a telescope is long and red and heavy", TELESCOPE, Phase.CONTROL, ["foul:word"]),
         # a team name in a timed turn means nothing
         ("red", TELESCOPE, Phase.TURN, ["nothing"]),
         # SPIN choice by voice: forward

@@ -166,7 +166,7 @@ CLAIM_TAIL = frozenset({"you", "who", "to", "of", "in", "is", "he", "she", "him"
 MAX_CLAIM_TAIL = 2
 
 
-def _claim_tail(word: str) -> bool:
+def is_claim_tail(word: str) -> bool:
     """Whether ``word`` may follow a team's name in a claim: a claim filler
     ("team"), a :data:`CLAIM_TAIL` word or a stray letter."""
     return word in CLAIM_FILLERS or word in CLAIM_TAIL or is_stray(word)
@@ -325,9 +325,12 @@ class CommandReader:
         then the team's name ("telescope! blue!", "is it a volcano? blue!").
         """
         team = self.team(words[i])
-        if not all(_claim_tail(w) or self.team(w) == team for w in words[i + 1 :]):
+        if not all(is_claim_tail(w) or self.team(w) == team for w in words[i + 1 :]):
             return False
-        if any(a and tuple(words[max(0, i - len(a)) : i]) == a for a in answers):
+        end = i  # the answer may end a breath word or two before the name ("of")
+        while end > 0 and i - end < MAX_CLAIM_TAIL and is_claim_tail(words[end - 1]):
+            end -= 1
+        if any(a and tuple(words[max(0, end - len(a)) : end]) == a for a in answers):
             return True
         standing_for_wake = 0
         for w in words[:i]:
@@ -398,7 +401,7 @@ class CommandReader:
             team = self.team(w)
             if team is not None:
                 if not all(
-                    _claim_tail(x) or x in COMMAND_TAIL or self.team(x) == team
+                    is_claim_tail(x) or x in COMMAND_TAIL or self.team(x) == team
                     for x in words[j + 1 :]
                 ):
                     return None  # "host green also": babble, not a claim

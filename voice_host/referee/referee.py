@@ -62,7 +62,12 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from voice_host.deck.model import Entry
-from voice_host.referee.commands import LEADING_FILLERS, MAX_ATTENTION_WORDS, CommandReader
+from voice_host.referee.commands import (
+    LEADING_FILLERS,
+    MAX_ATTENTION_WORDS,
+    CommandReader,
+    is_claim_tail,
+)
 from voice_host.referee.frequency import WordFrequency
 from voice_host.referee.matching import (
     EntryTargets,
@@ -114,6 +119,37 @@ MEMORY_SECONDS = 15.0
 #: command word opens the next free transcript at most this long (seconds of
 #: audio time) after it: a pause after calling the host.
 WAKE_PAUSE_SECONDS = 1.5
+
+
+#: Words after a team's name that still leave "<answer> <team>" a guess and a
+#: claim in a CONTROL round ("pizza green home" for "pizza! green team!").
+CLAIM_CUT_AFTER = 1
+
+
+def _without_claim(
+    seg: tuple[Token, ...], span: tuple[float, float] | None, reader: CommandReader
+) -> tuple[tuple[Token, ...], tuple[float, float] | None, int | None]:
+    """``seg`` (and ``span``) without a team's claim that ends it: a CONTROL round
+    asks for the answer, then the team's name, and "pizza green home" ("pizza!
+    green team!") is a guess and a claim, not the describer saying "pizza" and
+    going on.  The name must come after at least one word, with at most
+    :data:`CLAIM_CUT_AFTER` words after it but a claim's tail; the words between
+    the answer and the name that a claim's tail allows ("of") go with it.  The
+    third value is the name's place in ``seg`` (None: no claim ends it)."""
+    words = [t.text for t in seg]
+    for k in range(1, len(seg)):
+        team = reader.team(words[k])
+        if team is None:
+            continue
+        odd = [w for w in words[k + 1 :] if not (is_claim_tail(w) or reader.team(w) == team)]
+        if len(odd) > CLAIM_CUT_AFTER:
+            continue
+        cut = k
+        while cut > 1 and is_claim_tail(words[cut - 1]):
+            cut -= 1
+        kept = seg[:cut]
+        return kept, (span[0], min(span[1], kept[-1].end + 0.3)) if span else None, k
+    return seg, span, None
 
 
 def _answer_phrases(entry: Entry | None) -> list[tuple[str, ...]]:
@@ -315,7 +351,26 @@ class Referee:
             return [
                 _nothing(seg[-1].end, _span_text(seg, 0, len(seg) - 1), "unconfirmed steered hit")
             ]
-        return self._judge_words(seg, seg, None, situation, span, event.pitch)
+        claims: list[Judgement] = []
+        if situation.phase is Phase.CONTROL:
+            said, (seg, span, at) = seg, _without_claim(seg, span, reader)
+            words = [t.text for t in said]
+            team = reader.team(words[at]) if at is not None else None
+            answers = _answer_phrases(situation.entry)
+            if at is not None and team and reader.stands_alone(words, at, answers=answers):
+                # "telescope blue", "is it a telescope blue": the guess, and the claim
+                claims.append(
+                    Judgement(
+                        "command",
+                        said[at].start,
+                        said[at].text,
+                        command="team",
+                        argument=team,
+                        evidence=f"command team: '{said[at].text}' after the answer",
+                        features={"woken": False, "source": event.source or "free"},
+                    )
+                )
+        return self._judge_words(seg, seg, None, situation, span, event.pitch) + claims
 
     def _judge_words(
         self,

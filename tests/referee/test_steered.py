@@ -243,6 +243,8 @@ CONTROL = Situation(entry=TELESCOPE, phase=Phase.CONTROL, teams=("red", "blue", 
         "the green one",
         # a clue the recogniser heard as ending with a team name
         "moving to for blue",
+        # more of a breath after the name than a claim has ("a silver spoon", held out)
+        "blue c q in",
     ],
 )
 def test_R17_a_spotted_team_name_inside_a_guess_is_no_claim(text: str) -> None:

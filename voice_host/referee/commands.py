@@ -312,8 +312,9 @@ class CommandReader:
     ) -> bool:
         """Whether the team name at ``words[i]`` is said as a claim.
 
-        Every word after it is a claim filler, a :data:`CLAIM_TAIL` word or a
-        stray letter: "a blue whale", "the green one" or "is a red apple" name a
+        Every word after it is the name again, or a claim filler, a
+        :data:`CLAIM_TAIL` word or a stray letter, at most :data:`MAX_CLAIM_TAIL`
+        of them, as after a bare claim: "a blue whale", "the green one" or "is a red apple" name a
         team inside a guess, and a spotted team name there is no claim.  Every
         word before it is a filler, an attention word, a stray letter or the wake
         word (or a word that sounds like it); when the spotter heard the wake
@@ -325,7 +326,8 @@ class CommandReader:
         then the team's name ("telescope! blue!", "is it a volcano? blue!").
         """
         team = self.team(words[i])
-        if not all(is_claim_tail(w) or self.team(w) == team for w in words[i + 1 :]):
+        after = [w for w in words[i + 1 :] if self.team(w) != team]
+        if len(after) > MAX_CLAIM_TAIL or not all(is_claim_tail(w) for w in after):
             return False
         end = i  # the answer may end a breath word or two before the name ("of")
         while end > 0 and i - end < MAX_CLAIM_TAIL and is_claim_tail(words[end - 1]):

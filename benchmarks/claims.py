@@ -10,6 +10,11 @@ colour ("is it a red apple?" when a team is called Red) gives it to a team
 that did not answer.  Both are worse than a claim missed: the buzzer key is
 always there.
 
+The CONTROL round's prompt asks for "the answer, then your team's name", so
+the tune split also has the card's answer and a claim in one breath ("pizza,
+green!", "is it a volcano? blue!"): right when a claim for that team is among
+the judgements (the guess is judged too).
+
 Each claim is said by every synthetic voice made on the spot (flite, espeak-ng,
 festival and Piper when installed), over a faint noise floor, and heard through
 the recogniser with the round's context (the card, the commands, the team
@@ -126,6 +131,8 @@ SPLITS = {
                 ("team {t}", "host, {t} team", "{t}, {t}"),
                 ("push the {t}", "okay host, push {t}"),
             ),
+            # the CONTROL round's own prompt: "shout the answer, then your team's name"
+            Group(COLOURS, ("{a}, {t}!", "{a}! {t} team!", "is it a {a}? {t}!"), ()),
         ),
         talk=tuple(
             (line, COLOURS)
@@ -246,16 +253,22 @@ def claims(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) 
         for phase, templates in ((Phase.CONTROL, group.control), (Phase.SPIN_CHOICE, group.spin)):
             for template in templates:
                 for team in teams:
-                    text = template.format(t=team)
                     want = f"team:{team}" if phase is Phase.CONTROL else f"command:push:{team}"
                     for voice in voices:
+                        entry = entries[n % len(entries)]
+                        text = template.format(t=team, a=entry.text.lower())
                         data = recording([synth(text, voice)], seed=n)
-                        _, got, heard = judge(data, entries[n % len(entries)], phase, teams)
+                        commands, got, heard = judge(data, entry, phase, teams)
+                        if "{a}" in template and want in commands:
+                            got = want  # the guess and the claim: the claim is what is measured
                         n += 1
                         kind = "right" if got == want else "missed"
                         if got != want and got.rpartition(":")[0] == want.rpartition(":")[0]:
                             kind = "wrong"
-                        for key in (f"{teams[0]}.. {phase.name.lower()}", f"voice {voice}", "all"):
+                        group_key = f"{teams[0]}.." + (
+                            " after the answer" if "{a}" in template else ""
+                        )
+                        for key in (f"{group_key} {phase.name.lower()}", f"voice {voice}", "all"):
                             tally[(key, kind)] += 1
                         if kind != "right":
                             errors.append(f"    {kind:6} {voice:30} {text!r:26} -> {got} [{heard}]")

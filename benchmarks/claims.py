@@ -45,7 +45,6 @@ import json
 import sys
 import time
 import wave
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,10 +52,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from new_cards import chosen_voices, recording, synth  # noqa: E402
+from new_cards import chosen_voices, chunks, recording, synth  # noqa: E402
 from referee import decisive  # noqa: E402
 
-from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.deck.loader import load_builtin  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
 from voice_host.referee import (  # noqa: E402
@@ -212,12 +210,6 @@ SPLITS = {
         ),
     ),
 }
-
-
-def chunks(data: bytes) -> Iterator[AudioChunk]:
-    step = 2 * SAMPLE_RATE // 10
-    for i in range(0, len(data), step):
-        yield AudioChunk(data[i : i + step], SAMPLE_RATE, i / 2 / SAMPLE_RATE)
 
 
 class Judge:

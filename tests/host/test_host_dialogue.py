@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck
 from voice_host.host import dialogue
-from voice_host.host.claims import SETTLE_SECONDS
+from voice_host.host.claims import ASK_AFTER_SECONDS, SETTLE_SECONDS
 from voice_host.host.core import Host
 from voice_host.host.inputs import Heard, KeyPress, MicStatus
 from voice_host.host.listening import Listening
@@ -390,29 +390,55 @@ def test_a_refusal_is_said_without_the_rules_numbers() -> None:
     assert dialogue.not_now(refused) == "Not now: Blue is on START and cannot be pushed back."
 
 
-def test_R17_an_answer_in_a_round_asks_which_team_in_full_once_then_briefly(
+def test_R17_an_answer_in_a_round_asks_which_team_after_a_breath_in_full_once_then_briefly(
     make_host: HostMaker,
 ) -> None:
     # The microphone is shut while the host speaks, so a team's name called over a
-    # long question is lost: the full question once a game, then the short one.
-    host, _clock, _ = make_host(game=control_game())
+    # long question is lost: the host waits a breath for the name, then asks, the full
+    # question once a game and the short one after.
+    host, clock, _ = make_host(game=control_game())
     host.start(resumed=True)
-    host.handle(Heard((Judgement("guess", 3.0, "telescope", answer="telescope"),)))
+    t = quiet(host, clock, 0.0, 3.0)
+    host.handle(Heard((Judgement("guess", t, "telescope", answer="telescope"),)))
+    t = quiet(host, clock, t, ASK_AFTER_SECONDS - 0.2)
+    assert dialogue.WHICH_TEAM not in texts(host)  # not yet: the name may be coming
+    t = quiet(host, clock, t, 0.4)
     assert texts(host)[-1] == dialogue.WHICH_TEAM
-    host.handle(Heard((Judgement("guess", 9.0, "telescope", answer="telescope"),)))
+    host.handle(Heard((Judgement("guess", t, "telescope", answer="telescope"),)))
+    quiet(host, clock, t, ASK_AFTER_SECONDS + 0.2)
     assert texts(host)[-1] == dialogue.WHICH_TEAM_SHORT == "Correct! Which team?"
 
 
-def test_R17_the_answer_with_the_teams_name_is_not_asked_which_team(
+def test_R17_a_name_said_a_breath_after_the_answer_is_not_asked_for(
     make_host: HostMaker,
 ) -> None:
-    # "Telescope! Blue!" in one breath, as the round's prompt asks: Blue has claimed.
+    # "Telescope! ... Blue!": the name came before the question would have been asked.
     host, clock, _ = make_host(game=control_game())
     host.start(resumed=True)
-    guess = Judgement("guess", 3.0, "telescope", answer="telescope")
-    claim = Judgement("command", 3.6, "blue", command="team", argument="blue")
-    host.handle(Heard((guess, claim)))
-    assert texts(host)[-1] == dialogue.ROUND_CORRECT
-    quiet(host, clock, 0.0, 3.6 + 0.5 + SETTLE_SECONDS + 0.2)
+    t = quiet(host, clock, 0.0, 3.0)
+    host.handle(Heard((Judgement("guess", t, "telescope", answer="telescope"),)))
+    t = quiet(host, clock, t, 0.5)
+    host.handle(Heard((Judgement("command", t, "blue", command="team", argument="blue"),)))
+    quiet(host, clock, t, 0.5 + SETTLE_SECONDS + 0.5)
+    assert dialogue.WHICH_TEAM not in texts(host)
     assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"  # R14
     assert "Blue answered first." in texts(host)
+
+
+def test_R17_the_answer_with_the_teams_name_leaves_the_host_quiet_for_a_second_claim(
+    make_host: HostMaker,
+) -> None:
+    # "Telescope! Blue!" in one breath, as the round's prompt asks: the host says
+    # nothing until the claim window closes, so Red's "Red!" 0.3 s later is heard (R17).
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    t = quiet(host, clock, 0.0, 3.0)
+    said = len(host.said)
+    guess = Judgement("guess", t, "telescope", answer="telescope")
+    claim = Judgement("command", t + 0.6, "blue", command="team", argument="blue")
+    host.handle(Heard((guess, claim)))
+    assert len(host.said) == said  # nothing said over the other teams
+    host.handle(Heard((Judgement("command", t + 0.9, "red", command="team", argument="red"),)))
+    quiet(host, clock, t, 0.9 + 0.5 + SETTLE_SECONDS + 0.5)
+    assert "Red and Blue at once." in texts(host) or "Blue and Red at once." in texts(host)
+    assert host.game.phase is Phase.CONTROL_ROUND  # R17: another card

@@ -17,6 +17,10 @@ SIMULTANEOUS_SECONDS = 0.5
 #: How long (seconds) after the window the host waits for a spoken claim still in the
 #: recogniser; measured end-of-word to judgement on the fixtures is 0.4-1.0 s.
 SETTLE_SECONDS = 1.0
+#: How long (seconds) after an answer heard in a round the host waits for a team's
+#: name before it asks which team: the name often follows the answer after a breath
+#: ("Telescope! ... Blue!"), and the host hears nothing while it speaks.
+ASK_AFTER_SECONDS = 1.0
 
 
 @dataclass(frozen=True)

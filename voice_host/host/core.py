@@ -17,7 +17,7 @@ from voice_host.announce.protocol import Announcer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck, Entry
 from voice_host.host import dialogue, keys
-from voice_host.host.claims import Claim, ClaimWindow
+from voice_host.host.claims import ASK_AFTER_SECONDS, Claim, ClaimWindow
 from voice_host.host.clock import Clock
 from voice_host.host.inputs import (
     Heard,
@@ -187,6 +187,8 @@ class Host:
         self._held: list[str] = []  # advice to say when the turn in progress ends
         self._claim_heard = False  # the batch being judged holds a team's claim
         self._asked_which_team = False  # the full question has been said this game
+        # An answer heard in a round, waiting for a team's name: (card, when to ask).
+        self._ask_which_team: tuple[int | None, float] | None = None
         self._resumed_left: float | None = None  # the resumed turn's time, until it starts
 
     # ----- starting and the loop ----------------------------------------------------------
@@ -298,6 +300,15 @@ class Host:
                 self._ending_at = cue.at + self.options.grace
         if self._ending_at is not None and now >= self._ending_at:
             self._end_turn(now)
+        if self._ask_which_team is not None and now >= self._ask_which_team[1]:
+            card, _ = self._ask_which_team
+            self._ask_which_team = None
+            in_round = self.game.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND)
+            if in_round and card == self.game.current_card and not self.claims.open:
+                self._say(
+                    [dialogue.WHICH_TEAM_SHORT if self._asked_which_team else dialogue.WHICH_TEAM]
+                )
+                self._asked_which_team = True
         if self.claims.open:
             result = self.claims.decide(now, settle=self.mic_live)
             if result is not None:
@@ -518,13 +529,12 @@ class Host:
                 self._apply(Correct(), now, entry_text=entry.text)
             return
         if j.type == "guess" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
-            if self._claim_heard or self.claims.open:
-                self._say([dialogue.ROUND_CORRECT])
-            elif self._asked_which_team:
-                self._say([dialogue.WHICH_TEAM_SHORT])
-            else:
-                self._asked_which_team = True
-                self._say([dialogue.WHICH_TEAM])
+            # Quiet for now: a claim that came with the answer is decided (and said)
+            # when its window closes, and another team's claim in that window must
+            # not fall under the host's voice (R17); without one the host asks which
+            # team only after a breath, in which the name often comes.
+            if not (self._claim_heard or self.claims.open):
+                self._ask_which_team = (self.game.current_card, now + ASK_AFTER_SECONDS)
             return
         if j.type == "foul" and phase is Phase.TURN and self.timer.started:
             self._apply(Foul(), now, entry_text=self.entry_text(), judgement=j)

@@ -56,8 +56,6 @@ HELD = "Held: the timer waits."
 #: since the microphone is shut while it speaks and a team's name said over it is lost.
 WHICH_TEAM = "Correct! Which team? Say your team's name or press your buzzer."
 WHICH_TEAM_SHORT = "Correct! Which team?"
-#: ... and when the team's name came with the answer ("telescope! blue!"), no question.
-ROUND_CORRECT = "Correct!"
 #: A turn ran out with no key, no judgement and no talk heard: the next one waits.
 NOBODY_PLAYED = "That turn went by with no key and no word heard, so the game waits."
 #: A CONTROL or FINISH round's card that nobody can get, passed: the round goes on.

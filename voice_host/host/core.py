@@ -185,7 +185,6 @@ class Host:
         self._shown_second: int | None = None
         self._card_said: tuple[int | None, str | None] | None = None
         self._held: list[str] = []  # advice to say when the turn in progress ends
-        self._claim_heard = False  # the batch being judged holds a team's claim
         self._asked_which_team = False  # the full question has been said this game
         # An answer heard in a round, waiting for a team's name: (card, when to ask).
         self._ask_which_team: tuple[int | None, float] | None = None
@@ -244,8 +243,6 @@ class Host:
         elif isinstance(item, Heard):
             # words heard, judged or not: the table is talking (a team that got nothing)
             self._stirred |= any(j.type != "nothing" or j.heard.strip() for j in item.judgements)
-            # a team's name said with the answer: the round's question is answered
-            self._claim_heard = any(j.command == "team" for j in item.judgements)
             for j in self._prefer(item.judgements):
                 self._voice(j)
         elif isinstance(item, MicStatus):
@@ -529,12 +526,12 @@ class Host:
                 self._apply(Correct(), now, entry_text=entry.text)
             return
         if j.type == "guess" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
-            # Quiet for now: a claim that came with the answer is decided (and said)
-            # when its window closes, and another team's claim in that window must
-            # not fall under the host's voice (R17); without one the host asks which
-            # team only after a breath, in which the name often comes.
-            if not (self._claim_heard or self.claims.open):
-                self._ask_which_team = (self.game.current_card, now + ASK_AFTER_SECONDS)
+            # Quiet for now: the host asks which team only after a breath, in which
+            # the name often comes, and not at all once a claim is in (with the
+            # answer or after it): that is decided, and said, when its window
+            # closes, and another team's claim in the window must not fall under
+            # the host's voice (R17).
+            self._ask_which_team = (self.game.current_card, now + ASK_AFTER_SECONDS)
             return
         if j.type == "foul" and phase is Phase.TURN and self.timer.started:
             self._apply(Foul(), now, entry_text=self.entry_text(), judgement=j)

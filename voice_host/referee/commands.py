@@ -314,8 +314,9 @@ class CommandReader:
 
         Every word after it is the name again, or a claim filler, a
         :data:`CLAIM_TAIL` word or a stray letter, at most :data:`MAX_CLAIM_TAIL`
-        of them, as after a bare claim: "a blue whale", "the green one" or "is a red apple" name a
-        team inside a guess, and a spotted team name there is no claim.  Every
+        of them, as after a bare claim: "a blue whale", "the green one" or "is a
+        red apple" name a team inside a guess, and a spotted team name there is
+        no claim.  Every
         word before it is a filler, an attention word, a stray letter or the wake
         word (or a word that sounds like it); when the spotter heard the wake
         word with the name (``woken``: "host green" spotted over the transcript

@@ -353,23 +353,23 @@ class Referee:
             ]
         claims: list[Judgement] = []
         if situation.phase is Phase.CONTROL:
-            said, (seg, span, at) = seg, _without_claim(seg, span, reader)
-            words = [t.text for t in said]
-            team = reader.team(words[at]) if at is not None else None
+            words = [t.text for t in seg]
+            kept, kept_span, at = _without_claim(seg, span, reader)
             answers = _answer_phrases(situation.entry)
-            if at is not None and team and reader.stands_alone(words, at, answers=answers):
+            if at is not None and reader.stands_alone(words, at, answers=answers):
                 # "telescope blue", "is it a telescope blue": the guess, and the claim
                 claims.append(
                     Judgement(
                         "command",
-                        said[at].start,
-                        said[at].text,
+                        seg[at].start,
+                        seg[at].text,
                         command="team",
-                        argument=team,
-                        evidence=f"command team: '{said[at].text}' after the answer",
+                        argument=reader.team(words[at]),
+                        evidence=f"command team: '{seg[at].text}' after the answer",
                         features={"woken": False, "source": event.source or "free"},
                     )
                 )
+            seg, span = kept, kept_span
         return self._judge_words(seg, seg, None, situation, span, event.pitch) + claims
 
     def _judge_words(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck
@@ -390,21 +391,34 @@ def test_a_refusal_is_said_without_the_rules_numbers() -> None:
     assert dialogue.not_now(refused) == "Not now: Blue is on START and cannot be pushed back."
 
 
+def round_under_way(make_host: HostMaker) -> tuple[Host, Any, float]:
+    """A host 3 s into a CONTROL round (the clock, and the time now)."""
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    return host, clock, quiet(host, clock, 0.0, 3.0)
+
+
+def answer(t: float) -> Heard:
+    return Heard((Judgement("guess", t, "telescope", answer="telescope"),))
+
+
+def claim(team: str, t: float) -> Judgement:
+    return Judgement("command", t, team, command="team", argument=team)
+
+
 def test_R17_an_answer_in_a_round_asks_which_team_after_a_breath_in_full_once_then_briefly(
     make_host: HostMaker,
 ) -> None:
     # The microphone is shut while the host speaks, so a team's name called over a
     # long question is lost: the host waits a breath for the name, then asks, the full
     # question once a game and the short one after.
-    host, clock, _ = make_host(game=control_game())
-    host.start(resumed=True)
-    t = quiet(host, clock, 0.0, 3.0)
-    host.handle(Heard((Judgement("guess", t, "telescope", answer="telescope"),)))
+    host, clock, t = round_under_way(make_host)
+    host.handle(answer(t))
     t = quiet(host, clock, t, ASK_AFTER_SECONDS - 0.2)
     assert dialogue.WHICH_TEAM not in texts(host)  # not yet: the name may be coming
     t = quiet(host, clock, t, 0.4)
     assert texts(host)[-1] == dialogue.WHICH_TEAM
-    host.handle(Heard((Judgement("guess", t, "telescope", answer="telescope"),)))
+    host.handle(answer(t))
     quiet(host, clock, t, ASK_AFTER_SECONDS + 0.2)
     assert texts(host)[-1] == dialogue.WHICH_TEAM_SHORT == "Correct! Which team?"
 
@@ -413,12 +427,10 @@ def test_R17_a_name_said_a_breath_after_the_answer_is_not_asked_for(
     make_host: HostMaker,
 ) -> None:
     # "Telescope! ... Blue!": the name came before the question would have been asked.
-    host, clock, _ = make_host(game=control_game())
-    host.start(resumed=True)
-    t = quiet(host, clock, 0.0, 3.0)
-    host.handle(Heard((Judgement("guess", t, "telescope", answer="telescope"),)))
+    host, clock, t = round_under_way(make_host)
+    host.handle(answer(t))
     t = quiet(host, clock, t, 0.5)
-    host.handle(Heard((Judgement("command", t, "blue", command="team", argument="blue"),)))
+    host.handle(Heard((claim("blue", t),)))
     quiet(host, clock, t, 0.5 + SETTLE_SECONDS + 0.5)
     assert dialogue.WHICH_TEAM not in texts(host)
     assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"  # R14
@@ -430,15 +442,11 @@ def test_R17_the_answer_with_the_teams_name_leaves_the_host_quiet_for_a_second_c
 ) -> None:
     # "Telescope! Blue!" in one breath, as the round's prompt asks: the host says
     # nothing until the claim window closes, so Red's "Red!" 0.3 s later is heard (R17).
-    host, clock, _ = make_host(game=control_game())
-    host.start(resumed=True)
-    t = quiet(host, clock, 0.0, 3.0)
+    host, clock, t = round_under_way(make_host)
     said = len(host.said)
-    guess = Judgement("guess", t, "telescope", answer="telescope")
-    claim = Judgement("command", t + 0.6, "blue", command="team", argument="blue")
-    host.handle(Heard((guess, claim)))
+    host.handle(Heard((*answer(t).judgements, claim("blue", t + 0.6))))
     assert len(host.said) == said  # nothing said over the other teams
-    host.handle(Heard((Judgement("command", t + 0.9, "red", command="team", argument="red"),)))
+    host.handle(Heard((claim("red", t + 0.9),)))
     quiet(host, clock, t, 0.9 + 0.5 + SETTLE_SECONDS + 0.5)
     assert "Red and Blue at once." in texts(host) or "Blue and Red at once." in texts(host)
     assert host.game.phase is Phase.CONTROL_ROUND  # R17: another card

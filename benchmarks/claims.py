@@ -277,19 +277,17 @@ def claims(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) 
 
 
 def talk(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) -> None:
-    invented, lines, n = [], 0, 0
+    invented: list[str] = []
+    n = 0
     for text, teams in split.talk:
         for voice in voices:
             data = recording([synth(text, voice)], seed=10_000 + n)
             commands, _, heard = judge(data, entries[n % len(entries)], Phase.CONTROL, teams)
             n += 1
-            lines += 1
             claimed = [c for c in commands if c.startswith("team:")]
             if claimed:
                 invented.append(f"    {voice:30} {text!r:36} -> {claimed} [{heard}]")
-    print(
-        f"  talk naming a team, in a CONTROL round: claims invented on {len(invented)} of {lines}"
-    )
+    print(f"  talk naming a team, in a CONTROL round: claims invented on {len(invented)} of {n}")
     print("\n".join(invented))
 
 

@@ -11,7 +11,7 @@ from voice_host.deck.model import Deck
 from voice_host.host import dialogue
 from voice_host.host.claims import ASK_AFTER_SECONDS, SETTLE_SECONDS
 from voice_host.host.core import Host
-from voice_host.host.inputs import Heard, KeyPress, MicStatus
+from voice_host.host.inputs import Heard, KeyPress, KeysClosed, MicStatus
 from voice_host.host.listening import Listening
 from voice_host.keyboard.texts import help_lines
 from voice_host.referee import Referee
@@ -117,6 +117,59 @@ def test_a_foul_in_a_control_round_by_voice_or_key_draws_another_card(
     host.handle(KeyPress("f", 7.0))
     assert host.game.current_card != card
     assert texts(host)[-2:] == ["Foul: the card is lost.", "Another card, describe again."]
+
+
+def test_keys_typed_after_a_buzzer_wait_for_its_decision(make_host: HostMaker) -> None:
+    # Keys piped in at once (or typed ahead) after a buzzer are meant for after the
+    # round: the status asked for describes Blue's turn, not the round still being
+    # decided, and a buzzer behind them is not a second claim at once (R17).
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    for key in ("2", "i", "1"):
+        host.handle(KeyPress(key, 5.0))
+    assert host.game.phase is Phase.CONTROL_ROUND  # the claim's window is still open
+    quiet(host, clock, 0.0, 6.0)
+    assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"  # R14
+    said = texts(host)
+    assert "Blue answered first." in said
+    status = [line for line in said if "segment" in line and "describing" in line]
+    assert len(status) == 1 and "Blue's turn" in status[0], said
+    assert said.index("Blue answered first.") < said.index(status[0])
+    assert dialogue.key_does_nothing("1") in said  # Red's buzzer came after the round
+
+
+def test_a_buzzer_pressed_at_once_by_another_team_is_still_simultaneous(
+    make_host: HostMaker,
+) -> None:
+    # R17 by keys: nothing waits before the second buzzer, so it is a claim in the window.
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    card = host.game.current_card
+    host.handle(KeyPress("2", 5.0))
+    host.handle(KeyPress("1", 5.2))
+    quiet(host, clock, 0.0, 6.0)
+    assert host.game.phase is Phase.CONTROL_ROUND and host.game.current_card != card
+    assert "Blue and Red at once." in texts(host)
+
+
+def test_keys_running_out_during_a_claim_let_the_claim_be_decided_first(
+    make_host: HostMaker,
+) -> None:
+    # A keys-only host whose piped keys end stops (nothing could move the game on), but
+    # not before the buzzer pressed last has won its round: the save holds Blue's turn.
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    host.handle(KeyPress("2", 5.0))
+    host.handle(KeysClosed())
+    assert not host.finished
+    quiet(host, clock, 0.0, 6.0)
+    assert host.finished
+    assert "Blue answered first." in texts(host) and dialogue.STRANDED in texts(host)
+    assert host.save_slot is not None
+    saved = host.save_slot.load_game()
+    assert saved is not None
+    resumed = Game.from_json(saved.game)
+    assert resumed.phase is Phase.TURN and resumed.to_play.name == "Blue"
 
 
 def test_a_round_card_nobody_can_get_is_passed_by_key_or_voice(make_host: HostMaker) -> None:

@@ -363,6 +363,32 @@ def test_a_keys_only_game_whose_input_runs_out_ends_with_the_game_saved(tmp_path
     assert dialogue.STRANDED in out.getvalue()
 
 
+def test_keys_piped_through_a_control_round_are_played_in_order(tmp_path: Path) -> None:
+    # Red lands on CONTROL (two right, then time), Blue's buzzer wins the round, and the
+    # status asked for after it is Blue's turn. Before, the keys behind the buzzer were
+    # taken as the round's ("Key i ...", a status of the round) and the input's end
+    # stopped the game before the buzzer's half second was up: Blue's win was lost.
+    out = io.StringIO()
+    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
+    stdin = io.StringIO("c\nc\nt\n2\ni\n")
+    codes: list[int] = []
+    runner = threading.Thread(
+        target=lambda: codes.append(run_live(config, stdin=stdin, stdout=out, env={})),
+        daemon=True,
+    )
+    runner.start()
+    runner.join(60.0)
+    printed = out.getvalue()
+    assert codes == [0], printed
+    assert "Blue answered first." in printed
+    status = [line for line in printed.splitlines() if "describing, category" in line]
+    assert len(status) == 1 and "Blue's turn" in status[0], printed
+    saved = SaveSlot(tmp_path / "game.json").load_game()
+    assert saved is not None
+    game = Game.from_json(saved.game)
+    assert game.phase is Phase.TURN and game.to_play.name == "Blue"
+
+
 def test_a_game_that_cannot_be_saved_does_not_say_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -161,6 +161,8 @@ class Host:
         self.mic_live = listening is not None
         """Whether voice is being listened to now."""
         self._keys_closed = False  # the keyboard input ended (KeysClosed)
+        # Keys that came while a CONTROL claim was being decided, for after the decision.
+        self._typed_ahead: list[KeyPress] = []
         self.unsaved: str | None = None
         """Why the game could not be saved as the session ended; None when it was."""
         self.last_heard = ""
@@ -239,7 +241,10 @@ class Host:
         if isinstance(item, KeyPress):
             self.tick(item.t)
             self._stirred = True
-            self._key(item.key, item.t)
+            if self._waits_for_claim(item.key):
+                self._typed_ahead.append(item)
+            else:
+                self._key(item.key, item.t)
         elif isinstance(item, Heard):
             # words heard, judged or not: the table is talking (a team that got nothing)
             self._stirred |= any(j.type != "nothing" or j.heard.strip() for j in item.judgements)
@@ -256,9 +261,30 @@ class Host:
             self.stop(item.reason)
         elif isinstance(item, KeysClosed):
             self._keys_closed = True
-        if self._keys_closed and self._wake() is None and not self.finished:
-            # No keys and no ears: nothing could move the game on, so save and leave
-            # rather than run turns out forever.
+        self._stop_if_stranded()
+
+    def _start_if_said(self, now: float) -> None:
+        """Start the turn's timer once "Go!" has been said (R5: the turn starts when the
+        timer starts; a resumed one goes on with its own time)."""
+        if self._go_pending and self._quiet(now):
+            self._go_pending = False
+            self.timer.start(now, self._resumed_left)
+            self._resumed_left = None
+            self._stirred = False
+            self._turn_start = now
+            self._changed(now)
+
+    def _stop_if_stranded(self) -> None:
+        """No keys and no ears: nothing could move the game on, so save and leave rather
+        than run turns out forever (once a claim being decided, and the keys typed after
+        it, have been played)."""
+        if (
+            self._keys_closed
+            and self._wake() is None
+            and not self.finished
+            and not self.claims.open
+            and not self._typed_ahead
+        ):
             self._say([dialogue.STRANDED])
             self.stop("no keys and no microphone")
 
@@ -281,14 +307,7 @@ class Host:
         if self._peek_until is not None and now >= self._peek_until:
             self._peek_until = None
             self._show(now)
-        if self._go_pending and self._quiet(now):
-            self._go_pending = False
-            # R5: the turn starts when the timer starts; a resumed one with its own time
-            self.timer.start(now, self._resumed_left)
-            self._resumed_left = None
-            self._stirred = False
-            self._turn_start = now
-            self._changed(now)
+        self._start_if_said(now)
         for cue in self.timer.cues(now):
             if cue.cue is Cue.WARNING:
                 self._say([dialogue.TEN_SECONDS])
@@ -315,6 +334,9 @@ class Host:
                     self._apply(ControlSimultaneous(), now)  # R17
                 else:
                     self._apply(ControlWon(self.game.teams[result.winner].name), now)
+                if not self._typed_ahead:
+                    self._stop_if_stranded()  # keys that ran out during the claim
+        self._play_typed_ahead(now)
         if self.timer.running:
             second = int(self.timer.left(now))
             if second != self._shown_second:
@@ -412,6 +434,38 @@ class Host:
                 yield ListenContext.for_entry(entry, commands, teams)
 
     # ----- keys ----------------------------------------------------------------------------
+
+    def _waits_for_claim(self, key: str) -> bool:
+        """Whether ``key`` waits for the CONTROL claim being decided (the half second of
+        R17's window, :mod:`voice_host.host.claims`): keys typed ahead, or piped in at
+        once, are meant for after the decision (a status, an undo of the win, the next
+        turn's keys).  The round's own keys (a buzzer, S, P, F) and the answer to a yes/no
+        question act at once unless keys already wait (order is kept); the hush key and
+        Ctrl-C always do."""
+        if not self.claims.open:
+            return False
+        lower = key if key in (" ", "\n", "\r") else key.lower()
+        if lower in ("ctrl+c", "\x03") or lower in keys.HUSH:
+            return False
+        if self._typed_ahead:
+            return True
+        if self._confirm is not None and lower in ("y", "n"):
+            return False
+        round_key = lower in ("s", "p", "f") or (
+            keys.team_for_key(lower, len(self.game.teams)) is not None
+        )
+        return not (round_key and self.game.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND))
+
+    def _play_typed_ahead(self, now: float) -> None:
+        """Act on the keys that waited for a claim's decision, in order, once it is made
+        (a held buzzer can open another claim: the rest wait for that one)."""
+        if not self._typed_ahead:
+            return
+        while self._typed_ahead and not self.claims.open and not self.finished:
+            self._start_if_said(now)  # as for a key pressed now: after "Go!" the turn runs
+            self._key(self._typed_ahead.pop(0).key, now)
+        if not self._typed_ahead:
+            self._stop_if_stranded()
 
     def _key(self, key: str, now: float) -> None:
         key = " " if key in ("\n", "\r", "enter", "space") else key

@@ -46,8 +46,8 @@ def test_no_output_device_falls_back_to_print_and_says_why_once() -> None:
     assert printed == [
         "No speech output: the default audio output is not available (Error querying device "
         "-1); announcements are printed",
-        "[host] Red team, your turn.",
-        "[host] Go!",
+        "Host: Red team, your turn.",
+        "Host: Go!",
     ]
     assert not announcer.is_gated()  # printing never shuts the microphone
     assert not renderer.closed  # a shared renderer belongs to the caller
@@ -171,8 +171,8 @@ def test_saved_message_is_dropped_and_other_output_kept() -> None:
     out = io.StringIO()
     proxy = _DropSavedMessage(out)
     print("Audio saved to /tmp/x.wav", file=proxy)
-    print("[host] Go!", file=proxy)
-    assert out.getvalue() == "[host] Go!\n"
+    print("Host: Go!", file=proxy)
+    assert out.getvalue() == "Host: Go!\n"
 
 
 def test_parse_device() -> None:

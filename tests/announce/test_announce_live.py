@@ -142,8 +142,8 @@ def test_render_error_prints_the_text_says_why_once_and_never_shuts_the_gate(
     assert rig.printed == [
         "Speech output failed: cannot render 'Bad one.'; announcements are printed until it "
         "works again",
-        "[host] Bad one.",
-        "[host] Bad two.",
+        "Host: Bad one.",
+        "Host: Bad two.",
     ]
     assert rig.player.played == [("Good.", True)]
     assert [i.text for i in rig.announcer.speech_intervals()] == ["Good."]
@@ -158,7 +158,7 @@ def test_device_lost_mid_sound_opens_the_gate_and_prints_the_text(
     rig.announcer.say("Unplugged.")
     assert rig.announcer.drain(DEADLOCK)
     assert not rig.announcer.audible
-    assert rig.printed[-1] == "[host] Unplugged."
+    assert rig.printed[-1] == "Host: Unplugged."
     assert rig.printed[0].startswith("Speech output failed: output unplugged")
     (interval,) = rig.announcer.speech_intervals()
     assert not interval.completed
@@ -197,7 +197,7 @@ def test_close_releases_everything_and_later_texts_are_printed(clock: ManualCloc
     assert rig.player.closed and rig.renderer.closed
     assert not rig.announcer.is_gated(clock.t + 0.51)
     rig.announcer.say("Goodbye.")
-    assert rig.printed == ["[host] Goodbye."]
+    assert rig.printed == ["Host: Goodbye."]
 
 
 def test_blank_texts_are_ignored(clock: ManualClock, rigs: list[Rig]) -> None:

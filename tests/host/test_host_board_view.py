@@ -112,7 +112,7 @@ def test_a_short_game_by_keys_on_the_board_view(tmp_path: Path) -> None:
 
     asyncio.run(main())
     assert live.host.finished
-    assert said[-1].startswith("[host] Game saved to ")
+    assert said[-1].startswith("Host: Game saved to ")
     game = saved(tmp_path)
     assert game.to_play.name == "Blue" and game.state.positions == (2, 0)
 
@@ -133,7 +133,7 @@ def test_closing_the_app_saves_the_game(tmp_path: Path) -> None:
         live.finish(worker)
 
     asyncio.run(main())
-    assert live.host.finished and said[-1].startswith("[host] Game saved to ")
+    assert live.host.finished and said[-1].startswith("Host: Game saved to ")
     assert saved(tmp_path).state.correct == 1
     # textual clears what it drew: the last word is printed after it, as line mode has it
     farewell = live.farewell()

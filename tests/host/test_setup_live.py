@@ -483,7 +483,7 @@ def test_play_without_teams_sets_them_up_then_plays(tmp_path: Path) -> None:
     code = run_live(config(tmp_path), stdin=io.StringIO("3\n2\n2\n\nq\ny\n"), stdout=out, env={})
     assert code == 0
     text = out.getvalue()
-    assert "[host] How many teams?" in text
+    assert "Host: How many teams?" in text
     assert "Teams: Red: Player 1 and Player 2; Blue: Player 1 and Player 2; Green:" in text
     assert "Blue's turn. Player 1 describing, Player 2 guessing." in text
 
@@ -525,14 +525,14 @@ def test_play_without_teams_offers_the_saved_game_and_goes_on_with_it(tmp_path: 
     code = run_live(config(tmp_path), stdin=io.StringIO("y\nq\ny\n"), stdout=out, env={})
     text = out.getvalue()
     assert code == 0
-    assert "[host] There is a game in progress: Foxes's turn 1, " in text
+    assert "Host: There is a game in progress: Foxes's turn 1, " in text
     # what the quit turn had won, and the time its 40 s timer had left
     assert re.search(
         r"1 correct so far, (40|39) seconds left; Owls on START, Foxes on START; "
         r"saved today at ",
         text,
     )
-    assert "[host] Resuming the saved game." in text and "How many teams?" not in text
+    assert "Host: Resuming the saved game." in text and "How many teams?" not in text
     # the game's own 40 s timer came back with it (its line may come a second after "Go!")
     assert re.search(r"\b(40|39) seconds left", text)
     assert list(tmp_path.glob("game.*.json")) == []  # nothing moved aside
@@ -546,7 +546,7 @@ def test_play_without_teams_sets_up_a_new_game_when_told_and_keeps_the_saved_one
     code = run_live(config(tmp_path), stdin=io.StringIO("n\n2\n2\n\n\nq\ny\n"), stdout=out, env={})
     text = out.getvalue()
     assert code == 0
-    assert "[host] A new game, then. The saved one is kept." in text
+    assert "Host: A new game, then. The saved one is kept." in text
     assert "Teams: Red: Player 1 and Player 2; Blue:" in text
     (kept,) = tmp_path.glob("game.*.json")
     assert f"The game saved before is kept in {kept}." in text

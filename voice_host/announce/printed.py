@@ -9,8 +9,14 @@ from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, Timed
 
 
 def printed_line(options: AnnounceOptions, text: str) -> str:
-    """How an announcement looks in print: ``[host] Red team, your turn.``"""
-    return f"[{options.label}] {text}"
+    """How an announcement looks in print: ``Host: Red team, your turn.`` (a screen reader
+    reads the speaker's name as a word, where it read ``[host]`` as brackets)."""
+    return f"{options.label.capitalize()}: {text}"
+
+
+def is_printed_line(line: str, options: AnnounceOptions = DEFAULT_OPTIONS) -> bool:
+    """Whether ``line`` is an announcement printed by :func:`printed_line` for ``options``."""
+    return line.startswith(printed_line(options, ""))
 
 
 class PrintedAnnouncer(TimedAnnouncer):

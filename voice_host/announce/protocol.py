@@ -31,7 +31,7 @@ class AnnounceOptions:
     tail: float = DEFAULT_TAIL
     """Seconds the microphone gate stays shut after the voice stops."""
     label: str = "host"
-    """Who speaks, in printed lines: ``[host] Red team, your turn.``"""
+    """Who speaks, in printed lines: ``Host: Red team, your turn.``"""
     private: bool = False
     """A private voice (the card word in the describer's headphones): when it cannot speak,
     its texts are NOT printed, since the room could read them."""

@@ -52,6 +52,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, TextIO
 
 from voice_host.announce.factory import open_announcer
+from voice_host.announce.printed import is_printed_line
 from voice_host.announce.protocol import Announcer
 from voice_host.config import HostConfig
 from voice_host.deck.model import Deck
@@ -266,13 +267,13 @@ def _notices(
 ) -> Callable[[str], None]:
     """Where printed notices go: the terminal in line mode; in the board view (textual owns
     the terminal) onto the input queue, for the host to say and show once it runs.  The
-    printed announcer's own lines (``[host] ...``) are dropped there: the screen's host
+    printed announcer's own lines (``Host: ...``) are dropped there: the screen's host
     line already shows every announcement."""
     if not board_view:
         return write
 
     def notice(text: str) -> None:
-        if not text.startswith("["):
+        if not is_printed_line(text):
             inputs.put(Notice(text))
 
     return notice

@@ -389,6 +389,26 @@ def test_keys_piped_through_a_control_round_are_played_in_order(tmp_path: Path) 
     assert game.phase is Phase.TURN and game.to_play.name == "Blue"
 
 
+def test_a_resume_reads_the_save_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The options, the game and the turn's time left all come from one reading of the
+    # save file (it was read three times, and could have changed in between).
+    config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
+    assert run_live(config, stdin=io.StringIO("c\n"), stdout=io.StringIO(), env={}) == 0
+    reads: list[Path] = []
+    load_game = SaveSlot.load_game
+
+    def counted(slot: SaveSlot) -> object:
+        reads.append(slot.path)
+        return load_game(slot)
+
+    monkeypatch.setattr(SaveSlot, "load_game", counted)
+    out = io.StringIO()
+    resumed = _config(tmp_path, resume=True)
+    assert run_live(resumed, stdin=io.StringIO("c\n"), stdout=out, env={}) == 0
+    assert reads == [tmp_path / "game.json"], out.getvalue()
+    assert "Red has one right so far" in out.getvalue()
+
+
 def test_a_game_that_cannot_be_saved_does_not_say_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -16,7 +16,7 @@ import pytest
 from voice_host.audio.chunk import AudioChunk
 from voice_host.host.core import Host
 from voice_host.host.inputs import KeyPress
-from voice_host.host.saved_game import MIN_RESUMED_SECONDS, resumed_time_left
+from voice_host.host.saved_game import MIN_RESUMED_SECONDS, resumed_time_left, saved_to_resume
 from voice_host.host.timer import Cue, TurnTimer
 from voice_host.keyboard import KeyboardController
 from voice_host.persist import SavedGame, SaveSlot
@@ -121,14 +121,18 @@ def test_resumed_time_left_is_rounded_up_and_kept_within_a_turn(tmp_path: Path) 
     game = new_game()
     for saved, resumed in ((12.3, 13.0), (0.2, MIN_RESUMED_SECONDS), (29.5, 30.0), (None, None)):
         slot.save(game.to_json(), time_left=saved)
-        assert resumed_time_left(slot, game, 30.0) == resumed, saved
+        assert resumed_time_left(saved_to_resume(slot), game, 30.0) == resumed, saved
     slot.save(game.to_json(), time_left=12.0)
-    assert resumed_time_left(slot, game, 10.0) == 10.0  # the game's own (shorter) timer
+    assert (
+        resumed_time_left(saved_to_resume(slot), game, 10.0) == 10.0
+    )  # the game's own (shorter) timer
     for inp in (Correct(), Correct(), TimeUp()):
         game.apply(inp)
     assert game.phase is Phase.CONTROL_ROUND
     slot.save(game.to_json(), time_left=12.0)
-    assert resumed_time_left(slot, game, 30.0) is None  # no timed turn to go on with
+    assert (
+        resumed_time_left(saved_to_resume(slot), game, 30.0) is None
+    )  # no timed turn to go on with
 
 
 def test_a_garbled_time_left_costs_the_turns_time_not_the_game(tmp_path: Path) -> None:

@@ -33,6 +33,7 @@ from voice_host.host.saved_game import (
     resumed_time_left,
     save_or_discard,
     saved_offer,
+    saved_to_resume,
 )
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
@@ -193,11 +194,12 @@ def _keyboard_game(
             if offer and ask_resume(keys, write, offer):
                 played = dataclasses.replace(played, resume=True)
         if played.resume:
-            played = resume_config(played, saves.slot)  # the game's own deck and timer
+            saved = saved_to_resume(saves.slot)
+            played = resume_config(played, saved)  # the game's own deck and timer
             saves.config = played
             entry_text, deck_size = _deck_entries(played, write)
-            game = resume_game(saves.slot, deck_size)
-            time_left = resumed_time_left(saves.slot, game, played.timer)
+            game = resume_game(saved, deck_size, saves.slot.path)
+            time_left = resumed_time_left(saved, game, played.timer)
         else:
             game, entry_text = _new_game(played, first_arg, keys, write)
             time_left = None

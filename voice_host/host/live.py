@@ -49,6 +49,7 @@ import random
 import sys
 import threading
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from voice_host.announce.factory import open_announcer
@@ -75,9 +76,10 @@ from voice_host.host.saved_game import (
     resume_game,
     resumed_time_left,
     saved_offer,
+    saved_to_resume,
 )
 from voice_host.keyboard.texts import resume_command
-from voice_host.persist import SaveSlot
+from voice_host.persist import SavedGame, SaveSlot
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
 from voice_host.screen.model import Screen, ScreenModel
 from voice_host.screen.plain import PlainScreen
@@ -98,9 +100,9 @@ def _deck(config: HostConfig) -> Deck:
     return load_deck(config.deck) if config.deck is not None else load_builtin()
 
 
-def _game(config: HostConfig, deck: Deck, slot: SaveSlot, write: Callable[[str], None]) -> Game:
-    if config.resume:
-        return resume_game(slot, len(deck))
+def _game(config: HostConfig, deck: Deck, saved: SavedGame | None, source: Path) -> Game:
+    if saved is not None:
+        return resume_game(saved, len(deck), source)
     if config.board is not None:
         try:
             board = load_board(config.board.read_text(encoding="utf-8"))
@@ -369,12 +371,13 @@ class LiveSession:
         # A save that fails (and works again) is said: a player listening to the host
         # must hear that the game is not being saved.
         slot = SaveSlot(config.save_path(env), report=said)
-        if config.resume:
-            config = resume_config(config, slot)  # the game's own deck, timer, wake word
+        saved = saved_to_resume(slot) if config.resume else None
+        if saved is not None:
+            config = resume_config(config, saved)  # the game's own deck, timer, wake word
         deck = _deck(config)
-        game = _game(config, deck, slot, notices)
-        kept = "" if config.resume else keep_previous_game(slot)
-        time_left = resumed_time_left(slot, game, config.timer) if config.resume else None
+        game = _game(config, deck, saved, slot.path)
+        kept = "" if saved is not None else keep_previous_game(slot)
+        time_left = resumed_time_left(saved, game, config.timer) if saved is not None else None
         if announcer is None:
             announcer = open_announcer(config.announce_options(), printer=notices, clock=clock.now)
         card_options = config.card_announce_options()

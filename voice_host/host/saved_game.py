@@ -60,14 +60,13 @@ def _resumed_seconds(time_left: float) -> float:
     return float(max(MIN_RESUMED_SECONDS, math.ceil(time_left)))
 
 
-def resumed_time_left(slot: SaveSlot, game: Game, timer_seconds: float) -> float | None:
+def resumed_time_left(saved: SavedGame, game: Game, timer_seconds: float) -> float | None:
     """The seconds the saved turn goes on with: what its timer had left when it was
     last saved, rounded up to a whole second, at least :data:`MIN_RESUMED_SECONDS` and
     at most ``timer_seconds``; None (a full turn) when its timer had not started, or
-    the game was saved between turns.  ``game`` is the one :func:`resume_game` loaded
-    (which reports a missing or broken save)."""
-    saved = slot.load_game()
-    if saved is None or saved.time_left is None or game.phase is not Phase.TURN:
+    the game was saved between turns.  ``game`` is the one :func:`resume_game` made of
+    ``saved``."""
+    if saved.time_left is None or game.phase is not Phase.TURN:
         return None
     return min(timer_seconds, _resumed_seconds(saved.time_left))
 
@@ -86,39 +85,48 @@ def keep_previous_game(slot: SaveSlot) -> str:
     return previous_kept(kept)
 
 
-def resume_config(config: HostConfig, slot: SaveSlot) -> HostConfig:
-    """``config`` for going on with the game saved in ``slot``: with the game's own options
-    back (:meth:`HostConfig.resumed`: its deck, timer, wake word), so that a game played
-    with ``--deck kids.txt --timer 60`` goes on with them after a plain ``--resume``.
-    Unchanged when there is no save (:func:`resume_game` then says so)."""
-    saved = slot.load_game()
-    return config if saved is None else config.resumed(saved.options)
+def saved_to_resume(slot: SaveSlot) -> SavedGame:
+    """The game saved in ``slot``, read once for :func:`resume_config`,
+    :func:`resume_game` and :func:`resumed_time_left`.
 
-
-def resume_game(slot: SaveSlot, deck_size: int) -> Game:
-    """The game saved in ``slot``, to be played on with a deck of ``deck_size`` cards.
-
-    Raises :class:`UsageError` when there is no save or the deck's size differs from the
-    saved game's, :class:`InputFileError` naming the file when it is not a valid save, and
-    :class:`~voice_host.errors.SaveError` when it cannot be read.
+    Raises :class:`UsageError` when there is no save (naming a game kept when a new one
+    started, if any), :class:`InputFileError` naming the file when it is not a valid
+    save, and :class:`~voice_host.errors.SaveError` when it cannot be read.
     """
     saved = slot.load_game()
-    if saved is None:
-        kept = slot.kept_games()
-        earlier = ""
-        if kept:
-            command = resume_command(kept[0], default_path=False)
-            earlier = (
-                f"; the game kept when a new one started: {command}"
-                if len(kept) == 1
-                else f"; the newest of the {len(kept)} games kept when new ones started: "
-                f"{command} ('voice-host saves' lists them all)"
-            )
-        raise UsageError(f"no game in progress to resume (no save at {slot.path}){earlier}")
+    if saved is not None:
+        return saved
+    kept = slot.kept_games()
+    earlier = ""
+    if kept:
+        command = resume_command(kept[0], default_path=False)
+        earlier = (
+            f"; the game kept when a new one started: {command}"
+            if len(kept) == 1
+            else f"; the newest of the {len(kept)} games kept when new ones started: "
+            f"{command} ('voice-host saves' lists them all)"
+        )
+    raise UsageError(f"no game in progress to resume (no save at {slot.path}){earlier}")
+
+
+def resume_config(config: HostConfig, saved: SavedGame) -> HostConfig:
+    """``config`` for going on with the ``saved`` game: with the game's own options back
+    (:meth:`HostConfig.resumed`: its deck, timer, wake word), so that a game played
+    with ``--deck kids.txt --timer 60`` goes on with them after a plain ``--resume``."""
+    return config.resumed(saved.options)
+
+
+def resume_game(saved: SavedGame, deck_size: int, source: Path) -> Game:
+    """The ``saved`` game (read from ``source``), to be played on with a deck of
+    ``deck_size`` cards.
+
+    Raises :class:`UsageError` when the deck's size differs from the saved game's, and
+    :class:`InputFileError` naming ``source`` when the game in it is not valid.
+    """
     try:
         game = Game.from_json(saved.game)
     except RulesError as exc:
-        raise InputFileError(f"{slot.path}: {exc}") from None
+        raise InputFileError(f"{source}: {exc}") from None
     if game.deck_size != deck_size:
         raise UsageError(
             f"the saved game used a deck of {game.deck_size} cards, this one has {deck_size}"

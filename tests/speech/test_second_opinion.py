@@ -310,6 +310,19 @@ def test_moonshine_writes_an_espeak_guess_pocketsphinx_cannot() -> None:
 
 
 @pytest.mark.slow
+def test_moonshine_reads_an_utterance_the_same_whatever_it_heard_before() -> None:
+    # Its own voice detector carried state from call to call: this clip was "is it a
+    # car" on a transcriber's first call and "is it a call" on every later one.
+    transcriber = MoonshineTranscriber()
+    car = _clip("kal16/guess__is_it_a_car__babble20.wav")
+    first = [w.text for w in transcriber.transcribe(car, 0.0)]
+    transcriber.transcribe(_clip("kal16/guess__a_telescope.wav"), 0.0)
+    again = [w.text for w in transcriber.transcribe(car, 0.0)]
+    assert first == again
+    assert first == [w.text for w in MoonshineTranscriber().transcribe(car, 0.0)]
+
+
+@pytest.mark.slow
 def test_the_backend_reads_moonshine_only_when_pocketsphinx_misses_the_card() -> None:
     context = ListenContext(answers=("elephant",), forms=("elephants",), free_text=True)
     chunks = _chunks(_clip("espeak-en-us+m3/guess__is_it_an_elephant.wav"))

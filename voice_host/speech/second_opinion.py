@@ -400,6 +400,14 @@ def _card_word_of(
     return tuple(dataclasses.replace(w, text=spelt) if w.text == other else w for w in second)
 
 
+#: Options for Moonshine's engine.  ``vad_threshold`` 0: its own voice detector takes
+#: the whole utterance our endpointer cut as one line.  With its default the detector
+#: carries state from one call to the next, so the same utterance could be cut (and
+#: read) differently after other speech: kal16's "is it a car?" over babble was "is it
+#: a car" on a process's first call and "is it a call" on every later one.
+ENGINE_OPTIONS = {"vad_threshold": "0"}
+
+
 class MoonshineTranscriber:
     """:class:`Transcriber` on the Moonshine tiny-en model bundled in moonshine-voice.
 
@@ -428,7 +436,9 @@ class MoonshineTranscriber:
             )
         try:
             self._engine: Any = _Transcriber(
-                model_path=str(model), model_arch=moonshine_voice.ModelArch.TINY
+                model_path=str(model),
+                model_arch=moonshine_voice.ModelArch.TINY,
+                options=ENGINE_OPTIONS,
             )
         except Exception as exc:  # the library raises its own MoonshineError types
             raise ModelError(f"cannot load the Moonshine model at {model}: {exc}") from None

@@ -466,8 +466,17 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("push blue who", None, Phase.SPIN_CHOICE, ["command:push:blue"]),
         # SPIN choice: "push the red" with "the" written as another little word
         ("push a red", None, Phase.SPIN_CHOICE, ["command:push:red"]),
+        # SPIN choice in the rules' own words (R18: an opponent's piece goes back)
+        ("push back red", None, Phase.SPIN_CHOICE, ["command:push:red"]),
+        ("push the blue back", None, Phase.SPIN_CHOICE, ["command:push:blue"]),
+        ("host push back blue", None, Phase.SPIN_CHOICE, ["command:push:blue"]),
+        ("host push the red back", None, Phase.SPIN_CHOICE, ["command:push:red"]),
         # NEGATIVE: a word of substance between "push" and the team
         ("push telescope red", None, Phase.SPIN_CHOICE, ["nothing"]),
+        # NEGATIVE: ... "back" does not make one slight
+        ("push back telescope red", None, Phase.SPIN_CHOICE, ["nothing"]),
+        # NEGATIVE: "back" alone is no choice
+        ("push back", None, Phase.SPIN_CHOICE, ["nothing"]),
         # push without a team is not a choice
         ("host push", None, Phase.SPIN_CHOICE, ["nothing"]),
         # forward outside a SPIN choice is no command

@@ -145,6 +145,9 @@ COMMAND_TAIL = frozenset(
 )
 #: Commands that need a team after them.
 TEAM_COMMANDS = frozenset({"push"})
+#: Words that may go with "push" in a bare SPIN choice, anywhere after it: R18 moves
+#: an opponent's piece "back", and that is how a table says it.
+PUSH_BACK = frozenset({"back"})
 #: Commands only meaningful in a SPIN choice.
 SPIN_COMMANDS = frozenset({"forward", "push"})
 #: A bare (no wake word) claim or spin choice is at most this many words.
@@ -438,7 +441,8 @@ class CommandReader:
             tail += 1
         words = words[: len(words) - tail]
         content = [w for w in words if w not in CLAIM_FILLERS]
-        if not words or len(words) > MAX_BARE_WORDS or not content:
+        back = PUSH_BACK if phase == Phase.SPIN_CHOICE else frozenset()
+        if not words or len([w for w in words if w not in back]) > MAX_BARE_WORDS or not content:
             return None
         if phase == Phase.CONTROL:
             # the name once, or shouted again ("purple, purple!")
@@ -453,6 +457,9 @@ class CommandReader:
             if found is not None and found[0] == "forward" and len(content) == 1:
                 k = words.index(content[0])
                 return Command("forward", None, k, k, False, f"'{content[0]}' in a SPIN choice")
+            if found is not None and found[0] == "push":
+                # the rules' own words: "push back the owls", "push the owls back"
+                content = content[:1] + [w for w in content[1:] if w not in PUSH_BACK]
             between = content[1:-1]
             if (
                 found is not None

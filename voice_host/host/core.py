@@ -334,8 +334,7 @@ class Host:
                     self._apply(ControlSimultaneous(), now)  # R17
                 else:
                     self._apply(ControlWon(self.game.teams[result.winner].name), now)
-                if not self._typed_ahead:
-                    self._stop_if_stranded()  # keys that ran out during the claim
+                self._stop_if_stranded()  # keys that ran out during the claim
         self._play_typed_ahead(now)
         if self.timer.running:
             second = int(self.timer.left(now))

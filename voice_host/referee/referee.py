@@ -355,8 +355,9 @@ class Referee:
         if situation.phase is Phase.CONTROL:
             words = [t.text for t in seg]
             kept, kept_span, at = _without_claim(seg, span, reader)
-            answers = _answer_phrases(situation.entry)
-            if at is not None and reader.stands_alone(words, at, answers=answers):
+            if at is not None and reader.stands_alone(
+                words, at, answers=_answer_phrases(situation.entry)
+            ):
                 # "telescope blue", "is it a telescope blue": the guess, and the claim
                 claims.append(
                     Judgement(

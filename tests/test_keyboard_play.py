@@ -47,6 +47,22 @@ def keys(ctl: KeyboardController, text: str, now: float = 0.0) -> list[str]:
     return said
 
 
+def test_a_running_turns_time_left_is_saved_every_second() -> None:
+    ctl = controller()
+    saved: list[float | None] = []
+    ctl.on_change = lambda: saved.append(ctl.saved_time_left)
+    keys(ctl, " ", 100.0)  # "Go!"
+    saved.clear()
+    for tenth in range(1, 101):  # ten seconds of ticks, ten a second
+        ctl.tick(100.0 + tenth / 10)
+    # one save a second, each holding what the timer had left then: a power cut
+    # gives the turn back at most a second
+    assert len(saved) == 10
+    assert all(s is not None and 19.0 < s < 30.0 for s in saved)
+    assert saved == sorted(saved, reverse=True)
+    assert saved[-1] is not None and saved[-1] - ctl.time_left(110.0) <= 1.0
+
+
 def test_R5_the_turn_starts_with_the_timer_which_defaults_to_30_seconds() -> None:
     ctl = controller()
     assert ctl.timer_seconds == 30.0

@@ -14,7 +14,7 @@ A save file is JSON::
      "time_left": 12.3}
 
 ``time_left`` (optional) is what the turn in progress had left on its timer,
-saved with every change and every five seconds of a running turn, so that a
+saved with every change and every second of a running turn, so that a
 resumed turn goes on with its own time rather than a fresh one.
 """
 

@@ -371,6 +371,32 @@ def test_play_keyboard_plays_a_whole_game_from_stdin(
     assert "Voice control" not in out
 
 
+def test_play_keyboard_says_once_which_live_options_it_does_not_use(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    teams = ("--teams", "Red:Ann,Bob;Blue:Cat,Dan", "--first", "Red")
+    code, out, err = _run_play(
+        monkeypatch, capsys, " \nq\ny\n", "--keyboard", *teams, "--card-audio", "2"
+    )
+    # a low-vision describer who asked for the card in their headphones is told it
+    # is not spoken, and where it would be; the game still plays
+    assert code == 0 and "Go! 30 seconds." in out
+    assert err == (
+        "voice-host: --card-audio does nothing with --keyboard (printed text, no sound); "
+        "--keyboard-only plays by keys with the host's voice, and --card-audio there "
+        "speaks the card privately\n"
+    )
+    _, _, err = _run_play(
+        monkeypatch, capsys, "q\ny\n", "--keyboard", *teams, "--voice", "en-gb", "--plain"
+    )
+    assert err.startswith("voice-host: --voice and --plain do nothing with --keyboard")
+    # options it uses, or turned off, say nothing
+    _, _, err = _run_play(
+        monkeypatch, capsys, "q\ny\n", "--keyboard", *teams, "--timer", "40", "--no-plain"
+    )
+    assert err == ""
+
+
 def test_play_keyboard_asks_for_teams_when_none_are_given(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

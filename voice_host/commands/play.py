@@ -58,6 +58,43 @@ from voice_host.rules import (
 
 HELP = "play a game at the table: by voice and keys, or --keyboard for keys only"
 
+#: Options of the live host that the ``--keyboard`` game (printed text, no sound) has
+#: no use for, as the command line spells them.
+_LIVE_ONLY = (
+    "device",
+    "card_audio",
+    "model",
+    "backend",
+    "second_transcriber",
+    "voice",
+    "rate",
+    "volume",
+    "speech_tail",
+    "wake_word",
+    "plain",
+    "keyboard_only",
+    "show_card",
+)
+
+
+def unused_with_keyboard(args: argparse.Namespace) -> str | None:
+    """The line that says which options given on the command line the ``--keyboard``
+    game does not use, or None when it uses them all."""
+    given = [
+        "--" + name.replace("_", "-")
+        for name in _LIVE_ONLY
+        if getattr(args, name, None) not in (None, False)
+    ]
+    if not given:
+        return None
+    them = given[0] if len(given) == 1 else ", ".join(given[:-1]) + " and " + given[-1]
+    does = "does" if len(given) == 1 else "do"
+    return (
+        f"voice-host: {them} {does} nothing with --keyboard (printed text, no sound); "
+        "--keyboard-only plays by keys with the host's voice, and --card-audio there "
+        "speaks the card privately"
+    )
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     """Add this command's options."""
@@ -232,6 +269,9 @@ def run(args: argparse.Namespace) -> int:
     """Play until there is a winner or the players quit."""
     config = config_from_args(args)
     if args.keyboard:
+        unused = unused_with_keyboard(args)
+        if unused is not None:
+            print(unused, file=sys.stderr, flush=True)
         return _keyboard_game(config, config.first)
     from voice_host.host.live import run_live
 

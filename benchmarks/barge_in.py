@@ -42,13 +42,7 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
 from voice_host.host import dialogue  # noqa: E402
 from voice_host.host.keys import help_text  # noqa: E402
-from voice_host.referee import (  # noqa: E402
-    Referee,
-    Situation,
-    default_adjective_lookup,
-    default_phone_lookup,
-    default_word_frequency,
-)
+from voice_host.referee import Referee, Situation  # noqa: E402
 from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.referee.values import Phase as RefPhase  # noqa: E402
 from voice_host.rules import Correct, Game, Phase, TimeUp, default_board  # noqa: E402
@@ -169,9 +163,7 @@ class HostPath:
 
     def __init__(self) -> None:
         self.recognizer = PocketSphinxRecognizer()
-        self.referee = Referee(
-            default_phone_lookup(), default_word_frequency(), default_adjective_lookup()
-        )
+        self.referee = Referee.default()
         self.entry = make_entry("Telescope", "Object")
         self.context = ListenContext.for_entry(
             self.entry, command_phrases(HEARD_TEAMS), HEARD_TEAMS

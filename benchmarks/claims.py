@@ -57,14 +57,7 @@ from referee import decisive  # noqa: E402
 
 from voice_host.deck.loader import load_builtin  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
-from voice_host.referee import (  # noqa: E402
-    Phase,
-    Referee,
-    Situation,
-    default_adjective_lookup,
-    default_phone_lookup,
-    default_word_frequency,
-)
+from voice_host.referee import Phase, Referee, Situation  # noqa: E402
 from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
@@ -217,9 +210,7 @@ class Judge:
 
     def __init__(self) -> None:
         self.recognizer = PocketSphinxRecognizer()
-        self.referee = Referee(
-            default_phone_lookup(), default_word_frequency(), default_adjective_lookup()
-        )
+        self.referee = Referee.default()
 
     def __call__(
         self, data: bytes, entry: Entry, phase: Phase, teams: tuple[str, ...]

@@ -54,13 +54,7 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.audio.pitch import median_pitch  # noqa: E402
 from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
-from voice_host.referee import (  # noqa: E402
-    Referee,
-    Situation,
-    default_adjective_lookup,
-    default_phone_lookup,
-    default_word_frequency,
-)
+from voice_host.referee import Referee, Situation  # noqa: E402
 from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.referee.values import Judgement, Phase  # noqa: E402
 from voice_host.speech.events import ListenContext, RecognitionEvent  # noqa: E402
@@ -197,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--voice-print gives the print; --enrol has it learnt: choose one")
     clips = json.loads((FIXTURES / "manifest.json").read_text(encoding="utf-8"))["clips"]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default()
     counts: collections.Counter[tuple[str, float, str]] = collections.Counter()
     wrong: list[str] = []
     adapted = False

@@ -42,12 +42,7 @@ from voice_host.deck.model import CARD_FIELDS, Card, Deck  # noqa: E402
 from voice_host.host.clock import AudioClock  # noqa: E402
 from voice_host.host.core import Host, HostOptions  # noqa: E402
 from voice_host.host.listening import Listening  # noqa: E402
-from voice_host.referee import (  # noqa: E402
-    Referee,
-    default_adjective_lookup,
-    default_phone_lookup,
-    default_word_frequency,
-)
+from voice_host.referee import Referee  # noqa: E402
 from voice_host.rules import Game, load_board, parse_teams  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
 
@@ -248,7 +243,7 @@ def main() -> int:
     if args.limit:
         clips = clips[: args.limit]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default()
     latencies: list[float] = []
     by_noise: dict[str, list[float]] = {"clean": [], "noisy": []}
     misses = 0
@@ -291,7 +286,7 @@ def main_turns(clips: list[dict[str, object]], limit: int, printed: bool = False
     if limit:
         clips = clips[:limit]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default()
     first: list[float] = []
     later: list[float] = []
     missed = unplayed = 0

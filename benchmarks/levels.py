@@ -32,13 +32,7 @@ from referee import MANIFEST, TEAMS, Entries, clip_phase, coarse, decisive  # no
 from voice_host.audio.chunk import AudioChunk  # noqa: E402
 from voice_host.audio.levels import CLIPPED_AT, TableLevelWatch, block_dbfs  # noqa: E402
 from voice_host.audio.wav import WavSource  # noqa: E402
-from voice_host.referee import (  # noqa: E402
-    Referee,
-    Situation,
-    default_adjective_lookup,
-    default_phone_lookup,
-    default_word_frequency,
-)
+from voice_host.referee import Referee, Situation, default_phone_lookup  # noqa: E402
 from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
@@ -130,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     splits = sorted({c["split"] for c in clips}, key=("tune", "heldout").index)
     phones = default_phone_lookup()
     entries = Entries(clips, False, phones)
-    referee = Referee(phones, default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default(phones)
     levels = [float(v) for v in args.levels.split(",")]
     print(
         f"{len(clips)} clean clips, microphone floor {args.floor:g} dBFS; "

@@ -56,14 +56,7 @@ from referee import TEAMS, decisive  # noqa: E402
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.deck.loader import load_builtin  # noqa: E402
-from voice_host.referee import (  # noqa: E402
-    Phase,
-    Referee,
-    Situation,
-    default_adjective_lookup,
-    default_phone_lookup,
-    default_word_frequency,
-)
+from voice_host.referee import Phase, Referee, Situation  # noqa: E402
 from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
@@ -240,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     deck = load_builtin()
     entries = {e.text: e for card in deck.cards for e in card.entries.values()}
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default()
     splits = ("tune", "heldout") if args.split == "both" else (args.split,)
     t0 = time.process_time()
     for split in splits:

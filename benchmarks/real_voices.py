@@ -69,14 +69,7 @@ from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.commands.listen import find_entry  # noqa: E402
 from voice_host.deck.loader import load_builtin  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
-from voice_host.referee import (  # noqa: E402
-    Phase,
-    Referee,
-    Situation,
-    default_adjective_lookup,
-    default_phone_lookup,
-    default_word_frequency,
-)
+from voice_host.referee import Phase, Referee, Situation, default_phone_lookup  # noqa: E402
 from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.referee.matching import phone_similarity  # noqa: E402
 from voice_host.referee.phones import PhoneLookup  # noqa: E402
@@ -291,7 +284,7 @@ class Bench:
         self.by_name = {e.text: e for card in deck.cards for e in card.entries.values()}
         self.entries = sorted(self.by_name.items())
         self.phones = default_phone_lookup()
-        self.referee = Referee(self.phones, default_word_frequency(), default_adjective_lookup())
+        self.referee = Referee.default(self.phones)
         self.recognizer = PocketSphinxRecognizer()
         self.cutter = WordCutter()
         self.recs: list[dict[str, Any]] = []

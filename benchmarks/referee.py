@@ -37,8 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from voice_host.audio.chunk import AudioChunk  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
-from voice_host.referee import Judgement, Phase, Referee, Situation, default_adjective_lookup  # noqa: E402
-from voice_host.referee.frequency import default_word_frequency  # noqa: E402
+from voice_host.referee import Judgement, Phase, Referee, Situation  # noqa: E402
 from voice_host.referee.phones import PhoneLookup, default_phone_lookup  # noqa: E402
 from voice_host.referee.text import synthetic_words  # noqa: E402
 from voice_host.speech.events import RecognitionEvent  # noqa: E402
@@ -381,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     clips = json.loads(args.manifest.read_text())["clips"]
     phones = default_phone_lookup()
     entries = Entries(clips, args.manifest_entries, phones)
-    referee = Referee(phones, default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default(phones)
 
     def record(clip: dict[str, Any], js: list[Judgement], heard: str) -> dict[str, Any]:
         return {

@@ -40,14 +40,7 @@ sys.path.insert(0, str(ROOT))
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk  # noqa: E402
 from voice_host.audio.wav import read_wav  # noqa: E402
 from voice_host.deck.knowledge import make_entry  # noqa: E402
-from voice_host.referee import (  # noqa: E402
-    Phase,
-    Referee,
-    Situation,
-    default_adjective_lookup,
-    default_phone_lookup,
-    default_word_frequency,
-)
+from voice_host.referee import Phase, Referee, Situation  # noqa: E402
 from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
 from voice_host.speech import level_gate  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
@@ -193,7 +186,7 @@ def main() -> int:
         if c["kind"].startswith("clue") and c["noise"] is None and c["voice"].startswith("espeak")
     ]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default()
     gate = "off" if args.no_gate else f"on ({level_gate.MARGIN_DB:g} dB)"
     print(f"Room benchmark: noise bed at {args.level:g} dBFS, level gate {gate}\n")
     print(

@@ -67,13 +67,7 @@ from lookalikes import said  # noqa: E402
 
 from voice_host.deck.loader import load_builtin  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
-from voice_host.referee import (  # noqa: E402
-    Referee,
-    Situation,
-    default_adjective_lookup,
-    default_phone_lookup,
-    default_word_frequency,
-)
+from voice_host.referee import Referee, Situation  # noqa: E402
 from voice_host.referee.values import Judgement  # noqa: E402
 from voice_host.speech.events import HeardWord, RecognitionEvent  # noqa: E402
 
@@ -307,7 +301,7 @@ def main() -> int:
     for card in deck.cards:
         for entry in card.entries.values():
             entries.setdefault(entry.text, entry)
-    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default()
     audio = AudioJudge(not args.no_cache, tuple(args.voice)) if args.audio else None
     if audio is not None and not audio.speakers:
         print("no speech synthesiser (flite, espeak-ng) on PATH: nothing to measure")

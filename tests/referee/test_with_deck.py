@@ -6,6 +6,7 @@ import pytest
 
 from tests.referee.conftest import free
 from voice_host.referee import (
+    CmuDict,
     Referee,
     Situation,
     default_adjective_lookup,
@@ -227,7 +228,7 @@ def first_label(entry: str, category: str, text: str) -> str:
     """The first judgement the host's referee (phones, word frequency, adjectives)
     makes of ``text`` said on the card ``entry``."""
     e = knowledge.make_entry(entry, category)
-    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default()
     js = [j for j in referee.judge(free(text), Situation(entry=e)) if j.type != "nothing"]
     assert js, f"nothing judged in {text!r}"
     return js[0].label
@@ -255,3 +256,15 @@ def test_the_adjective_lookup_knows_describing_words() -> None:
 )
 def test_R7_an_asked_list_may_end_with_and(text: str, expected: str) -> None:
     assert first_label("Elephant", "Nature", text) == expected
+
+
+def test_the_default_referee_has_all_its_word_knowledge() -> None:
+    # what the live host and `voice-host listen` judge with: phones, how common a
+    # word is, and which words are adjectives; a given phone lookup is kept
+    referee = Referee.default()
+    assert referee.phones is default_phone_lookup()
+    assert referee.frequency is not None and referee.frequency("the") > referee.frequency("zygote")
+    assert referee.adjective is not None and referee.adjective("blue")
+    assert not referee.adjective("telescope")
+    phones = CmuDict()
+    assert Referee.default(phones).phones is phones

@@ -255,17 +255,9 @@ def render(
 
 def referee_judge(entry: Entry | None, phase: str, teams: Sequence[str]) -> Judge:
     """A judging step: the real referee, remembering what it already judged."""
-    from voice_host.referee import (
-        Phase,
-        Referee,
-        Situation,
-        default_adjective_lookup,
-        default_phone_lookup,
-        default_word_frequency,
-        judgement_to_json,
-    )
+    from voice_host.referee import Phase, Referee, Situation, judgement_to_json
 
-    referee = Referee(default_phone_lookup(), default_word_frequency(), default_adjective_lookup())
+    referee = Referee.default()
     situation = Situation(
         entry=entry, phase=Phase(phase), teams=tuple(t.strip().lower() for t in teams if t.strip())
     )

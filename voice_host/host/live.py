@@ -156,22 +156,15 @@ def _open_listening(
     if recognizer is None:
         return None, why
     try:
-        from voice_host.referee import (
-            Referee,
-            default_adjective_lookup,
-            default_phone_lookup,
-            default_word_frequency,
-        )
+        from voice_host.referee import Referee, default_phone_lookup
 
         # Read the phone dictionary, the word list and the adjective lexicon now,
         # not on the first guess (about 0.5, 0.3 and 0.1 s).
-        frequency = default_word_frequency()
-        if frequency is not None:
-            frequency("the")
-        adjective = default_adjective_lookup()
-        if adjective is not None:
-            adjective("the")
-        referee = Referee(default_phone_lookup().warm(), frequency, adjective)
+        referee = Referee.default(default_phone_lookup().warm())
+        if referee.frequency is not None:
+            referee.frequency("the")
+        if referee.adjective is not None:
+            referee.adjective("the")
         return Listening(recognizer, referee, announcer), why
     except (VoiceHostError, OSError, ImportError) as exc:
         return None, f"No speech recogniser ({exc})."

@@ -68,7 +68,7 @@ from voice_host.referee.commands import (
     CommandReader,
     is_claim_tail,
 )
-from voice_host.referee.frequency import WordFrequency
+from voice_host.referee.frequency import WordFrequency, default_word_frequency
 from voice_host.referee.matching import (
     EntryTargets,
     Match,
@@ -77,7 +77,7 @@ from voice_host.referee.matching import (
     phone_class_similarity,
     phrase_phones,
 )
-from voice_host.referee.phones import PhoneLookup
+from voice_host.referee.phones import PhoneLookup, default_phone_lookup
 from voice_host.referee.speaker import CUT_IN_QUESTIONS, SOUNDED_TAILS, TAIL_SOUND_MIN, attribute
 from voice_host.referee.talk import find_talk
 from voice_host.referee.text import Token, is_stray, norm_phrase, tokens
@@ -90,7 +90,7 @@ from voice_host.referee.values import (
     Situation,
 )
 from voice_host.referee.voice import DescriberVoice
-from voice_host.referee.wordclass import AdjectiveLookup
+from voice_host.referee.wordclass import AdjectiveLookup, default_adjective_lookup
 from voice_host.speech.events import RecognitionEvent
 
 #: A spotted command whose free transcript is longer than this (words) must
@@ -227,6 +227,17 @@ class Referee:
         self._tail_phones: tuple[tuple[str, tuple[str, ...]], ...] | None = None
         #: the describer's pitch, learnt from each turn's long utterances
         self._describer = DescriberVoice()
+
+    @classmethod
+    def default(cls, phones: PhoneLookup | None = None) -> Referee:
+        """A referee with the packaged word knowledge: ``phones`` or else pocketsphinx's
+        CMU dictionary, wordfreq's list of how common words are, and lemminflect's
+        lexicon of adjectives (each read on first use)."""
+        return cls(
+            default_phone_lookup() if phones is None else phones,
+            default_word_frequency(),
+            default_adjective_lookup(),
+        )
 
     # ----- caches -------------------------------------------------------------
     def targets(self, entry: Entry) -> EntryTargets:

@@ -204,7 +204,13 @@ REFEREE_MAY_IMPORT = frozenset({"rapidfuzz", "wordfreq", "lemminflect", "pockets
 #: (the times it judges are the audio-time stamps of what it is given).
 REFEREE_NEVER = frozenset({"subprocess", "socket", "time", "datetime", "asyncio"})
 REFEREE_MAY_IMPORT_INTERNAL = frozenset(
-    {"voice_host.referee", "voice_host.deck", "voice_host.speech.events", "voice_host.errors"}
+    {
+        "voice_host.referee",
+        "voice_host.deck",
+        "voice_host.speech.events",
+        "voice_host.talk_words",
+        "voice_host.errors",
+    }
 )
 
 
@@ -223,6 +229,23 @@ def test_referee_hears_words_not_sound() -> None:
                     bad.append(f"{where}:{f.line} {f.module}")
             elif (top not in STDLIB and top not in REFEREE_MAY_IMPORT) or top in REFEREE_NEVER:
                 bad.append(f"{where}:{f.line} {f.module}")
+    assert bad == []
+
+
+def test_the_ears_and_the_referee_share_words_not_code() -> None:
+    # the referee reads the recogniser's event types, and nothing else of speech;
+    # the recogniser reads nothing of the referee: the words of table talk both
+    # need are in talk_words, which needs only the deck's word helpers
+    bad = [
+        f"{where}:{f.line} {f.module}"
+        for where, found in _all().items()
+        if _under(where, "speech")
+        for f in found
+        if f.module == "voice_host.referee" or f.module.startswith("voice_host.referee.")
+    ]
+    for f in imports_of(PACKAGE / "talk_words.py"):
+        if _top(f.module) not in STDLIB and not f.module.startswith("voice_host.deck.words."):
+            bad.append(f"talk_words.py:{f.line} {f.module}")
     assert bad == []
 
 

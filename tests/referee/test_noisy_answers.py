@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_host.referee.matching import noisy_answer_forms
+from voice_host.talk_words import noisy_answer_forms
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from voice_host.audio.chunk import AudioChunk
-from voice_host.referee.speaker import CLUE_WORDS
 from voice_host.speech.events import HeardWord, ListenContext
 from voice_host.speech.pocketsphinx_backend import GUESS_SHAPE_WORDS, PocketSphinxRecognizer
 from voice_host.speech.replay import replay
@@ -21,6 +20,7 @@ from voice_host.speech.second_opinion import (
     spread_words,
     words_of_text,
 )
+from voice_host.talk_words import CLUE_WORDS
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "audio"
 

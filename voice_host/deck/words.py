@@ -227,3 +227,28 @@ def own_words(text: str) -> list[str]:
         if word.endswith("'s") and len(word) > 3:
             out.setdefault(word[:-2], None)
     return list(out)
+
+
+# -- a recogniser's words, made comparable (the referee's tokens, the answers' forms) --
+
+_ALT = re.compile(r"\(\d+\)$")
+_KEEP = re.compile(r"[^a-z0-9']+")
+
+
+def norm_word(word: str) -> str:
+    """Lower-case ``word``, fold its accents as the deck does ("brûlée" ->
+    "brulee") and drop what is not a letter, digit or apostrophe."""
+    w = _ALT.sub("", fold(word.strip()))
+    w = _KEEP.sub("", w).strip("'")
+    return w
+
+
+def norm_phrase(text: str) -> tuple[str, ...]:
+    """Split ``text`` into normalised words (``"The Eiffel-Tower!"`` ->
+    ``("the", "eiffel", "tower")``)."""
+    out = []
+    for part in re.split(r"[\s\-_/]+", text.lower()):
+        w = norm_word(part)
+        if w:
+            out.append(w)
+    return tuple(out)

@@ -41,9 +41,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from voice_host.deck.words import norm_word
 from voice_host.referee.matching import phone_class_similarity
 from voice_host.referee.phones import PhoneLookup
-from voice_host.referee.text import Token, is_stray, norm_word
+from voice_host.referee.text import Token, is_stray
 from voice_host.referee.values import Phase
 
 #: What recognisers write for "host" (exact "host"/"hosts" count anywhere in an

@@ -29,7 +29,6 @@ star", not "pop stars" with an ending lost).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -37,10 +36,11 @@ from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
 from voice_host.deck.model import Entry
-from voice_host.deck.words import own_words, split_words
+from voice_host.deck.words import norm_phrase, own_words, split_words
 from voice_host.referee.frequency import WordFrequency
 from voice_host.referee.phones import PhoneLookup
-from voice_host.referee.text import Token, norm_phrase
+from voice_host.referee.text import Token
+from voice_host.talk_words import noisy_answer_forms
 
 #: Spelling alone is enough at or above this ``fuzz.ratio`` (0-100).  Set on the
 #: tuning pairs in ``benchmarks/referee.py --pairs``: 85 keeps recogniser
@@ -191,26 +191,6 @@ def phrase_phones(
             return None
         out.extend(ph)
     return tuple(out)
-
-
-#: Endings a recogniser writes onto an answer by itself (see :class:`EntryTargets`).
-ANSWER_NOISE_ENDINGS: tuple[str, ...] = ("'s", "d", "ed")
-
-
-def noisy_answer_forms(answer: str, forms: Iterable[str]) -> list[str]:
-    """The forms among ``forms`` that are ``answer`` plus an ending a recogniser
-    adds by itself (:data:`ANSWER_NOISE_ENDINGS`): "kangaroo's" sounds as the
-    plural does, and slt's "telescope!" comes back as "telescoped".  Only the
-    ending the spelling allows: "telescope" + d, "bicycle" + d, "swim" + ed,
-    any + 's.  Lower-case phrases, words joined by single spaces."""
-    known = {" ".join(norm_phrase(f)) for f in forms}
-    out: list[str] = []
-    for end in ANSWER_NOISE_ENDINGS:
-        if (end == "d") != answer.endswith("e") and end != "'s":
-            continue
-        if answer + end in known:
-            out.append(answer + end)
-    return out
 
 
 #: Forms that are another word before these words: the "kind" of "kind of"

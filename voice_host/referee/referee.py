@@ -62,6 +62,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from voice_host.deck.model import Entry
+from voice_host.deck.words import norm_phrase
 from voice_host.referee.commands import (
     LEADING_FILLERS,
     MAX_ATTENTION_WORDS,
@@ -73,14 +74,13 @@ from voice_host.referee.matching import (
     EntryTargets,
     Match,
     affix_variant,
-    noisy_answer_forms,
     phone_class_similarity,
     phrase_phones,
 )
 from voice_host.referee.phones import PhoneLookup, default_phone_lookup
 from voice_host.referee.speaker import CUT_IN_QUESTIONS, SOUNDED_TAILS, TAIL_SOUND_MIN, attribute
 from voice_host.referee.talk import find_talk
-from voice_host.referee.text import Token, is_stray, norm_phrase, tokens
+from voice_host.referee.text import Token, is_stray, tokens
 from voice_host.referee.values import (
     ECHO_WINDOW_SECONDS,
     STEERED_SOURCES,
@@ -92,6 +92,7 @@ from voice_host.referee.values import (
 from voice_host.referee.voice import DescriberVoice
 from voice_host.referee.wordclass import AdjectiveLookup, default_adjective_lookup
 from voice_host.speech.events import RecognitionEvent
+from voice_host.talk_words import noisy_answer_forms
 
 #: A spotted command whose free transcript is longer than this (words) must
 #: read as a command in that transcript too: commands are said on their own.

@@ -88,6 +88,7 @@ from typing import Any, Literal
 from voice_host.referee.text import Token, is_stray
 from voice_host.referee.voice import answer_voice, other_voice
 from voice_host.referee.wordclass import AdjectiveLookup
+from voice_host.talk_words import CLUE_WORDS, GUESS_LEAD, GUESS_TAIL
 
 #: A match starting this soon after the turn start (seconds) is the describer's.
 OPENING_SECONDS = 1.0
@@ -100,32 +101,6 @@ WORDS_PER_SECOND = 3.0
 #: Guess tail words allowed after the answer ("telescope, right?").
 MAX_TAIL_WORDS = 2
 
-#: Words that mark a description ("you drive a car", "we have a dog"): before
-#: the match, or after it (except a last "you"), they make a short utterance
-#: the describer's.
-CLUE_WORDS = frozenset(
-    [
-        "you",
-        "your",
-        "we",
-        "our",
-        "they",
-        "their",
-        "like",
-        "use",
-        "used",
-        "when",
-        "where",
-        "which",
-        "while",
-        "because",
-        "who",
-        "whose",
-        # a describer's hint about the card's words: "the first word is red"
-        "word",
-        "words",
-    ]
-)
 #: What a recogniser writes for a guesser's "ooh!" before a called-out answer
 #: ("ooh, a magic show!" heard "who a magic show", "ooh ooh watermelon" heard
 #: "you watermelon"): clue words otherwise, but no sentence starts "who a"
@@ -135,81 +110,6 @@ CLUE_WORDS = frozenset(
 #: :data:`OOH_MAX_WORDS` words.
 OOH_WORDS = frozenset(["who", "you", "ooh", "oo", "woo"])
 OOH_MAX_WORDS = 4
-#: Words that may lead into a guess ("is it the", "oh, a", "how about").
-GUESS_LEAD = frozenset(
-    [
-        "is",
-        "it",
-        "it's",
-        "its",
-        "isn't",
-        "that's",
-        "thats",
-        "it",
-        "a",
-        "an",
-        "the",
-        "some",
-        "oh",
-        "ah",
-        "er",
-        "erm",
-        "um",
-        "uh",
-        "hmm",
-        "maybe",
-        "how",
-        "what",
-        "about",
-        "could",
-        "be",
-        "would",
-        "i",
-        "think",
-        "know",
-        "got",
-        "yes",
-        "yeah",
-        "no",
-        "ok",
-        "okay",
-        "um",
-        "er",
-        "um",
-        "is",
-        "was",
-        "are",
-        "they",
-        "those",
-        "these",
-        "he",
-        "she",
-        "hes",
-        "she's",
-        "he's",
-    ]
-)
-#: Words that may follow a guess ("telescope, right?", "telescope yes").
-GUESS_TAIL = frozenset(
-    [
-        "right",
-        "yes",
-        "yeah",
-        "then",
-        "maybe",
-        "please",
-        "again",
-        "no",
-        "or",
-        # "is it a kangaroo, or something?", "... or what?"
-        "something",
-        "what",
-        "is",
-        "it",
-        "isn't",
-        "ok",
-    ]
-)
 
 #: Questions that may end a guess, whole ("kangaroo, is that it?"): each
 #: counts as one tail word.

@@ -35,8 +35,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from voice_host.deck.words import STOP_WORDS, number_words
+from voice_host.deck.words import STOP_WORDS
 from voice_host.referee.text import Token
+from voice_host.talk_words import NUMBER_WORDS
 
 #: Letter names as recognisers write them (besides single letters "b", "b."),
 #: each with the letter it stands for.  Ordinary words that are also letter
@@ -68,9 +69,6 @@ NAME_LETTER = {
 }
 #: The letter names alone.
 LETTER_NAMES = frozenset(NAME_LETTER)
-#: Letter counts a describer gives ("it has four letters"), in order (the biased
-#: language model lists them too, and its text must not depend on set order).
-NUMBER_WORDS: tuple[str, ...] = tuple(number_words(n) for n in range(2, 16))
 #: Words a recogniser writes for a letter name that are also ordinary words
 #: ("see" for C, "tea" for T, "as" for S).  Alone they are not spelling; right
 #: after "starts with (a|an|the)" they are, since no clue goes on that way.

@@ -8,14 +8,11 @@ pronunciations as ``read(2)``, fillers as ``<sil>``/``[noise]``; vosk writes
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from voice_host.deck.words import fold
+from voice_host.deck.words import norm_phrase, norm_word
 from voice_host.speech.events import HeardWord
 
-_ALT = re.compile(r"\(\d+\)$")
-_KEEP = re.compile(r"[^a-z0-9']+")
 #: Recogniser tokens that are not words.
 _FILLERS = frozenset({"<s>", "</s>", "<sil>", "[noise]", "[unk]", "<unk>", "[laughter]", "++"})
 
@@ -36,31 +33,12 @@ class Token:
     """The pitch (Hz) of the recogniser's word it comes from, when measured."""
 
 
-def norm_word(word: str) -> str:
-    """Lower-case ``word``, fold its accents as the deck does ("brûlée" ->
-    "brulee") and drop what is not a letter, digit or apostrophe."""
-    w = _ALT.sub("", fold(word.strip()))
-    w = _KEEP.sub("", w).strip("'")
-    return w
-
-
 def is_stray(word: str) -> bool:
     """Whether normalised ``word`` is a stray single letter ("n", "v", "k"),
     which a recogniser writes for a garbled syllable ("is it" -> "is n");
     "a" and "i" are words.  (Three or more spelled letters are letter talk:
     :mod:`voice_host.referee.talk` looks at those first.)"""
     return len(word) == 1 and word.isalpha() and word not in ("a", "i")
-
-
-def norm_phrase(text: str) -> tuple[str, ...]:
-    """Split ``text`` into normalised words (``"The Eiffel-Tower!"`` ->
-    ``("the", "eiffel", "tower")``)."""
-    out = []
-    for part in re.split(r"[\s\-_/]+", text.lower()):
-        w = norm_word(part)
-        if w:
-            out.append(w)
-    return tuple(out)
 
 
 def tokens(words: tuple[HeardWord, ...]) -> tuple[Token, ...]:

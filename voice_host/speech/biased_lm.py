@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from voice_host.referee.talk import NUMBER_WORDS
 from voice_host.speech.kws import PHONES
+from voice_host.talk_words import NUMBER_WORDS
 
 #: Common English words that stand for "something else" in the biased model.
 DISTRACTORS = 3000

@@ -66,8 +66,6 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.pitch import median_pitch
 from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import EngineError, ModelError
-from voice_host.referee.matching import noisy_answer_forms
-from voice_host.referee.speaker import CLUE_WORDS, GUESS_LEAD, GUESS_TAIL
 from voice_host.speech import acoustic_check, biased_lm, confirm, kws
 from voice_host.speech import second_opinion as second_opinion_module
 from voice_host.speech.endpoint import SpeechEndpointer
@@ -75,6 +73,7 @@ from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 from voice_host.speech.level_gate import LevelGate
 from voice_host.speech.reply_pause import PauseDetector, default_pause_detector
 from voice_host.speech.second_opinion import Transcriber
+from voice_host.talk_words import CLUE_WORDS, GUESS_LEAD, GUESS_TAIL, noisy_answer_forms
 
 #: The words of a called-out answer's shape ("is it a ...", "... right?"): a
 #: short transcript holding the card word and another word is written by the

@@ -1,0 +1,143 @@
+"""The words of the table's talk that both the ears and the referee know.
+
+What tells a guesser's called-out answer from a describer's sentence ("is it a
+telescope, right?" against "you look through it"), the letter counts a
+describer gives, and the endings a recogniser adds to an answer by itself.
+The referee judges with them (:mod:`voice_host.referee.speaker`,
+:mod:`voice_host.referee.talk`, :mod:`voice_host.referee.matching`); the
+pocketsphinx backend closes a short answer early with them and its language
+model lists the numbers (:mod:`voice_host.speech`).  Kept here, outside both,
+so that neither package imports the other's code: the referee reads only the
+recogniser's event types.  Standard library and the deck's word helpers only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from voice_host.deck.words import norm_phrase, number_words
+
+#: Words that mark a description ("you drive a car", "we have a dog"): before
+#: the match, or after it (except a last "you"), they make a short utterance
+#: the describer's.
+CLUE_WORDS = frozenset(
+    [
+        "you",
+        "your",
+        "we",
+        "our",
+        "they",
+        "their",
+        "like",
+        "use",
+        "used",
+        "when",
+        "where",
+        "which",
+        "while",
+        "because",
+        "who",
+        "whose",
+        # a describer's hint about the card's words: "the first word is red"
+        "word",
+        "words",
+    ]
+)
+#: Words that may lead into a guess ("is it the", "oh, a", "how about").
+GUESS_LEAD = frozenset(
+    [
+        "is",
+        "it",
+        "it's",
+        "its",
+        "isn't",
+        "that's",
+        "thats",
+        "it",
+        "a",
+        "an",
+        "the",
+        "some",
+        "oh",
+        "ah",
+        "er",
+        "erm",
+        "um",
+        "uh",
+        "hmm",
+        "maybe",
+        "how",
+        "what",
+        "about",
+        "could",
+        "be",
+        "would",
+        "i",
+        "think",
+        "know",
+        "got",
+        "yes",
+        "yeah",
+        "no",
+        "ok",
+        "okay",
+        "um",
+        "er",
+        "um",
+        "is",
+        "was",
+        "are",
+        "they",
+        "those",
+        "these",
+        "he",
+        "she",
+        "hes",
+        "she's",
+        "he's",
+    ]
+)
+#: Words that may follow a guess ("telescope, right?", "telescope yes").
+GUESS_TAIL = frozenset(
+    [
+        "right",
+        "yes",
+        "yeah",
+        "then",
+        "maybe",
+        "please",
+        "again",
+        "no",
+        "or",
+        # "is it a kangaroo, or something?", "... or what?"
+        "something",
+        "what",
+        "is",
+        "it",
+        "isn't",
+        "ok",
+    ]
+)
+#: Letter counts a describer gives ("it has four letters"), in order (the biased
+#: language model lists them too, and its text must not depend on set order).
+NUMBER_WORDS: tuple[str, ...] = tuple(number_words(n) for n in range(2, 16))
+
+#: Endings a recogniser writes onto an answer by itself; the referee takes such a
+#: form for the answer (:class:`voice_host.referee.matching.EntryTargets`).
+ANSWER_NOISE_ENDINGS: tuple[str, ...] = ("'s", "d", "ed")
+
+
+def noisy_answer_forms(answer: str, forms: Iterable[str]) -> list[str]:
+    """The forms among ``forms`` that are ``answer`` plus an ending a recogniser
+    adds by itself (:data:`ANSWER_NOISE_ENDINGS`): "kangaroo's" sounds as the
+    plural does, and slt's "telescope!" comes back as "telescoped".  Only the
+    ending the spelling allows: "telescope" + d, "bicycle" + d, "swim" + ed,
+    any + 's.  Lower-case phrases, words joined by single spaces."""
+    known = {" ".join(norm_phrase(f)) for f in forms}
+    out: list[str] = []
+    for end in ANSWER_NOISE_ENDINGS:
+        if (end == "d") != answer.endswith("e") and end != "'s":
+            continue
+        if answer + end in known:
+            out.append(answer + end)
+    return out

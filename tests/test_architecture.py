@@ -249,6 +249,24 @@ def test_the_ears_and_the_referee_share_words_not_code() -> None:
     assert bad == []
 
 
+def test_the_host_takes_nothing_from_the_keyboard_game() -> None:
+    # the keyboard game is built on the host's dialogue, keys and timer, and both
+    # read the terminal through terminal_keys, which needs only the rules
+    bad = [
+        f"{where}:{f.line} {f.module}"
+        for where, found in _all().items()
+        if _under(where, "host")
+        for f in found
+        if f.module == "voice_host.keyboard" or f.module.startswith("voice_host.keyboard.")
+    ]
+    for f in imports_of(PACKAGE / "terminal_keys.py"):
+        if _top(f.module) not in STDLIB and not f.module.startswith(
+            ("voice_host.rules", "voice_host.errors")
+        ):
+            bad.append(f"terminal_keys.py:{f.line} {f.module}")
+    assert bad == []
+
+
 def test_the_referee_starts_no_threads() -> None:
     bad = []
     for path in sorted((PACKAGE / "referee").rglob("*.py")):

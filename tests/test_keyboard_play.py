@@ -12,8 +12,8 @@ from voice_host import cli
 from voice_host.commands import play as play_command
 from voice_host.config import HostConfig
 from voice_host.keyboard import KeyboardController, card_label
-from voice_host.keyboard.terminal import LineKeys, ask_first, ask_teams, printer
 from voice_host.rules import Game, HouseRules, Phase, board_from_data, parse_teams
+from voice_host.terminal_keys import LineKeys, ask_first, ask_teams, printer
 
 #: 0 START, 1 Object, 2 Nature, 3 SPIN, 4 Random, 5 CONTROL, 6 Person, 7 FINISH.
 TRACK = ["START", "Object", "Nature", "SPIN", "Random", "CONTROL", "Person", "FINISH"]

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from voice_host.keyboard.terminal import TerminalKeys
+from voice_host.terminal_keys import TerminalKeys
 
 
 @pytest.fixture

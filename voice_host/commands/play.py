@@ -37,15 +37,7 @@ from voice_host.host.saved_game import (
 )
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
-from voice_host.keyboard.terminal import (
-    KeySource,
-    ask_first,
-    ask_resume,
-    ask_teams,
-    key_source,
-    printer,
-    run_terminal,
-)
+from voice_host.keyboard.terminal import run_terminal
 from voice_host.persist import SaveSlot
 from voice_host.rules import (
     Board,
@@ -54,6 +46,14 @@ from voice_host.rules import (
     RulesError,
     Team,
     parse_teams,
+)
+from voice_host.terminal_keys import (
+    KeySource,
+    ask_first,
+    ask_resume,
+    ask_teams,
+    key_source,
+    printer,
 )
 
 HELP = "play a game at the table: by voice and keys, or --keyboard for keys only"

@@ -8,7 +8,9 @@ the card's word is never said aloud while it is still being described.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Sequence
+from pathlib import Path
 
 from voice_host.referee.values import Judgement
 from voice_host.rules import (
@@ -490,3 +492,19 @@ def status(game: Game, time_left: float | None, *, paused: bool = False) -> str:
         left = f"{seconds_words(time_left)} left."
         parts.append(f"Paused, {left}" if paused else left.capitalize())
     return " ".join(parts)
+
+
+def resume_command(path: Path, *, default_path: bool) -> str:
+    """The command that resumes the game saved at ``path`` (quoted for a shell where it
+    needs to be, so that a path with spaces can be pasted)."""
+    return "voice-host play --resume" + (
+        "" if default_path else f" --save {shlex.quote(str(path))}"
+    )
+
+
+def previous_kept(path: Path) -> str:
+    """Said when a new game starts where a game was saved: where that one is now."""
+    return (
+        f"The game saved before is kept in {path}. To go back to it later: "
+        f"{resume_command(path, default_path=False)}."
+    )

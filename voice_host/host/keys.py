@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from voice_host.host.dialogue import buzzer_keys
-from voice_host.keyboard.controller import SPIN_KEYS
 from voice_host.rules import Phase, SpinResult
 
 #: Keys that work in every phase, and the command each stands for.
@@ -35,7 +34,12 @@ TURN: dict[str, str] = {
 #: Keys of a SPIN: space or s spins; w, n, r, l enter a real spinner's result.
 SPIN: dict[str, str] = {" ": "spin", "s": "spin"}
 #: Real spinner results by key (shared with keyboard play).
-SPINNER: dict[str, SpinResult] = dict(SPIN_KEYS)
+SPINNER: dict[str, SpinResult] = {
+    "w": SpinResult.WIDE_GREEN,
+    "n": SpinResult.NARROW_GREEN,
+    "r": SpinResult.RED,
+    "l": SpinResult.LINE,
+}
 #: Cut the host short: stop what it is saying and drop what it queued (a long help or
 #: status).  Escape too ("escape" from textual and from the terminal reader, which
 #: reads an arrow key's escape sequence whole).  A key only: a spoken "host stop" is

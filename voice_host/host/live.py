@@ -66,6 +66,7 @@ from voice_host.host.dialogue import (
     MIC_SILENT,
     MIC_SOUND,
     no_microphone,
+    resume_command,
     won,
 )
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
@@ -78,7 +79,6 @@ from voice_host.host.saved_game import (
     saved_offer,
     saved_to_resume,
 )
-from voice_host.keyboard.texts import resume_command
 from voice_host.persist import SavedGame, SaveSlot
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
 from voice_host.screen.model import Screen, ScreenModel
@@ -226,7 +226,7 @@ def _listen(
 
 def _keys(stdin: TextIO, inputs: InputQueue, clock: Clock, stopping: threading.Event) -> None:
     """The keyboard thread: one key at a time (lines when stdin is not a terminal)."""
-    from voice_host.keyboard.terminal import TerminalKeys, key_source
+    from voice_host.terminal_keys import TerminalKeys, key_source
 
     source = key_source(stdin, lambda _text: None)
     # Single keys without Enter on a terminal; the terminal is restored when the thread ends.

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voice_host.errors import InputFileError, SaveError, UsageError
-from voice_host.keyboard.texts import previous_kept, resume_command
+from voice_host.host.dialogue import previous_kept, resume_command
 from voice_host.persist import SavedGame, SaveSlot
 from voice_host.rules import Game, Phase, RulesError
 

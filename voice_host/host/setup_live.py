@@ -357,7 +357,7 @@ def set_up_teams(
     is told the no-voice notice the set-up said (``No microphone: ...``, or ``why``), if
     any, so the game does not say it again.
     """
-    from voice_host.keyboard.terminal import (
+    from voice_host.terminal_keys import (
         KeySource,
         LineKeys,
         TerminalKeys,

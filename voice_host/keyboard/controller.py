@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from voice_host.host import dialogue
+from voice_host.host.keys import SPINNER
 from voice_host.host.timer import SAVE_TIMER_EVERY, WARNING_AT
 from voice_host.keyboard import texts
 from voice_host.rules import (
@@ -37,21 +38,12 @@ from voice_host.rules import (
     Phase,
     RulesError,
     Spin,
-    SpinResult,
     TimeUp,
 )
 
 EntryText = Callable[[int, str], str]
 """``entry_text(card_index, category) -> text``: what the describer sees for a card
 (0-based index) and a category (or ``Control``)."""
-
-#: Real spinner results by key.
-SPIN_KEYS: dict[str, SpinResult] = {
-    "w": SpinResult.WIDE_GREEN,
-    "n": SpinResult.NARROW_GREEN,
-    "r": SpinResult.RED,
-    "l": SpinResult.LINE,
-}
 
 
 def card_label(card_index: int, category: str) -> str:
@@ -272,8 +264,8 @@ class KeyboardController:
     def _spin_key(self, key: str) -> list[str] | None:
         if key in (" ", "s"):
             return self._apply(Spin())
-        if key in SPIN_KEYS:
-            return self._apply(Spin(SPIN_KEYS[key]))
+        if key in SPINNER:
+            return self._apply(Spin(SPINNER[key]))
         return None
 
     def _choice_key(self, key: str) -> list[str] | None:

@@ -1,234 +1,24 @@
-"""The terminal side of keyboard play: reading keys, the clock loop, and team set-up prompts.
+"""The keyboard game in the terminal: the clock loop that drives the controller.
 
-On a terminal keys are read one at a time (cbreak mode, restored on exit) and
-the timer is checked ten times a second.  When stdin is not a terminal (a
-pipe, a test) it is read line by line: every non-blank character of a line is
-one key and an empty line is Enter, so a whole game can be scripted.
+Keys come from :mod:`voice_host.terminal_keys` (single keys on a terminal, lines
+from a pipe); the timer is checked ten times a second.
 """
 
 from __future__ import annotations
 
-import os
-import random
-import select
 import sys
-import termios
 import time
-import tty
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Protocol, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 from voice_host.errors import UsageError
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import KeyboardController
-from voice_host.rules import MIN_PLAYERS, MIN_TEAMS, RulesError, Team, validate_teams
-from voice_host.rules.teams import name_key, tidy_name
+from voice_host.rules import RulesError
+from voice_host.terminal_keys import KeySource, TerminalKeys, key_source, printer
 
 #: How often the loop looks at the timer, in seconds.
 POLL_SECONDS = 0.1
-#: Seconds to wait for the next byte of a key that sends several (an arrow's escape
-#: sequence, a UTF-8 character): a terminal writes them together.
-SEQUENCE_WAIT = 0.05
-#: Key names of escape sequences (what follows ESC [ or ESC O), as textual names them.
-SEQUENCE_NAMES = {
-    "A": "up",
-    "B": "down",
-    "C": "right",
-    "D": "left",
-    "H": "home",
-    "F": "end",
-    "1~": "home",
-    "2~": "insert",
-    "3~": "delete",
-    "4~": "end",
-    "5~": "pageup",
-    "6~": "pagedown",
-    "P": "f1",
-    "Q": "f2",
-    "R": "f3",
-    "S": "f4",
-    "15~": "f5",
-    "17~": "f6",
-    "18~": "f7",
-    "19~": "f8",
-    "20~": "f9",
-    "21~": "f10",
-    "23~": "f11",
-    "24~": "f12",
-}
-
-
-class KeySource(Protocol):
-    """Where keys and set-up answers come from."""
-
-    def read_key(self, timeout: float) -> str | None:
-        """One key, or None when ``timeout`` seconds pass; :class:`EOFError` at the end."""
-
-    def read_line(self, prompt: str) -> str | None:
-        """One answer line (without its newline), or None at the end of input."""
-
-
-class LineKeys:
-    """Keys from a stream read line by line (not a terminal)."""
-
-    def __init__(self, stream: TextIO, write: Callable[[str], None]) -> None:
-        self._stream = stream
-        self._write = write
-        self._pending: list[str] = []
-
-    def read_key(self, timeout: float) -> str | None:
-        """The next key; blocks, since a pipe has no one waiting to press."""
-        if not self._pending:
-            line = self._stream.readline()
-            if not line:
-                raise EOFError
-            keys = [ch for ch in line if not ch.isspace()]
-            self._pending = keys or [" "]
-        return self._pending.pop(0)
-
-    def read_line(self, prompt: str) -> str | None:
-        """The next line, after showing ``prompt``."""
-        self._write(prompt)
-        line = self._stream.readline()
-        return None if not line else line.rstrip("\r\n")
-
-
-class TerminalKeys:
-    """Single keys from a terminal in cbreak mode (use inside :meth:`cbreak`)."""
-
-    def __init__(self, stream: TextIO, write: Callable[[str], None]) -> None:
-        self._stream = stream
-        self._fd = stream.fileno()
-        self._write = write
-
-    @contextmanager
-    def cbreak(self) -> Iterator[None]:
-        """Keys without Enter and without echo; the terminal is restored however play ends."""
-        saved = termios.tcgetattr(self._fd)
-        try:
-            tty.setcbreak(self._fd)
-            yield
-        finally:
-            termios.tcsetattr(self._fd, termios.TCSADRAIN, saved)
-
-    def read_key(self, timeout: float) -> str | None:
-        """One key, or None after ``timeout`` seconds.
-
-        A key that sends several bytes is read whole: an arrow or function key's
-        escape sequence comes back as its name (``"right"``, ``"f5"``), never as
-        the letters in it (the right arrow sends ESC [ C, and ``c`` scores a
-        correct guess); Escape alone is ``"escape"``; a UTF-8 character is one key.
-        """
-        if not self._ready(timeout):
-            return None
-        data = os.read(self._fd, 1)
-        if not data:
-            raise EOFError
-        if data == b"\x1b":
-            return self._escape_sequence()
-        lead = data[0]
-        more = 3 if lead >= 0xF0 else 2 if lead >= 0xE0 else 1 if lead >= 0xC0 else 0
-        while more and self._ready(SEQUENCE_WAIT):
-            data += os.read(self._fd, 1)
-            more -= 1
-        return data.decode("utf-8", errors="replace")
-
-    def _ready(self, timeout: float) -> bool:
-        ready, _, _ = select.select([self._fd], [], [], timeout)
-        return bool(ready)
-
-    def _escape_sequence(self) -> str:
-        """The rest of a key that began with ESC, as the key's name."""
-        if not self._ready(SEQUENCE_WAIT):
-            return "escape"
-        kind = os.read(self._fd, 1)
-        if kind not in (b"[", b"O"):
-            # Alt and a key (ESC then the key): neither is meant as a game key.
-            return "alt+" + kind.decode("utf-8", errors="replace")
-        body = b""
-        while self._ready(SEQUENCE_WAIT):
-            byte = os.read(self._fd, 1)
-            if not byte:
-                break
-            body += byte
-            # CSI ends with a byte from @ to ~; SS3 (ESC O) is one byte long.
-            if kind == b"O" or 0x40 <= byte[0] <= 0x7E:
-                break
-        code = body.decode("ascii", errors="replace")
-        return SEQUENCE_NAMES.get(code, "function key")
-
-    def read_line(self, prompt: str) -> str | None:
-        """One answer line, in the terminal's normal mode."""
-        self._write(prompt)
-        line = self._stream.readline()
-        return None if not line else line.rstrip("\r\n")
-
-
-def ask_resume(keys: KeySource, write: Callable[[str], None], saved: str) -> bool:
-    """Offer the game saved where a new one would start (``saved``: what it holds, in
-    words); True to go on with it (y or Enter), False for a new game (n)."""
-    write(f"There is a game in progress: {saved}.")
-    while True:
-        answer = keys.read_line("Go on with it? y or Enter: yes; n: a new game (it is kept): ")
-        if answer is None:
-            raise UsageError("no answer whether to go on with the saved game (end of input)")
-        text = answer.strip().casefold()
-        if text in ("", "y", "yes", "r", "resume"):
-            return True
-        if text in ("n", "no", "new"):
-            return False
-        write(f"{answer.strip()!r}: answer y or n.")
-
-
-def ask_teams(keys: KeySource, write: Callable[[str], None]) -> tuple[Team, ...]:
-    """Ask for team names and players until at least two valid teams are in (R1)."""
-    write(f"Set up the teams: at least {MIN_TEAMS}, each with {MIN_PLAYERS} or more players.")
-    teams: list[Team] = []
-    while True:
-        name = keys.read_line(f"Team {len(teams) + 1} name (Enter when all teams are in): ")
-        if name is None:
-            raise UsageError("the teams were not all given (end of input)")
-        name = tidy_name(name)
-        if not name:
-            if len(teams) >= MIN_TEAMS:
-                return validate_teams(teams)
-            write(f"At least {MIN_TEAMS} teams are needed.")
-            continue
-        if any(name_key(t.name) == name_key(name) for t in teams):
-            write(f"There is already a team called {name}.")
-            continue
-        players = keys.read_line(f"Players of {name}, separated by commas: ")
-        if players is None:
-            raise UsageError("the teams were not all given (end of input)")
-        names = tuple(tidy_name(p) for p in players.split(",") if p.strip())
-        if len(names) < MIN_PLAYERS:
-            write(f"A team needs at least {MIN_PLAYERS} players; {name} was not added.")
-            continue
-        if len({name_key(p) for p in names}) < len(names):
-            write(f"Two players of {name} have the same name; {name} was not added.")
-            continue
-        teams.append(Team(name, names))
-
-
-def ask_first(
-    teams: tuple[Team, ...], keys: KeySource, write: Callable[[str], None], rng: random.Random
-) -> int:
-    """Ask which team starts (R3); Enter picks one at random."""
-    choices = ", ".join(f"{i + 1} {t.name}" for i, t in enumerate(teams))
-    while True:
-        answer = keys.read_line(f"Which team starts? {choices}, or Enter for a random pick: ")
-        if answer is None or not answer.strip():
-            pick = rng.randrange(len(teams))
-            write(f"{teams[pick].name} starts.")
-            return pick
-        text = answer.strip()
-        if text.isdigit() and 1 <= int(text) <= len(teams):
-            return int(text) - 1
-        for i, team in enumerate(teams):
-            if team.name.casefold() == text.casefold():
-                return i
-        write(f"{text!r} is not a team.")
 
 
 def play_loop(
@@ -260,20 +50,6 @@ def play_loop(
         write(texts.INTERRUPTED)
     controller.leave(clock())  # the turn's time left goes into the save too
     return 0
-
-
-def printer(stream: TextIO) -> Callable[[str], None]:
-    """A ``write`` that prints one announcement per line and flushes at once."""
-
-    def write(text: str) -> None:
-        print(text, file=stream, flush=True)
-
-    return write
-
-
-def key_source(stdin: TextIO, write: Callable[[str], None]) -> LineKeys | TerminalKeys:
-    """Single keys on a terminal; lines otherwise."""
-    return TerminalKeys(stdin, write) if stdin.isatty() else LineKeys(stdin, write)
 
 
 def run_terminal(

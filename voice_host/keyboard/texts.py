@@ -7,7 +7,6 @@ spins, counts, phase prompts, status, undo) comes from
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -114,25 +113,9 @@ def help_lines(game: Game, timer_started: bool) -> list[str]:
     return [first, "Always: " + "; ".join(ALWAYS_KEYS) + "."]
 
 
-def resume_command(path: Path, *, default_path: bool) -> str:
-    """The command that resumes the game saved at ``path`` (quoted for a shell where it
-    needs to be, so that a path with spaces can be pasted)."""
-    return "voice-host play --resume" + (
-        "" if default_path else f" --save {shlex.quote(str(path))}"
-    )
-
-
-def previous_kept(path: Path) -> str:
-    """Said when a new game starts where a game was saved: where that one is now."""
-    return (
-        f"The game saved before is kept in {path}. To go back to it later: "
-        f"{resume_command(path, default_path=False)}."
-    )
-
-
 def saved_at(path: Path, *, default_path: bool, saved: bool) -> str:
     """Where the game is kept when play stops before the end, and how to resume it."""
-    resume = resume_command(path, default_path=default_path)
+    resume = dialogue.resume_command(path, default_path=default_path)
     if saved:
         return f"Saved to {path}; resume with {resume}"
     return f"Saving failed; the last good save, if any, is at {path}; resume with {resume}"

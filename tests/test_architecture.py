@@ -267,6 +267,39 @@ def test_the_host_takes_nothing_from_the_keyboard_game() -> None:
     assert bad == []
 
 
+def _package_of(module: str) -> str:
+    """``voice_host.referee.speaker`` -> ``referee``; a top module is its own package."""
+    return module.split(".")[1]
+
+
+def test_the_packages_form_no_cycle() -> None:
+    # each package builds on those below it: no two (through any others) import
+    # each other, so each can be read, tested and replaced from the bottom up
+    edges: dict[str, set[str]] = {}
+    for where, found in _all().items():
+        here = where.split("/")[0].removesuffix(".py")
+        for f in found:
+            if f.module.startswith("voice_host.") and f.module.count(".") >= 1:
+                there = _package_of(f.module).removesuffix(".py")
+                if there != here:
+                    edges.setdefault(here, set()).add(there)
+
+    def reaches(start: str, goal: str) -> bool:
+        seen, todo = set(), [start]
+        while todo:
+            node = todo.pop()
+            for nxt in edges.get(node, ()):
+                if nxt == goal:
+                    return True
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return False
+
+    cycles = sorted(a for a in edges if reaches(a, a))
+    assert cycles == []
+
+
 def test_the_referee_starts_no_threads() -> None:
     bad = []
     for path in sorted((PACKAGE / "referee").rglob("*.py")):

@@ -101,3 +101,19 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     fi
     echo "$want" >"$stamp"
 fi
+
+# --- Moonshine base-en, converted once ----------------------------------------
+# The third transcriber's model is converted on first use into the user's cache
+# (a few seconds, 340 MB; voice_host/speech/moonshine_base.py): done here, so that a
+# first game or listen does not wait for it.  Where it is not installed (not
+# Linux x86_64) or cannot convert, the host reads with the other two.
+.venv/bin/python - <<'PY' || say "Moonshine base-en not prepared; the host reads with the other transcribers"
+from voice_host.speech.moonshine_base import converted_models, model_folder
+from voice_host.errors import VoiceHostError
+import importlib.util
+if importlib.util.find_spec("moonshine_cpp") is not None:
+    try:
+        converted_models(model_folder())
+    except VoiceHostError as exc:
+        raise SystemExit(f"voice-host setup: {exc}")
+PY

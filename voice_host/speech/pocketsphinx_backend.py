@@ -66,7 +66,7 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.pitch import median_pitch
 from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import EngineError, ModelError
-from voice_host.speech import acoustic_check, biased_lm, confirm, kws
+from voice_host.speech import acoustic_check, biased_lm, confirm, kws, moonshine_base
 from voice_host.speech import second_opinion as second_opinion_module
 from voice_host.speech.endpoint import SpeechEndpointer
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
@@ -107,6 +107,10 @@ EARLY_SILENCE = 0.15
 #: How far (seconds) the witness's word times may be from a key word's own
 #: (they are estimates: a share of a line by letters).
 WITNESS_SLACK = 0.6
+#: The longest final utterance (seconds, with the endpointer's padding) the third
+#: transcriber (:mod:`voice_host.speech.moonshine_base`) reads when neither
+#: pocketsphinx nor the second made anything of it: a guess, a command, a claim.
+THIRD_OPINION_SECONDS = 3.2
 #: Only utterances up to this long (seconds) close early: longer ones are clues
 #: to the referee, whose verdict is not urgent.
 EARLY_MAX_UTTERANCE = 3.0
@@ -209,6 +213,7 @@ class PocketSphinxRecognizer:
         free_beams: dict[str, Any] | None = None,
         free_lm: str | None = None,
         second_opinion: Transcriber | Literal["auto"] | None = "auto",
+        third_opinion: moonshine_base.MoonshineBaseTranscriber | Literal["auto"] | None = "auto",
         pause_detector: PauseDetector | Literal["auto"] | None = "auto",
     ) -> None:
         try:
@@ -235,6 +240,15 @@ class PocketSphinxRecognizer:
             second_opinion_module.default_transcriber()
             if second_opinion == "auto"
             else second_opinion
+        )
+        #: Read last, on a short final utterance neither of the others made
+        #: anything of (:mod:`voice_host.speech.moonshine_base`); None: none.
+        self.third_opinion: moonshine_base.MoonshineBaseTranscriber | None = (
+            moonshine_base.default_third_transcriber()
+            if (third_opinion == "auto" and self.second_opinion is not None)
+            else third_opinion
+            if third_opinion != "auto"
+            else None
         )
         #: The neural voice detector that also finds the pause after a short
         #: reply, in noise too (:mod:`voice_host.speech.reply_pause`); None: the
@@ -319,6 +333,14 @@ class PocketSphinxRecognizer:
             # Its transcripts are timed by the aligner (0.1 s to load): load it now,
             # not in the middle of the first answer it writes.
             self._get_aligner()
+        if self.third_opinion is not None:
+            # About a second (the first time on a machine, a few more to convert it):
+            # now, not in the middle of a guess.
+            try:
+                self.third_opinion.load()
+            except (EngineError, ModelError) as exc:
+                log.warning("third transcriber unusable, the other two read alone: %s", exc)
+                self.third_opinion = None
 
     def _phrases_of(self, context: ListenContext) -> list[str]:
         phrases = list(context.phrases())
@@ -837,8 +859,17 @@ class PocketSphinxRecognizer:
         if opinion is None:
             return words
         try:
+            short = len(audio) <= 2 * SAMPLE_RATE * THIRD_OPINION_SECONDS
             reading = second_opinion_module.pick_transcript(
-                words, lambda: opinion.transcribe(audio, t0), self._keys, cross_check=final
+                words,
+                lambda: opinion.transcribe(audio, t0),
+                self._keys,
+                cross_check=final,
+                write_third=(
+                    (lambda: self._third_reading(audio, t0))
+                    if self.third_opinion is not None and final and short
+                    else None
+                ),
             )
         except Exception as exc:  # its own error types; a game must not stop here
             log.warning("second transcriber failed, pocketsphinx reads alone: %s", exc)
@@ -853,8 +884,22 @@ class PocketSphinxRecognizer:
         ):
             self._written_by = opinion.name
             return self._timed(reading.witness, audio, t0)
-        self._written_by = opinion.name if reading.second else ""
+        by = self.third_opinion if reading.third and self.third_opinion else opinion
+        self._written_by = by.name if reading.second else ""
         return self._timed(reading.words, audio, t0) if reading.second else reading.words
+
+    def _third_reading(self, audio: bytes, t0: float) -> tuple[HeardWord, ...]:
+        """The third transcriber's words; none, and no third transcriber from now
+        on, when it fails (the other two go on reading)."""
+        third = self.third_opinion
+        if third is None:
+            return ()
+        try:
+            return third.transcribe(audio, t0)
+        except Exception as exc:  # its own error types; a game must not stop here
+            log.warning("third transcriber failed, the other two read alone: %s", exc)
+            self.third_opinion = None
+            return ()
 
     def _witnessed(
         self, phones: tuple[str, ...] | None, text: str, start: float, end: float

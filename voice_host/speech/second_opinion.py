@@ -232,6 +232,16 @@ def _other_words(words: Sequence[HeardWord], keys: Keys) -> list[str]:
     ]
 
 
+def _agree_short(sphinx: Sequence[HeardWord], second: Sequence[HeardWord], keys: Keys) -> bool:
+    """Whether the two transcripts share at least one of pocketsphinx's other words
+    (:func:`_other_words`), and half of them: both followed the voice, in an
+    utterance too short for :func:`follows_same_voice`'s two words ("is it a dog")."""
+    mine = _other_words(sphinx, keys)
+    theirs = {w.text for w in second}
+    shared = sum(word in theirs for word in mine)
+    return shared >= 1 and shared >= AGREE_SHARE * len(mine)
+
+
 def follows_same_voice(
     sphinx: Sequence[HeardWord], second: Sequence[HeardWord], keys: Keys
 ) -> bool:
@@ -260,6 +270,8 @@ class Reading:
     words: tuple[HeardWord, ...]
     second: bool = False
     """Whether ``words`` are the second transcriber's."""
+    third: bool = False
+    """Whether ``words`` are the third transcriber's (``second`` is then True too)."""
     witness: tuple[HeardWord, ...] | None = None
     """The second transcript, when it follows the same voice as pocketsphinx's
     (:func:`follows_same_voice`): a key word that only pocketsphinx's model,
@@ -272,12 +284,17 @@ def pick_transcript(
     keys: Keys,
     *,
     cross_check: bool = False,
+    write_third: Callable[[], tuple[HeardWord, ...]] | None = None,
 ) -> Reading:
     """Which transcript the referee reads, and whether it is the second one.
 
     pocketsphinx's stands when it holds a word that matters (:meth:`Keys.in_`),
     or when the second one (written by ``write_second``, called only when
-    needed) holds none, or there is no second transcriber.  A command word
+    needed) holds none, or there is no second transcriber.  When neither holds
+    one and they wrote different words (:func:`_agree_short`), ``write_third``
+    (given for a short final utterance: a larger model,
+    :mod:`voice_host.speech.moonshine_base`) writes it too, and its transcript
+    is read when it holds a word that matters.  A command word
     without the wake word does not matter: pocketsphinx's model, biased towards
     every phrase of the context, writes "pass" or "foul" into clues it cannot
     follow.
@@ -316,6 +333,12 @@ def pick_transcript(
         second = write_second()
         if keys.in_(second):
             return Reading(second, second=True)
+        if write_third is not None and not _agree_short(sphinx, second, keys):
+            # Neither wrote a word that matters, and they wrote different words: the
+            # third, larger model reads it (where they agree, both followed the voice).
+            third = write_third()
+            if keys.in_(third):
+                return Reading(third, second=True, third=True)
     elif (
         cross_check
         and (keys.entry | keys.talk) & written

@@ -1,0 +1,197 @@
+"""The third transcriber: Moonshine base-en, read when the other two made nothing of a
+short utterance (``voice_host.speech.moonshine_base``)."""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+import pytest
+
+from voice_host.audio.chunk import AudioChunk
+from voice_host.errors import ModelError
+from voice_host.speech import moonshine_base
+from voice_host.speech.events import HeardWord, ListenContext
+from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
+from voice_host.speech.replay import replay
+from voice_host.speech.second_opinion import Keys, pick_transcript
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "audio"
+
+KEYS = Keys.of(
+    ["telescope", "the telescope", "red", "blue", "host pass", "host foul"],
+    ["host pass", "host foul"],
+    ["telescope", "the telescope"],
+    ["starts with", "rhymes with"],
+)
+
+
+def heard(text: str) -> tuple[HeardWord, ...]:
+    return tuple(HeardWord(w, i * 0.3, i * 0.3 + 0.25) for i, w in enumerate(text.split()))
+
+
+def _clip(name: str) -> bytes:
+    with wave.open(str(FIXTURES / name)) as w:
+        return w.readframes(w.getnframes())
+
+
+def _chunks(clip: bytes) -> list[AudioChunk]:
+    return [AudioChunk(clip[i : i + 3200], 16000, i / 32000) for i in range(0, len(clip), 3200)]
+
+
+@pytest.mark.parametrize(
+    ("sphinx", "second", "third", "read"),
+    [
+        # the two wrote different words and nothing that matters: the third's
+        # "host pass" is read (rms's "host, pass": tiny-en wrote "toast pass")
+        ("post pass", "toast pass", "host pass", "third"),
+        ("on really", "amen", "a telescope", "third"),
+        # the third made nothing of it either: pocketsphinx's stands
+        ("on really", "amen", "a banana", "sphinx"),
+        # the two agree on the words ("dog"): both followed the voice, no third asked
+        ("is it a dog", "is it a dog", None, "sphinx"),
+        # one of them wrote a word that matters: the third is not asked
+        ("is it a telescope", "is it a microscope", None, "sphinx"),
+        ("is it a", "is it a telescope", None, "second"),
+    ],
+)
+def test_the_third_is_asked_only_when_the_two_made_nothing_of_it_and_disagree(
+    sphinx: str, second: str, third: str | None, read: str
+) -> None:
+    asked: list[bool] = []
+
+    def write_third() -> tuple[HeardWord, ...]:
+        asked.append(True)
+        assert third is not None, "the third transcriber was asked"
+        return heard(third)
+
+    reading = pick_transcript(
+        heard(sphinx), lambda: heard(second), KEYS, cross_check=True, write_third=write_third
+    )
+    assert asked == ([True] if third is not None else [])
+    expected = {"sphinx": sphinx, "second": second, "third": third or ""}[read]
+    assert reading.words == heard(expected)
+    assert reading.second == (read != "sphinx") and reading.third == (read == "third")
+
+
+def test_the_token_list_reads_short_and_long_entries_and_refuses_a_cut_one() -> None:
+    long = "▁".encode() + b"x" * 200  # 203 bytes: a two-byte length
+    data = b"\x05<unk>\x03<s>" + bytes([0x80 | (203 & 0x7F), 203 >> 7]) + long
+    assert moonshine_base.read_tokens(data) == (b"<unk>", b"<s>", long)
+    with pytest.raises(ModelError, match="cut short"):
+        moonshine_base.read_tokens(b"\x05<un")
+
+
+def test_a_conversion_is_made_once_and_renamed_into_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = tmp_path / "wheel"
+    source.mkdir()
+    for name in moonshine_base.FILES:
+        (source / name).write_bytes(b"model " + name.encode())
+    made: list[str] = []
+
+    def unfold(src: Path, target: Path, work: Path) -> None:
+        made.append(src.name)
+        target.write_bytes(b"converted")
+
+    monkeypatch.setattr(moonshine_base, "_unfold", unfold)
+    cache = tmp_path / "cache"
+    encoder, decoder = moonshine_base.converted_models(source, cache)
+    assert encoder.read_bytes() == decoder.read_bytes() == b"converted"
+    assert made == ["encoder_model.ort", "decoder_model_merged.ort"]
+    # the second time it is read from the cache; no temporary folder is left
+    assert moonshine_base.converted_models(source, cache) == (encoder, decoder)
+    assert len(made) == 2
+    assert [p.name for p in cache.iterdir()] == [encoder.parent.name]
+
+    def broken(src: Path, target: Path, work: Path) -> None:
+        target.write_bytes(b"half")
+        raise OSError("disk full")
+
+    # a new wheel (other sizes) whose conversion fails: an error naming the cache,
+    # nothing half made, and the old conversion still there
+    (source / moonshine_base.FILES[1]).write_bytes(b"a bigger decoder than before")
+    monkeypatch.setattr(moonshine_base, "_unfold", broken)
+    with pytest.raises(ModelError, match="cannot convert Moonshine base-en"):
+        moonshine_base.converted_models(source, cache)
+    assert [p.name for p in cache.iterdir()] == [encoder.parent.name]
+
+
+def test_an_unwritable_cache_is_a_model_error(tmp_path: Path) -> None:
+    source = tmp_path / "wheel"
+    source.mkdir()
+    for name in moonshine_base.FILES:
+        (source / name).write_bytes(b"x")
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(ModelError, match="cannot write"):
+        moonshine_base.converted_models(source, blocker / "cache")
+
+
+needs_base = pytest.mark.skipif(
+    moonshine_base.default_third_transcriber() is None,
+    reason="Moonshine base-en (moonshine-cpp, onnxruntime, onnx) is not installed",
+)
+
+
+@pytest.mark.slow
+@needs_base
+def test_moonshine_base_writes_what_tiny_garbles() -> None:
+    base = moonshine_base.MoonshineBaseTranscriber()
+    host_pass = base.transcribe(_clip("rms/command__host_pass.wav"), start=1.0)
+    assert [w.text for w in host_pass] == ["host", "pass"]  # tiny-en: "toast pass"
+    assert all(1.0 <= w.start < w.end <= 1.0 + 2.0 for w in host_pass)
+    banana = base.transcribe(_clip("slt/guess__a_banana.wav"), start=0.0)
+    assert [w.text for w in banana] == ["a", "banana"]  # tiny-en: "amen"
+    assert base.transcribe(b"\0\0" * 800, 0.0) == ()  # 50 ms: too short
+
+
+def _heard_twice(recognizer: PocketSphinxRecognizer, clip: str, word: str) -> list[tuple[str, str]]:
+    """The final free transcripts of ``clip`` under card ``word`` and its transcriber,
+    the second time it is heard (the first lets the recogniser adapt to the room)."""
+    from voice_host.deck.knowledge import make_entry
+    from voice_host.referee.commands import command_phrases
+
+    context = ListenContext.for_entry(make_entry(word, "Object"), command_phrases(()), ())
+    chunks = _chunks(_clip(clip))
+    replay(recognizer, iter(chunks), context)
+    events = replay(recognizer, iter(chunks), context)
+    return [(e.text, e.transcriber) for e in events if e.source == "free" and e.kind == "final"]
+
+
+#: espeak's f2 voice saying "a mountain!" over chatter 15 dB down: pocketsphinx and
+#: tiny-en write nothing of it, base-en "hey mountain".
+MOUNTAIN = "espeak-en+f2/guess__a_mountain__babble15.wav"
+
+
+@pytest.mark.slow
+@needs_base
+def test_the_backend_hears_a_guess_only_the_third_transcriber_follows() -> None:
+    two = PocketSphinxRecognizer(third_opinion=None)
+    three = PocketSphinxRecognizer()
+    assert three.third_opinion is not None
+    assert not any(
+        "mountain" in text.split() for text, _ in _heard_twice(two, MOUNTAIN, "Mountain")
+    )
+    assert [
+        (text, by)
+        for text, by in _heard_twice(three, MOUNTAIN, "Mountain")
+        if "mountain" in text.split()
+    ] == [("hey mountain", "Moonshine base-en")]
+
+
+class _Broken(moonshine_base.MoonshineBaseTranscriber):
+    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        raise RuntimeError("the model went away")
+
+
+@pytest.mark.slow
+@needs_base
+def test_a_failing_third_transcriber_leaves_the_other_two_reading(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    recognizer = PocketSphinxRecognizer(third_opinion=_Broken())
+    assert _heard_twice(recognizer, MOUNTAIN, "Mountain")  # still transcribed
+    assert recognizer.third_opinion is None and recognizer.second_opinion is not None
+    assert "third transcriber failed" in caplog.text

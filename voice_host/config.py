@@ -439,7 +439,8 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add(
         "--second-transcriber",
         action=on_off,
-        help="behind pocketsphinx, Moonshine tiny-en writes what it cannot follow (default on)",
+        help="behind pocketsphinx, Moonshine tiny-en (and base-en for short utterances) writes "
+        "what it cannot follow (default on)",
     )
     add("--voice", metavar="NAME", help="announcer voice, e.g. en-us")
     add("--rate", type=int, metavar="WPM", help="speaking rate in words a minute (default 170)")

@@ -83,7 +83,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--no-second-transcriber",
         dest="second_transcriber",
         action="store_false",
-        help="pocketsphinx alone: no Moonshine tiny-en behind it",
+        help="pocketsphinx alone: no Moonshine (tiny-en or base-en) behind it",
     )
     parser.add_argument("--device", metavar="DEV", help="microphone index or name substring")
     parser.add_argument(

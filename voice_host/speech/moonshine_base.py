@@ -169,10 +169,7 @@ def _load() -> tuple[Any, Any, tuple[bytes, ...]]:
     """The encoder and decoder sessions and the token list, loaded once a process."""
     global _loaded
     if _loaded is None:
-        folder = model_folder()
-        missing = [name for name in FILES if not (folder / name).is_file()]
-        if missing:
-            raise ModelError(f"Moonshine base-en is incomplete at {folder} (no {missing[0]})")
+        folder = model_folder()  # its files checked by the transcriber that asks
         try:
             import onnxruntime
         except (ImportError, OSError) as exc:

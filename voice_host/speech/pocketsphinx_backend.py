@@ -243,13 +243,13 @@ class PocketSphinxRecognizer:
         )
         #: Read last, on a short final utterance neither of the others made
         #: anything of (:mod:`voice_host.speech.moonshine_base`); None: none.
-        self.third_opinion: moonshine_base.MoonshineBaseTranscriber | None = (
-            moonshine_base.default_third_transcriber()
-            if (third_opinion == "auto" and self.second_opinion is not None)
-            else third_opinion
-            if third_opinion != "auto"
-            else None
-        )
+        if third_opinion == "auto":  # only behind a second one, and off with it
+            third_opinion = (
+                moonshine_base.default_third_transcriber()
+                if self.second_opinion is not None
+                else None
+            )
+        self.third_opinion: moonshine_base.MoonshineBaseTranscriber | None = third_opinion
         #: The neural voice detector that also finds the pause after a short
         #: reply, in noise too (:mod:`voice_host.speech.reply_pause`); None: the
         #: frame detector alone.

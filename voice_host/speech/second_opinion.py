@@ -232,14 +232,22 @@ def _other_words(words: Sequence[HeardWord], keys: Keys) -> list[str]:
     ]
 
 
-def _agree_short(sphinx: Sequence[HeardWord], second: Sequence[HeardWord], keys: Keys) -> bool:
-    """Whether the two transcripts share at least one of pocketsphinx's other words
-    (:func:`_other_words`), and half of them: both followed the voice, in an
-    utterance too short for :func:`follows_same_voice`'s two words ("is it a dog")."""
+def _share_words(
+    sphinx: Sequence[HeardWord], second: Sequence[HeardWord], keys: Keys, at_least: int
+) -> bool:
+    """Whether ``second`` holds at least ``at_least`` of pocketsphinx's other words
+    (:func:`_other_words`), and :data:`AGREE_SHARE` of them."""
     mine = _other_words(sphinx, keys)
     theirs = {w.text for w in second}
     shared = sum(word in theirs for word in mine)
-    return shared >= 1 and shared >= AGREE_SHARE * len(mine)
+    return shared >= at_least and shared >= AGREE_SHARE * len(mine)
+
+
+def _agree_short(sphinx: Sequence[HeardWord], second: Sequence[HeardWord], keys: Keys) -> bool:
+    """Whether the two transcripts share one of pocketsphinx's other words, and half
+    of them: both followed the voice, in an utterance too short for
+    :func:`follows_same_voice`'s two words ("is it a dog")."""
+    return _share_words(sphinx, second, keys, 1)
 
 
 def follows_same_voice(
@@ -257,10 +265,7 @@ def follows_same_voice(
     that pocketsphinx garbles) they disagree (:func:`pick_transcript` says what
     follows).
     """
-    mine = _other_words(sphinx, keys)
-    theirs = {w.text for w in second}
-    shared = sum(word in theirs for word in mine)
-    return shared >= AGREE_WORDS and shared >= AGREE_SHARE * len(mine)
+    return _share_words(sphinx, second, keys, AGREE_WORDS)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,9 @@ detector calls silence at once; ``--floor -60`` plays everything over a real
 room's faint noise instead.
 
     .venv/bin/python benchmarks/host_latency.py [--limit N] [--each] [--noisy] [--floor DBFS]
+
+``--each`` prints every clip's latency with, in brackets, the part spent
+processing the chunk that produced the judgement.
 """
 
 from __future__ import annotations
@@ -111,7 +114,9 @@ def one(
     recognizer: PocketSphinxRecognizer,
     referee: Referee,
     floor_dbfs: float | None = None,
-) -> float | None:
+) -> tuple[float, float] | None:
+    """The clip's latency and the part of it spent processing the judging chunk
+    (wall clock), or None when the guess was not counted."""
     host, clock, announcer = started_host([str(clip["entry"])], recognizer, referee, 30.0)
     t = 0.0
     room = np.random.default_rng(7)  # the room's own faint noise, if any
@@ -139,7 +144,7 @@ def one(
         if host.game.state.correct:
             said = next(e for e in announcer.entries if "correct" in e.text)
             assert clip_at is not None
-            return said.start - (clip_at + word_end) + spent
+            return said.start - (clip_at + word_end) + spent, spent
         if clip_at is not None and t > clip_at + len(samples) / SAMPLE_RATE + 3.0:
             return None
     return None
@@ -245,16 +250,19 @@ def main() -> int:
     recognizer = PocketSphinxRecognizer()
     referee = Referee.default()
     latencies: list[float] = []
+    processing: list[float] = []
     by_noise: dict[str, list[float]] = {"clean": [], "noisy": []}
     misses = 0
     for clip in clips:
-        latency = one(clip, recognizer, referee, args.floor)
+        measured = one(clip, recognizer, referee, args.floor)
         if args.each:
-            shown = "missed" if latency is None else f"{latency:.3f}"
-            print(f"{shown:>7}  {clip['file']}")
-        if latency is None:
+            shown = "missed" if measured is None else "{:.3f} ({:.3f})".format(*measured)
+            print(f"{shown:>15}  {clip['file']}")
+        if measured is None:
             misses += 1
         else:
+            latency, spent = measured
+            processing.append(spent)
             latencies.append(latency)
             by_noise["noisy" if clip.get("noise") else "clean"].append(latency)
     print(f"guess clips: {len(clips)}  counted: {len(latencies)}  missed: {misses}")
@@ -266,6 +274,7 @@ def main() -> int:
         )
         for name, values in by_noise.items():
             print_group(name, values)
+        print_group("of which processing the judging chunk", processing)
     return 0
 
 

@@ -18,6 +18,11 @@ of the answer word to the judgement (audio time, chunk granularity 0.1 s).
 
     .venv/bin/python benchmarks/room.py              # level gate on (the default)
     .venv/bin/python benchmarks/room.py --no-gate    # the voice detector alone
+    .venv/bin/python benchmarks/room.py --clues      # the describer's side: fouls
+
+``--clues`` plays the describer's clue clips that say the card word or a form
+of it instead (a foul), and prints fouls caught and clues judged a correct
+guess (a false "correct").
 """
 
 from __future__ import annotations
@@ -117,8 +122,12 @@ def run(
     recognizer: PocketSphinxRecognizer,
     referee: Referee,
     errors: bool = False,
+    want: str = "guess",
 ) -> dict[str, Any]:
-    """Play the stream; per guess clip the judgements made while its card was up."""
+    """Play the stream; per clip the judgements made while its card was up.  A clip
+    is counted when one of them is of the type ``want`` (``guess``, or ``foul``
+    for a describer's clue that says the word); for clues, ``correct`` counts the
+    clips judged a correct guess instead (a false "correct")."""
     entries = [make_entry(str(c["entry"]), "Object") for c in guesses]
     switch = [max(0.0, s - GAP / 2) for s in starts]
     found: list[list[tuple[float, Any]]] = [[] for _ in guesses]
@@ -144,26 +153,29 @@ def run(
         for j in referee.observe_all(events, situation):
             if j.type != "nothing":
                 found[card].append((chunk.end_time, j))
-    counted, other, invented, latencies = 0, 0, 0, []
+    counted, other, invented, correct, latencies = 0, 0, 0, 0, []
     for clip, start, js, said_there in zip(guesses, starts, found, heard, strict=True):
         end = start + float(clip["duration"])
-        word_end = start + max(float(e["end"]) for e in clip["expect"] if e["role"] == "answer")
+        word_end = start + max(float(e["end"]) for e in clip["expect"])
         inside = [(t, j) for t, j in js if t <= end + 2.0]
         invented += len(js) - len(inside)
-        guess = next(((t, j) for t, j in inside if j.type == "guess"), None)
+        guess = next(((t, j) for t, j in inside if j.type == want), None)
         if guess is not None:
             counted += 1
             latencies.append(guess[0] - word_end)
         elif inside:
             other += 1
+        if want != "guess" and any(j.type == "guess" for _, j in inside):
+            correct += 1
         if guess is None and errors:
-            said = ", ".join(f"{j.label} '{j.heard}'" for _, j in js) or "nothing"
+            said = ", ".join(f"{j.label} '{j.heard}' ({j.evidence})" for _, j in js) or "nothing"
             print(f"    missed {clip['file']}: judged {said}; transcripts {said_there}")
     return {
         "n": len(guesses),
         "counted": counted,
         "other": other,
         "invented": invented,
+        "correct": correct,
         "lat": latencies,
     }
 
@@ -175,6 +187,11 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=0, help="first N guesses per split")
     parser.add_argument("--errors", action="store_true", help="list the guesses not counted")
     parser.add_argument("--bed", default="", help="only this bed (quiet, pink, babble)")
+    parser.add_argument(
+        "--clues",
+        action="store_true",
+        help="the describer's clues that say the card word (a foul) instead of the guesses",
+    )
     args = parser.parse_args()
     if args.no_gate:
         level_gate.MARGIN_DB = 0.0
@@ -189,17 +206,30 @@ def main() -> int:
     referee = Referee.default()
     gate = "off" if args.no_gate else f"on ({level_gate.MARGIN_DB:g} dB)"
     print(f"Room benchmark: noise bed at {args.level:g} dBFS, level gate {gate}\n")
-    print(
-        "| split | bed | SNR | guesses counted | judged otherwise | invented in gaps "
-        "| latency p50 / p95 |"
-    )
+    want = "foul" if args.clues else "guess"
+    if args.clues:
+        print(
+            "| split | bed | SNR | fouls caught | judged 'correct' | judged otherwise "
+            "| invented in gaps |"
+        )
+    else:
+        print(
+            "| split | bed | SNR | guesses counted | judged otherwise | invented in gaps "
+            "| latency p50 / p95 |"
+        )
     print("|---|---|---|---|---|---|---|")
     began = time.process_time()
     for split, voices in SPLITS.items():
         guesses = [
             c
             for c in clips
-            if c["judgement"] == "guess" and c["noise"] is None and c["voice"] in voices
+            if c["noise"] is None
+            and c["voice"] in voices
+            and (
+                c["kind"] in ("clue_word", "clue_derivative")
+                if args.clues
+                else c["judgement"] == "guess"
+            )
         ]
         if args.limit:
             guesses = guesses[: args.limit]
@@ -207,14 +237,21 @@ def main() -> int:
             if args.bed and bed != args.bed:
                 continue
             stream, starts = build(guesses, bed, snr, args.level, clues)
-            r = run(guesses, stream, starts, recognizer, referee, args.errors)
+            r = run(guesses, stream, starts, recognizer, referee, args.errors, want)
+            pct = 100 * r["counted"] / r["n"]
+            snr_text = "-" if snr is None else f"{snr:g} dB"
+            if args.clues:
+                print(
+                    f"| {split} | {bed} | {snr_text} | {r['counted']}/{r['n']} ({pct:.0f}%) | "
+                    f"{r['correct']} | {r['other']} | {r['invented']} |",
+                    flush=True,
+                )
+                continue
             lat = r["lat"]
             timing = "-"
             if len(lat) >= 2:
                 q = statistics.quantiles(lat, n=20, method="inclusive")
                 timing = f"{statistics.median(lat):.2f} / {q[18]:.2f} s"
-            pct = 100 * r["counted"] / r["n"]
-            snr_text = "-" if snr is None else f"{snr:g} dB"
             print(
                 f"| {split} | {bed} | {snr_text} | {r['counted']}/{r['n']} ({pct:.0f}%) | "
                 f"{r['other']} | {r['invented']} | {timing} |",

@@ -20,7 +20,10 @@ and chatter across the room is not.  In a quiet room the gate does nothing.
 The gate decides where utterances start and end; the recogniser still hears
 every frame as it was.  The pocketsphinx backend keeps one gate for all its
 streams (the room outlives the host's pauses to speak), closes nothing early
-while it is busy, and drops words none of whose frames stood out.
+while it is busy, drops words none of whose frames stood out, and trims an
+utterance to its speaker's frames (:func:`speaker_run`): chatter that stood out
+here and there kept the voice detector in speech around a guess, and a guess
+heard as a long utterance was judged a describer's clue.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections import deque
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -155,6 +159,19 @@ class LevelGate:
     def gated(self, frame: bytes, sounds_like_speech: bool = True) -> bytes:
         """The frame itself when it passes, else digital silence of the same length."""
         return frame if self.passes(frame, sounds_like_speech) else bytes(len(frame))
+
+
+def speaker_run(levels: Sequence[float], margin_db: float) -> tuple[int, int]:
+    """The indices (first, last) of an utterance's speaker's frames among its frame
+    ``levels`` (dB, in order): the first and the last within ``margin_db`` of the
+    loudest.  In a busy room the voice detector hears the chatter around a
+    player's words as speech too, and an utterance runs on into it; a player
+    talking to the laptop is louder than the chatter by the margin the gate asks
+    of a frame to stand out.  (Cutting at a gap in the speaker's frames too cut
+    "host, | correct" at its comma.)"""
+    floor = max(levels) - margin_db
+    loud = [i for i, level in enumerate(levels) if level >= floor]
+    return loud[0], loud[-1]
 
 
 def _percentile(ordered: list[float], q: float) -> float:

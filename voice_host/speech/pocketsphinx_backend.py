@@ -586,8 +586,7 @@ class PocketSphinxRecognizer:
         if gate.margin_db <= 0 or not gate.busy:
             return None
         seconds = self._endpointer.frame_bytes / 2 / SAMPLE_RATE
-        n = max(1, math.ceil((self.now - start) / seconds))
-        levels = gate.recent_levels(n)[::-1]  # oldest first
+        levels = self._levels_since(start)[::-1]  # oldest first
         first_t = self.now - len(levels) * seconds
         times = [first_t + i * seconds for i in range(len(levels))]
         inside = [i for i, t in enumerate(times) if start - seconds <= t < end]

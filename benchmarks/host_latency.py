@@ -46,6 +46,7 @@ from voice_host.host.clock import AudioClock  # noqa: E402
 from voice_host.host.core import Host, HostOptions  # noqa: E402
 from voice_host.host.listening import Listening  # noqa: E402
 from voice_host.referee import Referee  # noqa: E402
+from voice_host.referee.phones import default_phone_lookup  # noqa: E402
 from voice_host.rules import Game, load_board, parse_teams  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
 
@@ -248,7 +249,9 @@ def main() -> int:
     if args.limit:
         clips = clips[: args.limit]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee.default()
+    # As the live host makes it (voice_host/host/live.py): the pronouncing
+    # dictionary read before the game, not in the middle of its first guess.
+    referee = Referee.default(default_phone_lookup().warm())
     latencies: list[float] = []
     processing: list[float] = []
     by_noise: dict[str, list[float]] = {"clean": [], "noisy": []}
@@ -295,7 +298,9 @@ def main_turns(clips: list[dict[str, object]], limit: int, printed: bool = False
     if limit:
         clips = clips[:limit]
     recognizer = PocketSphinxRecognizer()
-    referee = Referee.default()
+    # As the live host makes it (voice_host/host/live.py): the pronouncing
+    # dictionary read before the game, not in the middle of its first guess.
+    referee = Referee.default(default_phone_lookup().warm())
     first: list[float] = []
     later: list[float] = []
     missed = unplayed = 0

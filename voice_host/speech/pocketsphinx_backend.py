@@ -122,6 +122,32 @@ EARLY_MAX_UTTERANCE = 3.0
 #: detector hears the 0.2 s comma of "host, pause" as a pause, and a spotted
 #: "post" before it became a guess (``benchmarks/referee.py --audio``).
 NOISY_PAUSE_DB = 40.0
+#: A spotted form of the card that its utterance's transcript wrote as other
+#: words, sounding only partly like it ("they vow came no derribes with love"
+#: for "a volcano erupts with lava"), still stands when the utterance's sound
+#: fits the transcript with the form in place of those words better by this
+#: much (the difference of log acoustic scores,
+#: :meth:`~voice_host.speech.acoustic_check.Aligner.score`).  The card-biased
+#: language model already favours the card, so a transcript that wrote other
+#: words there usually heard other words: on the fixtures' rejected hits the
+#: difference ranged from -440 to +90, the forms truly said scored +10 to +36
+#: ("posters" in "those tears", "football" in "fourth ball"), "tower" in "host
+#: foul" +5, and "snowboard" +90 over "snow is" in "the snow is cold" (a foul
+#: all the same) (``benchmarks/referee.py --audio``).
+SOUND_MARGIN = 8.0
+#: ... and only for a phrase of at least this many phones (an article before it
+#: not counted).  On recordings of people (``benchmarks/real_voices.py``) the
+#: sound let short words of the card stand in ordinary talk: "race", "arrow",
+#: "ant" (3 phones), "cloaked" (5): false fouls on close cards 21 -> 28 of 140
+#: held out, on random cards 0 -> 1 of 60 on tune; with this floor, 21 -> 22
+#: ("duelled", spelt out to 6 phones, in a clip where "dueled" was already
+#: taken for a false guess).  A longer phrase that fits the sound better is
+#: less likely to by chance; the fixture fouls it found are of 6 and 7 phones
+#: ("posters", "football", "volcano").
+SOUND_PHONES = 6
+#: How far (seconds) from a spotted phrase the transcript's words it may stand
+#: for are looked for (both come from the same audio: their times agree).
+SOUND_SLACK = 0.3
 #: Seconds of audio before a spotted answer the pause detector hears first.
 DETECTOR_LEAD = 0.5
 #: In a busy room (the level gate acting) an utterance is trimmed to its speaker's
@@ -275,6 +301,11 @@ class PocketSphinxRecognizer:
         # and the audio it was written from.
         self._witness: tuple[HeardWord, ...] | None = None
         self._witnessed_audio = b""
+        #: The audio of the last transcript written (:meth:`_free_decode`), and the
+        #: acoustic scores of word sequences aligned to it (:meth:`_sound_score`).
+        self._decoded_audio = b""
+        self._scores_of: bytes | None = None
+        self._scores: dict[tuple[str, ...], float | None] = {}
         self._hmm = str(hmm)
         # Judges between the two transcripts by sound (made when first needed).
         self._aligner: acoustic_check.Aligner | None = None
@@ -899,6 +930,7 @@ class PocketSphinxRecognizer:
             return ()
         t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
         words = self._sphinx_decode(audio, t0)
+        self._decoded_audio = audio
         opinion = self.second_opinion
         if opinion is None:
             return words
@@ -1147,8 +1179,14 @@ class PocketSphinxRecognizer:
             if confirm.written_as_other(hit.phones, hit.word, free, others, self.phones_of):
                 overwritten.append(hit)
                 ok = False
-            if confirm.names_another(hit.word, free, teams):
+            elif confirm.names_another(hit.word, free, teams):
                 ok = False
+            elif (
+                not ok
+                and len(hit.phones) - article >= SOUND_PHONES
+                and self._sound_stands_for(hit, free)
+            ):
+                ok = True
             # A transcript that followed the same voice and wrote nothing like
             # the phrase outweighs the phrase's length (``TRUST_PHONES``).
             ok = ok and self._witnessed(hit.phones, hit.word.text, hit.word.start, hit.word.end)
@@ -1163,6 +1201,50 @@ class PocketSphinxRecognizer:
             )
             for hit, ok in zip(hits, verdicts, strict=True)
         ]
+
+    def _sound_stands_for(self, hit: _Hit, free: tuple[HeardWord, ...]) -> bool:
+        """Whether the utterance's sound fits its transcript ``free`` better, by
+        :data:`SOUND_MARGIN`, with the spotted ``hit`` in place of the words there
+        that sound most like it.  Only for a word of the card (not letter or rhyme
+        talk, a command or a team name, which have checks of their own)."""
+        text = hit.word.text
+        if (
+            not free
+            or text in self.cue_phrases
+            or text in self._commands
+            or text in self._context.team_names
+        ):
+            return False
+        near = [
+            i
+            for i, w in enumerate(free)
+            if w.end > hit.word.start - SOUND_SLACK and w.start < hit.word.end + SOUND_SLACK
+        ]
+        if not near:
+            return False
+        found = confirm.closest_run(hit.phones, free[near[0] : near[-1] + 1], self.phones_of)
+        aligner = self._get_aligner() if found is not None else None
+        if found is None or aligner is None:
+            return False
+        a, b = found[0] + near[0], found[1] + near[0]
+        texts = tuple(w.text for w in free)
+        base = self._sound_score(aligner, texts)
+        with_hit = self._sound_score(aligner, (*texts[:a], *text.split(), *texts[b:]))
+        return base is not None and with_hit is not None and with_hit - base > SOUND_MARGIN
+
+    def _sound_score(self, aligner: acoustic_check.Aligner, words: tuple[str, ...]) -> float | None:
+        """The acoustic score of the last transcript's audio aligned to ``words``,
+        kept while that audio is the last (the forms of a card spotted in one
+        utterance are each tried against the same transcript).  The audio is
+        aligned once unscored first, as in
+        :meth:`~voice_host.speech.acoustic_check.Aligner.prefers_second`."""
+        audio = self._decoded_audio
+        if self._scores_of is not audio:
+            self._scores_of, self._scores = audio, {}
+            aligner.score(audio, words)
+        if words not in self._scores:
+            self._scores[words] = aligner.score(audio, words)
+        return self._scores[words]
 
     def finish(self) -> list[RecognitionEvent]:
         """End of input: flush the utterance in progress and any lone hits."""

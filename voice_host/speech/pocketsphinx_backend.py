@@ -1184,6 +1184,7 @@ class PocketSphinxRecognizer:
             elif (
                 not ok
                 and len(hit.phones) - article >= SOUND_PHONES
+                and hit.word.text not in teams
                 and self._sound_stands_for(hit, free)
             ):
                 ok = True
@@ -1206,14 +1207,10 @@ class PocketSphinxRecognizer:
         """Whether the utterance's sound fits its transcript ``free`` better, by
         :data:`SOUND_MARGIN`, with the spotted ``hit`` in place of the words there
         that sound most like it.  Only for a word of the card (not letter or rhyme
-        talk, a command or a team name, which have checks of their own)."""
+        talk or a command, which have checks of their own; team names are left
+        out by the caller)."""
         text = hit.word.text
-        if (
-            not free
-            or text in self.cue_phrases
-            or text in self._commands
-            or text in self._context.team_names
-        ):
+        if not free or text in self.cue_phrases or text in self._commands:
             return False
         near = [
             i

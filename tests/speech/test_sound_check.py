@@ -4,12 +4,12 @@ decides (``PocketSphinxRecognizer._sound_stands_for``, real audio)."""
 from __future__ import annotations
 
 import math
-import wave
 from pathlib import Path
 
 import pytest
 
-from voice_host.audio.chunk import AudioChunk
+from voice_host.audio.recording import open_recording
+from voice_host.audio.silence import SilenceSource
 from voice_host.deck.knowledge import make_entry
 from voice_host.speech import pocketsphinx_backend
 from voice_host.speech.events import ListenContext, RecognitionEvent
@@ -20,11 +20,10 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "audio"
 
 
 def _finals(name: str, entry: str, commands: tuple[str, ...] = ()) -> list[RecognitionEvent]:
-    with wave.open(str(FIXTURES / name), "rb") as f:
-        audio = f.readframes(f.getnframes()) + bytes(32000)
-    chunks = [AudioChunk(audio[i : i + 1600], 16000, i / 32000) for i in range(0, len(audio), 1600)]
+    clip = list(open_recording(FIXTURES / name, chunk_seconds=0.05))  # the microphone's blocks
+    after = SilenceSource(1.0, chunk_seconds=0.05, start_time=clip[-1].end_time)
     context = ListenContext.for_entry(make_entry(entry, "Object"), commands, ())
-    events = replay(PocketSphinxRecognizer(), iter(chunks), context)
+    events = replay(PocketSphinxRecognizer(), [*clip, *after], context)
     return [e for e in events if e.kind == "final"]
 
 

@@ -297,12 +297,11 @@ class PocketSphinxRecognizer:
         )
         self._keys = second_opinion_module.Keys()
         self._written_by = ""  # the last transcript's second transcriber, if it wrote it
-        # The last final transcript's witness (``second_opinion.Reading``), if any,
-        # and the audio it was written from.
+        # The last final transcript's witness (``second_opinion.Reading``), if any.
         self._witness: tuple[HeardWord, ...] | None = None
-        self._witnessed_audio = b""
-        #: The audio of the last transcript written (:meth:`_free_decode`), and the
-        #: acoustic scores of word sequences aligned to it (:meth:`_sound_score`).
+        #: The audio of the last transcript written (:meth:`_free_decode`; the
+        #: witness's too), and the acoustic scores of word sequences aligned to it
+        #: (:meth:`_sound_score`).
         self._decoded_audio = b""
         self._scores_of: bytes | None = None
         self._scores: dict[tuple[str, ...], float | None] = {}
@@ -952,7 +951,6 @@ class PocketSphinxRecognizer:
             self.second_opinion = None
             return words
         self._witness = reading.witness
-        self._witnessed_audio = audio
         if reading.witness is not None and any(
             self._keys.is_key(w.text)
             and not self._witnessed(self.phones_of(w.text), w.text, w.start, w.end)
@@ -1034,7 +1032,7 @@ class PocketSphinxRecognizer:
         if aligner is None:
             return True
         return aligner.prefers_second(
-            self._witnessed_audio, [*texts[:a], *text.split(), *texts[b:]], texts
+            self._decoded_audio, [*texts[:a], *text.split(), *texts[b:]], texts
         )
 
     def _get_aligner(self) -> acoustic_check.Aligner | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from voice_host.config import (
     config_from_args,
     config_from_data,
     default_config_path,
+    first_team,
     load_config_file,
 )
 from voice_host.errors import InputFileError, UsageError
@@ -128,6 +130,9 @@ def test_teams_as_a_table_and_devices(tmp_path: Path) -> None:
         # a TOML escape can put a NUL in a path, which no file name holds (was a traceback)
         ('save = "game\\u0000.json"\n', "save: expected a file path (without a NUL character)"),
         ("timr = 30\n", "unknown key 'timr' (did you mean timer?)"),  # a typo
+        # what to do this time is said on the command line, not in the file (was "did
+        # you mean board?")
+        ("keyboard = true\n", "unknown key 'keyboard' (--keyboard is only for the command line)"),
         (
             '[house_rules]\nfoul_penalty = "death"\n',
             "house_rules.foul_penalty: expected one of forfeit, lose-one, end-turn",
@@ -165,12 +170,12 @@ def test_missing_explicit_config_file_is_an_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("--timer", "-1"), "--timer: expected seconds from 5 to 3600, got -1.0"),
+        (("--timer", "-1"), "--timer: expected seconds from 5 to 3600, got -1"),
         (("--rate", "20"), "--rate: expected a whole number from 80 to 450, got 20"),
         (("--volume", "1.5"), "--volume: expected a number from 0.0 to 1.0"),
         (("--teams", "Red:Ann,Bob"), "--teams: expected teams as"),  # one team only
         (("--wake-word", "  "), "--wake-word: expected a word or two of letters"),
-        (("--house", "foul-penalty=death"), "--house: house rule foul_penalty"),
+        (("--house", "foul-penalty=death"), "--house: house rule foul-penalty"),
         (("--house", "nonsense"), "--house: house rule 'nonsense': write NAME=VALUE"),
         # two options that set one rule two ways: an error, not whichever is read last
         (
@@ -276,3 +281,43 @@ def test_a_save_path_that_is_a_folder_stops_before_the_game_starts(tmp_path: Pat
     assert config_from_args(parse("--save", str(folder / "game.json")), {}).save_path({}) == (
         folder / "game.json"
     )
+
+
+def test_at_most_nine_teams_one_number_key_each_for_their_buzzers() -> None:
+    nine = ";".join(f"T{i}:A{i},B{i}" for i in range(1, 10))
+    assert len(parse_teams(config_from_args(parse("--teams", nine), {}).teams or "")) == 9
+    with pytest.raises(
+        UsageError, match=r"at most 9 teams \(each team's buzzer is a number key\), got 10"
+    ):
+        config_from_args(parse("--teams", nine + ";T10:A10,B10"), {})
+
+
+def test_a_save_file_that_is_a_pipe_is_refused_and_a_link_is_written_through(
+    tmp_path: Path,
+) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(UsageError, match="is not an ordinary file"):
+        config_from_args(parse("--save", str(pipe)), {}).save_path()
+    target = tmp_path / "saves" / "real.json"
+    link = tmp_path / "game.json"
+    link.symlink_to(target)  # dangling until the first save
+    assert config_from_args(parse("--save", str(link)), {}).save_path() == Path(
+        os.path.realpath(target)
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "teams", "expected"),
+    [
+        (None, "Red:A,B;Blue:C,D", 0),  # the first listed
+        ("Blue", "Red:A,B;Blue:C,D", "Blue"),  # by name, for the game to look up
+        ("2", "Red:A,B;Blue:C,D", 1),  # by number, as the prompts number the teams
+        ("3", "Red:A,B;Blue:C,D", "3"),  # no third team: the game says so by name
+        ("1", "2:A,B;1:C,D", "1"),  # a team called "1" is that team
+    ],
+)
+def test_R3_the_first_team_by_name_or_number(
+    first: str | None, teams: str, expected: int | str
+) -> None:
+    assert first_team(first, parse_teams(teams)) == expected

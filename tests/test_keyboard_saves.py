@@ -19,7 +19,7 @@ from voice_host.commands import play as play_command
 from voice_host.config import HostConfig
 from voice_host.host.live import run_live
 from voice_host.keyboard import KeyboardController, card_label
-from voice_host.persist import SavedGame, SaveSlot
+from voice_host.persist import SaveClaim, SavedGame, SaveSlot
 from voice_host.rules import Game, Phase, board_from_data, parse_teams
 
 HOST_DATA = Path(__file__).parent / "host" / "data"
@@ -187,7 +187,49 @@ def test_a_failing_save_is_said_once_and_play_goes_on(
     assert "Time! Red got two right." in out  # play went on after the failure
     assert "Blue's turn." in out and "correct. One." in out
     assert not save.exists()
-    assert out.splitlines()[-1].startswith("Saving failed; the last good save, if any, is at")
+    assert (
+        out.splitlines()[-1] == f"Saving failed: this game was never saved (nothing is at {save})"
+    )
+
+
+def test_a_second_game_on_the_save_file_in_play_is_refused_and_the_first_is_kept(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    code, _, _ = _play(monkeypatch, capsys, " \nc\nq\ny\n", *_new_args(tmp_path, save))
+    first = save.read_text(encoding="utf-8")
+    with SaveClaim(save):  # the first game's process, still playing
+        code, out, err = _play(monkeypatch, capsys, "q\ny\n", *_new_args(tmp_path, save))
+    assert code == 2 and out == ""
+    assert err == (
+        f"voice-host: another voice-host game is playing with the save file {save}: "
+        "finish or quit that one, or give this one --save with another file\n"
+    )
+    assert save.read_text(encoding="utf-8") == first  # neither moved aside nor replaced
+    assert sorted(p.name for p in tmp_path.glob("game*.json")) == ["game.json"]
+
+
+def test_a_game_none_of_whose_saves_worked_does_not_send_the_player_to_an_older_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A read-only folder holding an earlier game: it cannot be moved aside, and the
+    # new game's saves fail.  The farewell must not offer the earlier file as this game.
+    save = tmp_path / "game.json"
+    save.write_text("an earlier game", encoding="utf-8")
+
+    def read_only(folder: Path, prefix: str) -> tuple[int, str]:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(
+        play_command, "SaveSlot", lambda path, **kw: SaveSlot(path, make_temp=read_only, **kw)
+    )
+    monkeypatch.setattr(SaveSlot, "keep_previous", lambda self: None)  # as in a read-only folder
+    code, out, _ = _play(monkeypatch, capsys, " \nc\nq\ny\n", *_new_args(tmp_path, save))
+    assert code == 2
+    assert out.splitlines()[-1] == (
+        f"Saving failed: this game was never saved (the file {save} holds an earlier game)"
+    )
+    assert save.read_text(encoding="utf-8") == "an earlier game"
 
 
 class _Interrupted(io.StringIO):

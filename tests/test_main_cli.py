@@ -134,3 +134,46 @@ def test_output_to_a_reader_that_went_away_is_quiet_and_exit_0(tmp_path: Path) -
         os.close(write_end)
     assert done.stderr == ""
     assert done.returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["play", "--timer", "abc"],
+            "voice-host play: argument --timer: invalid float value: 'abc' "
+            "(see voice-host play --help)",
+        ),
+        (
+            ["listen", "--audio"],
+            "voice-host listen: argument --audio: expected one argument "
+            "(see voice-host listen --help)",
+        ),
+        (
+            ["simulate", "script.txt", "--deck-size", "99999999999"],
+            "voice-host simulate: argument --deck-size: expected a number of cards from 1 "
+            "to 100000, got '99999999999' (see voice-host simulate --help)",
+        ),
+        (["nonsense"], "voice-host: argument COMMAND: invalid choice: 'nonsense'"),
+    ],
+)
+def test_a_bad_argument_is_one_line_pointing_to_the_help_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(message)
+
+
+def test_an_interrupt_while_the_command_line_is_read_is_one_line_and_exit_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    monkeypatch.setattr("sys.unraisablehook", sys.unraisablehook)  # restored after the test
+    assert cli.main(["devices"]) == 130
+    assert capsys.readouterr().err == "voice-host: interrupted\n"

@@ -19,10 +19,12 @@ from voice_host.errors import InputFileError, SaveError
 from voice_host.persist import (
     SAVE_FORMAT,
     SAVE_VERSION,
+    SaveClaim,
     SavedGame,
     SaveSlot,
     default_save_path,
     save_atomic,
+    save_file,
 )
 from voice_host.rules import Correct, Game, default_board, parse_teams
 
@@ -264,6 +266,67 @@ def test_stale_temporary_files_are_removed_on_load(tmp_path: Path) -> None:
 )
 def test_default_save_path(env: dict[str, str], expected: str) -> None:
     assert default_save_path(env) == Path(expected)
+
+
+@pytest.mark.parametrize("home", ["", "relative/home"])
+def test_an_empty_or_relative_home_is_not_taken_for_one(home: str) -> None:
+    # An empty HOME made the save /.local/state/voice-host/game.json (Python reads
+    # it as "/"); the user's home from the system is the one meant.
+    import pwd
+
+    system_home = Path(pwd.getpwuid(os.getuid()).pw_dir)
+    expected = system_home / ".local" / "state" / "voice-host" / "game.json"
+    assert default_save_path({"HOME": home}) == expected
+
+
+def test_a_save_is_written_through_a_link_and_never_over_a_device(tmp_path: Path) -> None:
+    target = tmp_path / "elsewhere" / "game.json"
+    target.parent.mkdir()
+    link = tmp_path / "game.json"
+    link.symlink_to(target)
+    real = save_file(link)
+    save_atomic(real, "saved")
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == "saved"
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    with pytest.raises(SaveError, match=r"pipe is not an ordinary file \(a device or a pipe\)"):
+        save_file(pipe)
+    with pytest.raises(SaveError, match="not an ordinary file"):
+        save_file(Path(os.devnull))
+
+
+def test_a_second_game_on_the_same_save_file_is_refused_until_the_first_lets_go(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "state" / "game.json"
+    with SaveClaim(save):
+        with pytest.raises(SaveError, match="another voice-host game is playing with the save"):
+            SaveClaim(save).claim()
+        SaveClaim(tmp_path / "other.json").claim()  # another file is free
+    with SaveClaim(save):  # let go: free again
+        pass
+
+
+def test_a_save_file_whose_lock_cannot_be_made_is_played_unclaimed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def read_only(*args: object, **kwargs: object) -> int:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr("voice_host.persist.os.open", read_only)
+    with SaveClaim(tmp_path / "game.json"), SaveClaim(tmp_path / "game.json"):
+        pass  # nothing to hold: the saves themselves will say they fail
+
+
+def test_a_slot_knows_whether_any_of_its_saves_worked(tmp_path: Path) -> None:
+    def full(folder: Path, prefix: str) -> tuple[int, str]:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    failing = SaveSlot(tmp_path / "game.json", make_temp=full, report=lambda _: None)
+    assert not failing.autosave("{}") and not failing.saved_any
+    working = SaveSlot(tmp_path / "game.json")
+    working.save("{}")
+    assert working.saved_any
 
 
 CHILD = """

@@ -62,7 +62,9 @@ def test_lists_the_game_in_progress_then_the_kept_ones_with_how_to_resume_each(
     # Red guessed two and timed out: Red on segment 2 (Nature); Blue to play from START.
     _save(older, _game("Red:Ann,Bob;Blue:Cat,Dan", "correct", "correct", "time-up"))
     os.utime(older, (1_000_000, 1_000_000))
-    _save(save, _game("Gold:Eve,Fay;Teal:Gus,Hal;Plum:Ivy,Jo"), {"deck": "/decks/kids.txt"})
+    deck = tmp_path / "kids.txt"
+    deck.write_text("a deck", encoding="utf-8")  # only its being there is looked at
+    _save(save, _game("Gold:Eve,Fay;Teal:Gus,Hal;Plum:Ivy,Jo"), {"deck": str(deck)})
     code, out, err = _saves(capsys, "--save", str(save))
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -70,7 +72,7 @@ def test_lists_the_game_in_progress_then_the_kept_ones_with_how_to_resume_each(
     assert lines[1] == f"  {save}"
     assert lines[2].endswith(": Gold's turn 1, Object") and lines[2].startswith("    saved 20")
     assert lines[3] == "    Gold on START, Teal on START, Plum on START"
-    assert lines[4] == "    deck /decks/kids.txt"
+    assert lines[4] == f"    deck {deck}"
     assert lines[5] == f"    resume: voice-host play --resume --save {save}"
     assert lines[6] == "Kept when a new game started (1, newest first):"
     assert lines[7] == f"  {older}"
@@ -78,6 +80,18 @@ def test_lists_the_game_in_progress_then_the_kept_ones_with_how_to_resume_each(
     assert lines[9] == "    Red on 2 of 5, Blue on START"
     assert lines[10] == f"    resume: voice-host play --resume --save {older}"
     assert "voice-host saves clean" in lines[11]
+
+
+def test_a_game_whose_deck_is_gone_says_so_and_how_to_resume_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    gone = tmp_path / "gone.txt"
+    _save(save, _game("Red:Ann,Bob;Blue:Cat,Dan"), {"deck": str(gone)})
+    _, out, _ = _saves(capsys, "--save", str(save))
+    assert f"    deck {gone}, which is not there now: resume with --deck DECK" in out.splitlines()
+    _, out, _ = _saves(capsys, "--save", str(save), "--json")
+    assert json.loads(out)["deck_gone"] is True
 
 
 def test_the_default_slot_resumes_without_save_and_kept_games_always_name_theirs(
@@ -260,3 +274,12 @@ def test_only_a_game_that_can_be_resumed_is_offered(tmp_path: Path) -> None:
     _save(save, _game("Red:Ann,Bob;Blue:Cat,Dan", "correct", "correct", "time-up"))
     offer = saved_offer(save)
     assert offer.startswith("Blue's turn 2, Object; Red on 2 of 5, Blue on START; saved today at")
+
+
+def test_the_save_option_may_come_after_the_action(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    for argv in (["saves", "clean", "--save", str(save)], ["saves", "--save", str(save), "clean"]):
+        assert cli.main(argv) == 0
+        assert capsys.readouterr().out == f"No kept games beside {save}.\n"

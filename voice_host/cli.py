@@ -16,6 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
 
 from voice_host import __version__
 from voice_host.errors import VoiceHostError
@@ -36,9 +37,17 @@ def _load(name: str) -> ModuleType:
     return importlib.import_module(f"voice_host.commands.{name}")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose errors are one line that points to the help (not the
+    usage block first); sub-command parsers are made of the same class."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the full argument parser with every sub-command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="voice-host",
         description="An offline, voice-driven host for the party game Articulate!",
     )
@@ -62,11 +71,10 @@ def _drop_buffered_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if sys.stdin is None:  # started with standard input closed (`<&-`): no keys, at once
-        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the whole run
     try:
+        args = build_parser().parse_args(argv)
+        if sys.stdin is None:  # started with standard input closed (`<&-`): no keys, at once
+            sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the whole run
         code: int = args._run(args)
         # a short output still sits in the buffer: write it here, where a full
         # disk is caught below, not in the interpreter's exit (exit 120)
@@ -77,6 +85,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         print("voice-host: interrupted", file=sys.stderr)
+        # An engine interrupted while it loaded leaves a half-made object whose
+        # finaliser fails as it is collected ("Exception ignored in ..."): noise
+        # after the one line that says what happened.
+        sys.unraisablehook = lambda _: None
         return 130
     except BrokenPipeError:  # the reader went away (`deck check ... | head -1`)
         _drop_buffered_output()

@@ -19,16 +19,17 @@ import dataclasses
 import difflib
 import os
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from voice_host.announce.protocol import AnnounceOptions
-from voice_host.errors import InputFileError, UsageError, VoiceHostError
-from voice_host.persist import default_save_path
-from voice_host.rules import CATEGORIES, HouseRules, RulesError, parse_teams
+from voice_host.errors import InputFileError, SaveError, UsageError, VoiceHostError
+from voice_host.persist import default_save_path, save_file
+from voice_host.rules import CATEGORIES, HouseRules, RulesError, Team, parse_teams
 from voice_host.rules.house import CHOICES
+from voice_host.rules.teams import name_key
 
 #: Recognisers ``--backend`` can name.
 BACKENDS = ("auto", "pocketsphinx", "vosk")
@@ -99,15 +100,19 @@ class HostConfig:
         return self.house_rules.advanced
 
     def save_path(self, env: Mapping[str, str] | None = None) -> Path:
-        """The save file to use; :class:`UsageError` when it names a folder (every save
-        would fail, so the game must not start on it)."""
+        """The save file to use (through a symbolic link, the file it names);
+        :class:`UsageError` when it names a folder, a device or a pipe (every save
+        would fail or replace it, so the game must not start on it)."""
         path = self.save if self.save is not None else default_save_path(env)
         if path.is_dir():
             raise UsageError(
                 f"the save file {path} is a folder: give --save a file in it, e.g. "
                 f"{path / 'game.json'}"
             )
-        return path
+        try:
+            return save_file(path)
+        except SaveError as exc:
+            raise UsageError(str(exc)) from None
 
     def announce_options(self) -> AnnounceOptions:
         """Options for the host's voice."""
@@ -217,6 +222,31 @@ def _device(value: object) -> int | str:
     raise _Bad("a device number or part of its name", value)
 
 
+def first_team(first: str | None, teams: Sequence[Team]) -> int | str:
+    """``--first`` as the game takes it: a team's name, or its number as the set-up's
+    prompts number the teams (1 is the first listed; a team called "2" is still that
+    team); None: the first team."""
+    if first is None:
+        return 0
+    text = first.strip()
+    named = any(name_key(t.name) == name_key(text) for t in teams)
+    if text.isdigit() and not named and 1 <= int(text) <= len(teams):
+        return int(text) - 1
+    return first
+
+
+#: The most teams a game takes: each team's buzzer (a CONTROL round) and the key
+#: that pushes it back (a SPIN choice) is one of the number keys 1-9.
+MAX_TEAMS = 9
+
+
+def too_many_teams(count: int) -> str | None:
+    """Why ``count`` teams are too many, or None."""
+    if count <= MAX_TEAMS:
+        return None
+    return f"at most {MAX_TEAMS} teams (each team's buzzer is a number key), got {count}"
+
+
 def _teams(value: object) -> str:
     if isinstance(value, dict):
         parts = []
@@ -230,6 +260,8 @@ def _teams(value: object) -> str:
         teams = parse_teams(spec)
     except RulesError as exc:
         raise _Bad(f'teams as "Red:Ann,Bob;Blue:Cat,Dan" ({exc})', value) from None
+    if (why := too_many_teams(len(teams))) is not None:
+        raise _Bad(f'teams as "Red:Ann,Bob;Blue:Cat,Dan" ({why})', value)
     return ";".join(f"{t.name}:{','.join(t.players)}" for t in teams)
 
 
@@ -317,15 +349,24 @@ def _house_check(name: str, value: object) -> object:
     return _text(value)
 
 
+#: Options of ``voice-host play`` that a config file does not hold: each says what
+#: to do this time, not how to play every time.
+COMMAND_LINE_ONLY = frozenset({"keyboard", "resume", "no_voice_setup", "config"})
+
+
 def _unknown(key: str, known: tuple[str, ...], where: str) -> str:
     close = difflib.get_close_matches(key, known, n=1) or [k for k in known if k.startswith(key)]
     hint = f" (did you mean {close[0]}?)" if close else ""
     if key == "advanced":
         hint = " (write advanced at the top level, before any table)"
+    if key.replace("-", "_") in COMMAND_LINE_ONLY:
+        hint = f" (--{key.replace('_', '-')} is only for the command line)"
     return f"{where}unknown key {key!r}{hint}; known keys: {', '.join(known)}"
 
 
 def _shown(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # "0", as typed, not "0.0"
     return repr(value) if not isinstance(value, dict | list) else type(value).__name__
 
 
@@ -426,7 +467,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add(
         "--first",
         metavar="TEAM",
-        help="the team that starts (default: the first listed; --keyboard asks)",
+        help="the team that starts, by name or number (default: the first listed; --keyboard asks)",
     )
     add("--timer", type=float, metavar="SECONDS", help="seconds in a turn (default 30)")
     add("--advanced", action=on_off, help="one describer per turn, whatever the team size")

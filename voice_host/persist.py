@@ -48,15 +48,92 @@ TempMaker = Callable[[Path, str], tuple[int, str]]
 
 
 def default_save_path(env: Mapping[str, str] | None = None) -> Path:
-    """``$XDG_STATE_HOME/voice-host/game.json``, else ``~/.local/state/voice-host/game.json``."""
+    """``$XDG_STATE_HOME/voice-host/game.json``, else ``~/.local/state/voice-host/game.json``
+    (an empty or relative ``HOME`` is not a home: the user's own from the system is)."""
     env = os.environ if env is None else env
     state = env.get("XDG_STATE_HOME", "").strip()
     if state and Path(state).is_absolute():
         base = Path(state)
     else:
         home = env.get("HOME", "").strip()
-        base = (Path(home) if home else Path.home()) / ".local" / "state"
+        base = (Path(home) if Path(home).is_absolute() else _system_home()) / ".local" / "state"
     return base / "voice-host" / "game.json"
+
+
+def _system_home() -> Path:
+    """The user's home folder as the system records it (``HOME`` aside)."""
+    try:
+        import pwd
+
+        return Path(pwd.getpwuid(os.getuid()).pw_dir)
+    except (ImportError, KeyError, AttributeError):
+        return Path.home()
+
+
+def save_file(path: Path) -> Path:
+    """The file a save to ``path`` writes: through a symbolic link to the file it
+    names (a save replaces the file, and would otherwise replace the link).
+
+    Raises :class:`SaveError` when ``path`` is there but is no ordinary file (a
+    device such as ``/dev/null``, a pipe): every save would replace it.  A folder
+    is the caller's to refuse (it says which file in it to give)."""
+    real = Path(os.path.realpath(path)) if path.is_symlink() else path
+    if real.exists() and not real.is_file() and not real.is_dir():
+        raise SaveError(
+            f"the save file {path} is not an ordinary file (a device or a pipe): give --save a file"
+        )
+    return real
+
+
+class SaveClaim:
+    """This process's hold on a save file while it plays the game there: a second
+    game given the same file is refused rather than let the two overwrite each
+    other's saves.  An advisory lock (``flock``) on a hidden file next to the save,
+    released when the game ends or the process dies; where none can be taken (a
+    read-only folder, a system without ``flock``) the game goes on unclaimed, and its
+    saves would fail there anyway."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        """The save file claimed."""
+        self._fd: int | None = None
+
+    def __enter__(self) -> SaveClaim:
+        self.claim()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def claim(self) -> None:
+        """Take the hold; :class:`SaveError` when another game holds it."""
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not on POSIX
+            return
+        lock = self.path.with_name(f".{self.path.name}.lock")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise SaveError(
+                    f"another voice-host game is playing with the save file {self.path}: "
+                    "finish or quit that one, or give this one --save with another file"
+                ) from None
+            return  # a file system without locks: unclaimed
+        self._fd = fd
+
+    def release(self) -> None:
+        """Let the save file go (closing the lock file releases the lock)."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 def _make_temp(folder: Path, prefix: str) -> tuple[int, str]:
@@ -219,6 +296,9 @@ class SaveSlot:
         self._failing = False
         self.failure: str | None = None
         """Why the last :meth:`autosave` failed; None when it saved."""
+        self.saved_any = False
+        """Whether this slot has saved anything yet (when none of a game's saves
+        worked, the file there, if any, holds another game)."""
 
     def save(
         self,
@@ -233,6 +313,7 @@ class SaveSlot:
         saved = SavedGame(state_json, dict(options or {}), stamp, time_left)
         with self._lock:
             save_atomic(self.path, saved.to_json(), make_temp=self._make_temp)
+            self.saved_any = True
 
     def autosave(
         self,

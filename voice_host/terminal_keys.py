@@ -23,7 +23,7 @@ from typing import Protocol, TextIO
 
 from voice_host.errors import UsageError
 from voice_host.rules import MIN_PLAYERS, MIN_TEAMS, Team, validate_teams
-from voice_host.rules.teams import name_key, tidy_name
+from voice_host.rules.teams import name_key, name_problem, tidy_name
 
 #: Seconds to wait for the next byte of a key that sends several (an arrow's escape
 #: sequence, a UTF-8 character): a terminal writes them together.
@@ -179,8 +179,9 @@ def ask_resume(keys: KeySource, write: Callable[[str], None], saved: str) -> boo
         write(f"{answer.strip()!r}: answer y or n.")
 
 
-def ask_teams(keys: KeySource, write: Callable[[str], None]) -> tuple[Team, ...]:
-    """Ask for team names and players until at least two valid teams are in (R1)."""
+def ask_teams(keys: KeySource, write: Callable[[str], None], most: int) -> tuple[Team, ...]:
+    """Ask for team names and players until at least two valid teams are in (R1), and
+    at most ``most``."""
     write(f"Set up the teams: at least {MIN_TEAMS}, each with {MIN_PLAYERS} or more players.")
     teams: list[Team] = []
     while True:
@@ -196,6 +197,9 @@ def ask_teams(keys: KeySource, write: Callable[[str], None]) -> tuple[Team, ...]
         if any(name_key(t.name) == name_key(name) for t in teams):
             write(f"There is already a team called {name}.")
             continue
+        if (problem := name_problem(name, team=True)) is not None:
+            write(f"Not added: {problem}.")
+            continue
         players = keys.read_line(f"Players of {name}, separated by commas: ")
         if players is None:
             raise UsageError("the teams were not all given (end of input)")
@@ -206,7 +210,13 @@ def ask_teams(keys: KeySource, write: Callable[[str], None]) -> tuple[Team, ...]
         if len({name_key(p) for p in names}) < len(names):
             write(f"Two players of {name} have the same name; {name} was not added.")
             continue
+        if (problem := next((p for p in map(name_problem, names) if p), None)) is not None:
+            write(f"{name} was not added: {problem}.")
+            continue
         teams.append(Team(name, names))
+        if len(teams) == most:
+            write(f"That makes {most} teams, the most a game takes.")
+            return validate_teams(teams)
 
 
 def ask_first(

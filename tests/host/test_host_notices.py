@@ -417,7 +417,7 @@ def test_a_game_that_cannot_be_saved_does_not_say_it_was(
     disk_full_after_first_save(monkeypatch)
     out = io.StringIO()
     config = _config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
-    with pytest.raises(SaveError, match="is full; the last good save, if any, is kept"):
+    with pytest.raises(SaveError, match="is full; the last good save is kept"):
         run_live(config, stdin=io.StringIO("c\nq\ny\n"), stdout=out, env={})
     text = out.getvalue()
     assert "Game saved" not in text

@@ -79,6 +79,7 @@ def test_R24_a_layout_loads_from_text_and_round_trips() -> None:
         ('{"segments": "START"}', r"must be a list"),  # segments not a list
         ('["START", "Objct", "FINISH"]', r"segment 1: unknown segment 'Objct'"),  # misspelt
         ('["START", 7, "FINISH"]', r"segment 1: expected a name"),  # not a string
+        ('["START", null, "Object", "FINISH"]', r"segment 1: expected a name in quotes, got null$"),
         ('["Object", "START", "FINISH"]', r"exactly one START, as segment 0 \(found at 1\)"),
         ('["START", "Object", "START", "FINISH"]', r"exactly one START.*found at 0, 2"),
         ('["START", "Object", "World"]', r"exactly one FINISH.*there is none"),

@@ -277,8 +277,12 @@ def test_house_rules_from_command_line_options(option: str, field: str, value: o
     ],
 )
 def test_bad_house_rule_options_are_named(option: str) -> None:
-    with pytest.raises(SetupError, match="house rule"):
+    with pytest.raises(SetupError, match="house rule") as caught:
         HouseRules().with_option(option)
+    name = option.partition("=")[0]
+    if "-" in name:  # named as the command line spells it, not as the code does
+        assert f"house rule {name}" in str(caught.value)
+        assert name.replace("-", "_") not in str(caught.value)
 
 
 def test_house_rules_round_trip_through_data() -> None:

@@ -13,6 +13,7 @@ from voice_host.rules import (
     UnknownTeamError,
     describer_count,
     parse_teams,
+    validate_teams,
 )
 from voice_host.rules.teams import team_index
 
@@ -31,6 +32,20 @@ from voice_host.rules.teams import team_index
 def test_R1_teams_need_two_or_more_teams_of_two_or_more(spec: str) -> None:
     with pytest.raises(SetupError):
         parse_teams(spec)
+
+
+@pytest.mark.parametrize(
+    ("teams", "why"),
+    [
+        # a team named with the spec's separators could not be written back as a spec
+        ([Team("Red;X", ("Ann", "Bob")), Team("Blue", ("Cat", "Dan"))], "'Red;X' holds ';'"),
+        ([Team("Red:1", ("Ann", "Bob")), Team("Blue", ("Cat", "Dan"))], "'Red:1' holds ':'"),
+        ([Team("Red", ("Ann,1", "Bob")), Team("Blue", ("Cat", "Dan"))], "'Ann,1' holds ','"),
+    ],
+)
+def test_R1_a_name_may_not_hold_the_separators_of_a_teams_spec(teams: list[Team], why: str) -> None:
+    with pytest.raises(SetupError, match=why):
+        validate_teams(teams)
 
 
 def test_R1_parse_teams_keeps_names_and_player_order() -> None:

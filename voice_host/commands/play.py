@@ -24,7 +24,13 @@ import sys
 from collections.abc import Callable, Mapping
 
 from voice_host.commands.simulate import read_board
-from voice_host.config import HostConfig, add_play_arguments, config_from_args
+from voice_host.config import (
+    MAX_TEAMS,
+    HostConfig,
+    add_play_arguments,
+    config_from_args,
+    first_team,
+)
 from voice_host.errors import SaveError, UsageError, VoiceHostError
 from voice_host.host.saved_game import (
     keep_previous_game,
@@ -38,7 +44,7 @@ from voice_host.host.saved_game import (
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import EntryText, KeyboardController, card_label
 from voice_host.keyboard.terminal import run_terminal
-from voice_host.persist import SaveSlot
+from voice_host.persist import SaveClaim, SaveSlot
 from voice_host.rules import (
     Board,
     Game,
@@ -182,7 +188,12 @@ class _KeyboardSaves:
         resume (no game yet, or it was won and its save removed)."""
         if self.game is None or self.game.phase is Phase.GAME_OVER:
             return None
-        return texts.saved_at(self.path, default_path=self.config.save is None, saved=self._saved)
+        return texts.saved_at(
+            self.path,
+            default_path=self.config.save is None,
+            saved=self._saved,
+            saved_any=self.slot.saved_any,
+        )
 
 
 def _new_game(
@@ -192,13 +203,15 @@ def _new_game(
     the teams and the first team (asked when not given)."""
     board = _board(config)
     entry_text, deck_size = _deck_entries(config, write)
-    spec = config.teams if config.teams is not None else _teams_spec(ask_teams(keys, write))
+    spec = (
+        config.teams if config.teams is not None else _teams_spec(ask_teams(keys, write, MAX_TEAMS))
+    )
     try:
         teams = parse_teams(spec)
     except RulesError as exc:
         raise UsageError(f"--teams: {exc}") from None
     first: int | str = (
-        first_arg
+        first_team(first_arg, teams)
         if first_arg is not None
         else ask_first(teams, keys, write, random.Random(config.seed))
     )
@@ -266,8 +279,14 @@ def _keyboard_game(
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play until there is a winner or the players quit."""
+    """Play until there is a winner or the players quit (holding the save file all
+    the while: a second game started on it is refused, :class:`SaveClaim`)."""
     config = config_from_args(args)
+    with SaveClaim(config.save_path()):
+        return _play(args, config)
+
+
+def _play(args: argparse.Namespace, config: HostConfig) -> int:
     if args.keyboard:
         unused = unused_with_keyboard(args)
         if unused is not None:
@@ -282,6 +301,8 @@ def run(args: argparse.Namespace) -> int:
         if offer and ask_resume(keys, write, offer):
             config = dataclasses.replace(config, resume=True)
         else:
-            config = dataclasses.replace(config, teams=_teams_spec(ask_teams(keys, write)))
+            config = dataclasses.replace(
+                config, teams=_teams_spec(ask_teams(keys, write, MAX_TEAMS))
+            )
     # Otherwise, without teams, run_live sets them up aloud (voice and keys) first.
     return run_live(config, show_card=config.show_card)

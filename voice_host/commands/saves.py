@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from voice_host.config import config_from_args
 from voice_host.errors import SaveError, UsageError
@@ -23,24 +24,44 @@ from voice_host.persist import SaveSlot
 HELP = "list the saved games (the one in progress and those kept), or remove them"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    """Add this command's options."""
+def _add_options(parser: argparse.ArgumentParser, *, after_action: bool = False) -> None:
+    """The options every action shares; ``after_action``: given after the action, an
+    option is still the command's, and not given there it leaves alone what was
+    given before the action."""
+    unset: Any = argparse.SUPPRESS if after_action else None
     parser.add_argument(
         "--config",
         metavar="PATH",
+        default=unset,
         help="TOML config file whose save file to use (default ~/.config/voice-host/config.toml)",
     )
     parser.add_argument(
         "--save",
         metavar="PATH",
+        default=unset,
         help="the save file play uses (default ~/.local/state/voice-host/game.json)",
     )
-    parser.add_argument("--json", action="store_true", help="one JSON object per saved game")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        default=argparse.SUPPRESS if after_action else False,
+        help="one JSON object per saved game",
+    )
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    """Add this command's options (before the action or after it, either way)."""
+    _add_options(parser)
     sub = parser.add_subparsers(dest="action", metavar="ACTION")
-    sub.add_parser("list", help="list the saved games (the default)")
+    actions = [sub.add_parser("list", help="list the saved games (the default)")]
     remove = sub.add_parser("remove", help="remove the saved games named (as listed)")
     remove.add_argument("paths", nargs="+", metavar="PATH", help="a file the list shows")
-    sub.add_parser("clean", help="remove every kept game; the game in progress stays")
+    actions.append(remove)
+    actions.append(
+        sub.add_parser("clean", help="remove every kept game; the game in progress stays")
+    )
+    for action in actions:
+        _add_options(action, after_action=True)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -65,8 +65,30 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         help="set a house rule, e.g. --rule foul-penalty=end-turn (repeatable; --house too)",
     )
     parser.add_argument(
-        "--deck-size", type=int, default=500, metavar="N", help="cards in the deck (default 500)"
+        "--deck-size",
+        type=_deck_size,
+        default=500,
+        metavar="N",
+        help=f"cards in the deck, 1 to {MAX_DECK_SIZE} (default 500)",
     )
+
+
+#: The most cards a simulated deck holds: more than any deck file, and the game
+#: shuffles a list of them all.
+MAX_DECK_SIZE = 100_000
+
+
+def _deck_size(text: str) -> int:
+    """``--deck-size``: a whole number of cards from 1 to :data:`MAX_DECK_SIZE`."""
+    try:
+        size = int(text)
+    except ValueError:
+        size = 0
+    if not 1 <= size <= MAX_DECK_SIZE:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of cards from 1 to {MAX_DECK_SIZE}, got {text!r}"
+        )
+    return size
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -95,7 +117,8 @@ def read_board(path: str | None) -> Board:
     try:
         return load_board(text)
     except RulesError as exc:
-        raise InputFileError(f"board {path}: {exc}") from None
+        # "board x.json: has 2 segments", not "board x.json: board has 2 segments"
+        raise InputFileError(f"board {path}: {str(exc).removeprefix('board ')}") from None
 
 
 def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | None = None) -> Game:

@@ -359,8 +359,14 @@ class Host:
             )
             self._say([f"Game saved to {self.save_slot.path}.{later} Goodbye."])
         else:
-            why = self.save_slot.failure or f"cannot save the game to {self.save_slot.path}"
-            self.unsaved = f"{why}; the last good save, if any, is kept"
+            slot = self.save_slot
+            why = slot.failure or f"cannot save the game to {slot.path}"
+            if slot.saved_any:
+                self.unsaved = f"{why}; the last good save is kept"
+            else:  # a file there is another game's (one that could not be moved aside)
+                self.unsaved = f"{why}; none of this game was saved"
+                if slot.path.exists():
+                    self.unsaved += f", and {slot.path} holds an earlier game"
             self._say([f"The game could not be saved: {self.unsaved}. Goodbye."])
         self.finished = True
 

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, TextIO
 from voice_host.announce.factory import open_announcer
 from voice_host.announce.printed import is_printed_line
 from voice_host.announce.protocol import Announcer
-from voice_host.config import HostConfig
+from voice_host.config import HostConfig, first_team
 from voice_host.deck.model import Deck
 from voice_host.errors import InputFileError, ModelError, SaveError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock, restamped
@@ -115,13 +115,14 @@ def _game(config: HostConfig, deck: Deck, saved: SavedGame | None, source: Path)
     if config.teams is None:
         raise UsageError('give the teams: --teams "Red:Ann,Bob;Blue:Cat,Dan"')
     try:
+        teams = parse_teams(config.teams)
         return Game(
-            parse_teams(config.teams),
+            teams,
             board,
             config.house_rules,
             rng=random.Random(config.seed),
             deck_size=len(deck),
-            first_team=config.first if config.first is not None else 0,
+            first_team=first_team(config.first, teams),
         )
     except RulesError as exc:
         raise UsageError(str(exc)) from None

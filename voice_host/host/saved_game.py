@@ -155,6 +155,8 @@ class SaveSummary:
     """The FINISH segment's number."""
     deck: str = ""
     """The deck file it was played with ('' for the packaged deck)."""
+    deck_gone: bool = False
+    """Whether that deck file is not there now (the game resumes only with ``--deck``)."""
     problem: str = ""
     """Why it cannot be resumed ('' when it can)."""
 
@@ -168,6 +170,7 @@ class SaveSummary:
             "teams": [{"name": name, "segment": segment} for name, segment in self.teams],
             "finish": self.finish or None,
             "deck": self.deck or None,
+            "deck_gone": self.deck_gone,
             "problem": self.problem or None,
             "resume": None if self.problem else self.resume(default_path=default_path),
         }
@@ -184,7 +187,9 @@ class SaveSummary:
         first = f"  saved {when}: {self.where}" if when else f"  {self.where}"
         lines.append(first)
         lines.append("  " + ", ".join(self.standing()))
-        if self.deck:
+        if self.deck_gone:
+            lines.append(f"  deck {self.deck}, which is not there now: resume with --deck DECK")
+        elif self.deck:
             lines.append(f"  deck {self.deck}")
         lines.append(f"  resume: {self.resume(default_path=default_path)}")
         return lines
@@ -306,6 +311,7 @@ def summarise_save(path: Path, *, kept: bool) -> SaveSummary:
         teams=tuple((t.name, game.position(i)) for i, t in enumerate(game.teams)),
         finish=len(game.board) - 1,
         deck=deck if isinstance(deck, str) else "",
+        deck_gone=isinstance(deck, str) and bool(deck) and not Path(deck).expanduser().is_file(),
     )
 
 

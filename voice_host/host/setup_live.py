@@ -357,6 +357,7 @@ def set_up_teams(
     is told the no-voice notice the set-up said (``No microphone: ...``, or ``why``), if
     any, so the game does not say it again.
     """
+    from voice_host.config import MAX_TEAMS
     from voice_host.terminal_keys import (
         KeySource,
         LineKeys,
@@ -420,6 +421,6 @@ def set_up_teams(
     if outcome.result is not None:
         result = outcome.result
         return dataclasses.replace(config, teams=result.teams, first=result.first_name)
-    teams = ask_teams(source, spoken)
+    teams = ask_teams(source, spoken, MAX_TEAMS)
     first = ask_first(teams, source, spoken, random.Random(config.seed))
     return dataclasses.replace(config, teams=_teams_spec_of(teams), first=teams[first].name)

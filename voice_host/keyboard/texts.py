@@ -113,9 +113,17 @@ def help_lines(game: Game, timer_started: bool) -> list[str]:
     return [first, "Always: " + "; ".join(ALWAYS_KEYS) + "."]
 
 
-def saved_at(path: Path, *, default_path: bool, saved: bool) -> str:
-    """Where the game is kept when play stops before the end, and how to resume it."""
+def saved_at(path: Path, *, default_path: bool, saved: bool, saved_any: bool = True) -> str:
+    """Where the game is kept when play stops before the end, and how to resume it;
+    ``saved_any`` False: none of this game's saves worked (a file there is another's)."""
     resume = dialogue.resume_command(path, default_path=default_path)
     if saved:
         return f"Saved to {path}; resume with {resume}"
-    return f"Saving failed; the last good save, if any, is at {path}; resume with {resume}"
+    if not saved_any:
+        return f"Saving failed: this game was never saved ({unsaved_note(path)})"
+    return f"Saving failed; the last good save is at {path}; resume with {resume}"
+
+
+def unsaved_note(path: Path) -> str:
+    """What is at ``path`` when none of a game's saves worked."""
+    return f"the file {path} holds an earlier game" if path.exists() else f"nothing is at {path}"

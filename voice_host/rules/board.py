@@ -95,7 +95,7 @@ _CATEGORY_NAMES = {c.lower(): c for c in CATEGORIES}
 
 def _segment(index: int, label: object) -> Segment:
     if not isinstance(label, str):
-        raise BoardError(f"segment {index}: expected a name in quotes, got {label!r}")
+        raise BoardError(f"segment {index}: expected a name in quotes, got {json.dumps(label)}")
     key = label.strip().lower()
     if key in _CATEGORY_NAMES:
         return Segment(SegmentKind.NORMAL, _CATEGORY_NAMES[key])

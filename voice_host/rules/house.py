@@ -112,19 +112,20 @@ class HouseRules:
                 f"house rule {text!r}: write NAME=VALUE with NAME one of "
                 f"{', '.join(n.replace('_', '-') for n in fields)}"
             )
+        spelt = name.replace("_", "-")  # as the command line spells it
         current = getattr(self, name)
         value: object
         if isinstance(current, bool):
             flags = {"yes": True, "true": True, "on": True, "1": True}
             flags |= {"no": False, "false": False, "off": False, "0": False}
             if raw.lower() not in flags:
-                raise SetupError(f"house rule {name}: {raw!r} is not yes or no")
+                raise SetupError(f"house rule {spelt}: {raw!r} is not yes or no")
             value = flags[raw.lower()]
         elif isinstance(current, int):
             try:
                 value = int(raw)
             except ValueError:
-                raise SetupError(f"house rule {name}: {raw!r} is not a whole number") from None
+                raise SetupError(f"house rule {spelt}: {raw!r} is not a whole number") from None
         elif name == "start_category":
             by_key = {c.lower(): c for c in CATEGORIES}
             if raw.lower() == "none":
@@ -134,9 +135,14 @@ class HouseRules:
             else:
                 choices = ", ".join(CATEGORIES)
                 raise SetupError(
-                    f"house rule start_category: {raw!r} is not none or one of {choices}"
+                    f"house rule start-category: {raw!r} is not none or one of {choices}"
                 )
         else:
             value = raw.lower()
         changes: dict[str, Any] = {name: value}
-        return dataclasses.replace(self, **changes)
+        try:
+            return dataclasses.replace(self, **changes)
+        except SetupError as exc:  # said as the command line spells the name
+            raise SetupError(
+                str(exc).replace(f"house rule {name}", f"house rule {spelt}")
+            ) from None

@@ -41,6 +41,11 @@ def validate_teams(teams: Sequence[Team]) -> tuple[Team, ...]:
     for team in teams:
         if not team.name.strip():
             raise SetupError("a team has an empty name")
+        problem = name_problem(team.name, team=True) or next(
+            (p for p in map(name_problem, team.players) if p), None
+        )
+        if problem:
+            raise SetupError(problem)
         key = name_key(team.name)
         if key in seen:
             raise SetupError(f"two teams are called {team.name!r}")
@@ -60,6 +65,24 @@ def validate_teams(teams: Sequence[Team]) -> tuple[Team, ...]:
                 "(R4: describers take turns by name)"
             )
     return tuple(teams)
+
+
+#: What separates teams, a team from its players, and players in a teams spec
+#: ("Red:Ann,Bob;Blue:Cat,Dan"): no name may hold them.
+TEAM_SEPARATORS = ";:"
+PLAYER_SEPARATORS = ";:,"
+
+
+def name_problem(name: str, *, team: bool = False) -> str | None:
+    """Why ``name`` cannot be a team's (``team``) or a player's name, or None.
+
+    The separators of a teams spec: a name holding one would not survive being
+    written as the spec (a save's options, the config file)."""
+    for c in TEAM_SEPARATORS if team else PLAYER_SEPARATORS:
+        if c in name:
+            who = "team" if team else "player"
+            return f"the {who} name {name.strip()!r} holds {c!r}, which separates teams and players"
+    return None
 
 
 def name_key(name: str) -> str:

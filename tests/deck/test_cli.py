@@ -96,3 +96,13 @@ def test_playing_a_bad_deck_is_one_line_naming_the_first_problem(
     assert len(err) == 1
     assert err[0].startswith(f"voice-host: {path}")
     assert f"(and 2 more; 'voice-host deck check {path}' lists them all)" in err[0]
+
+
+def test_check_counts_one_card_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (DATA / "good_deck.txt").read_text(encoding="utf-8")
+    one = tmp_path / "one.txt"
+    one.write_text(text.split("\n\n")[0] + "\n", encoding="utf-8")
+    assert main(["deck", "check", str(one)]) == 0
+    assert capsys.readouterr().out == f"{one}: ok (1 card)\n"

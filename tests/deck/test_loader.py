@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 from pathlib import Path
 
 import pytest
@@ -80,6 +81,35 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
         (GOOD_CARD + "object: Kettle\n", [("card 1", "Object", "field given twice")]),
         # no cards at all
         ("# only a comment\n", [("deck.txt", "", "wrong count: the deck has no cards")]),
+        # a NUL inside an entry (it would be printed raw): the line and field are named
+        (
+            GOOD_CARD.replace("Teapot", "Tea\x00pot"),
+            [("card 1", "line 1: Object", "control character U+0000")],
+        ),
+        # ... an escape in a correction, and a lone carriage return in an entry
+        (
+            GOOD_CARD + "object.answers: tea\x1b[31mpot\n",
+            [("card 1", "line 8: object.answers", "control character U+001B")],
+        ),
+        (
+            GOOD_CARD.replace("Banana", "Ban\rana"),
+            [("card 1", "line 7: Control", "control character U+000D")],
+        ),
+        # a correction list of only commas, or empty: no answer is no correction
+        (
+            GOOD_CARD + "object.answers: ,,,\n",
+            [("card 1", "object.answers", "empty answers list")],
+        ),
+        (GOOD_CARD + "object.forms:\n", [("card 1", "object.forms", "empty forms list")]),
+        # ... an empty item among others, and an item of punctuation only
+        (
+            GOOD_CARD + "nature.answers: roo,,joey\n",
+            [("card 1", "line 8: nature.answers", "empty item in the answers list")],
+        ),
+        (
+            GOOD_CARD + "person.not-answers: ??\n",
+            [("card 1", "person.not-answers", "no word in '??'")],
+        ),
         # two defects in one file: two errors
         (
             GOOD_CARD.replace("Banana", "") + "\n" + OTHER_CARD.replace("nature: Koala\n", ""),
@@ -146,6 +176,31 @@ def test_built_deck_round_trip(tmp_path: Path) -> None:
             lambda s: s.replace('"text": "Umbrella"', '"text": "Teapot"'),
             "card 2: Object: duplicate",
         ),
+        # an empty answer or form: no word to listen for
+        (
+            lambda s: s.replace('"answers": [\n"teapot"', '"answers": [\n"",\n"teapot"'),
+            "card 1: Object: empty answer in the answers list",
+        ),
+        (
+            lambda s: s.replace('"forms": [\n"teapot"', '"forms": [\n" ",\n"teapot"'),
+            "card 1: Object: empty form in the forms list",
+        ),
+        # no answers at all: the build always writes the entry itself, so this is
+        # said, not "must be lists of text"
+        (
+            lambda s: re.sub(r'"answers": \[\n"teapot"[^\]]*\]', '"answers": []', s),
+            "card 1: Object: no answers (a built entry's answers hold at least the entry itself)",
+        ),
+        # a control character in the text or an answer
+        (
+            lambda s: s.replace('"text": "Teapot"', '"text": "Tea\\u0000pot"'),
+            "card 1: Object: control character U+0000",
+        ),
+        (
+            lambda s: s.replace('"answers": [\n"teapot"', '"answers": [\n"tea\\u001bpot"'),
+            "card 1: Object: control character U+001B (a card holds printable text only)"
+            " in the answer 'tea\\x1bpot'",
+        ),
         # broken JSON: the line is named
         (lambda s: s.replace('"cards": [', '"cards": [[', 1), "not valid JSON"),
         # nested beyond Python's recursion limit: a problem, not a traceback
@@ -169,3 +224,29 @@ def test_gzip_and_plain_built_files_are_equivalent(tmp_path: Path) -> None:
     deck = load_deck(DATA / "good_deck.txt")
     plain = dump_deck(deck, compress=False)
     assert gzip.decompress(dump_deck(deck, compress=True)) == plain
+
+
+def test_a_json_gz_that_is_not_gzip_says_so(tmp_path: Path) -> None:
+    path = write(tmp_path, b"\x00\x01 not a deck at all", "deck.json.gz")
+    _, problems = check_deck(path)
+    assert [str(p) for p in problems] == [
+        f"{path}: not gzip data (a .json.gz deck is gzip-compressed JSON)"
+    ]
+    path = write(tmp_path, "{ not json", "other.json.gz")
+    _, problems = check_deck(path)
+    assert [str(p) for p in problems] == [
+        f"{path}: not gzip data (a .json.gz deck is gzip-compressed JSON)"
+    ]
+    # plain JSON named .json.gz (a browser unpacked the download) still loads
+    plain = dump_deck(load_deck(DATA / "good_deck.txt"), compress=False)
+    assert len(load_deck(write(tmp_path, plain, "unpacked.json.gz"))) == 2
+    # and a broken plain .json is still said to be no JSON
+    _, problems = check_deck(write(tmp_path, "{ not json", "deck.json"))
+    assert "not valid JSON" in str(problems[0])
+
+
+def test_the_built_in_deck_passes_the_checks() -> None:
+    from voice_host.deck.loader import BUILTIN_PATH
+
+    count, problems = check_deck(BUILTIN_PATH)
+    assert (count, problems) == (500, [])

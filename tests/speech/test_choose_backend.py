@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -90,8 +92,8 @@ def test_choose_backend(
 @pytest.mark.parametrize(
     ("model_arg", "vosk", "ps", "message"),
     [
-        # an explicit --model that is not a model is an error, not a silent fallback
-        ("/m/bad", True, True, "not a valid vosk model"),
+        # an explicit --model that does not exist says so, not "not a valid vosk model"
+        ("/m/bad", True, True, "/m/bad: no such model folder"),
         # --model without the vosk package
         ("/m/good", False, True, "needs the vosk package"),
         # no model and no pocketsphinx: nothing can listen
@@ -173,3 +175,61 @@ def test_default_models_dir(
         (tmp_path / "models").mkdir()
     want = tmp_path / "models" if expected == "checkout" else expected
     assert default_models_dir(env, package_dir=package) == want
+
+
+def _choose_named(path: Path, *, vosk: bool = True) -> BackendChoice:
+    return choose_backend(
+        model_arg=str(path),
+        env={},
+        models_dir=path.parent / "absent",
+        vosk_installed=vosk,
+        pocketsphinx_installed=True,
+        model_is_valid=_valid,
+    )
+
+
+def test_a_named_pocketsphinx_model_is_used_with_pocketsphinx(tmp_path: Path) -> None:
+    # --model takes a "vosk folder or pocketsphinx model": an acoustic model folder
+    # (it has an mdef) is pocketsphinx's, with or without the vosk package
+    model = tmp_path / "en-us"
+    model.mkdir()
+    (model / "mdef").write_text("0.3\n")
+    for vosk in (True, False):
+        choice = _choose_named(model, vosk=vosk)
+        assert choice == BackendChoice(
+            "pocketsphinx", model, "Using pocketsphinx with the model en-us"
+        )
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        # no such folder: said as it is
+        (lambda p: None, "{p}: no such model folder"),
+        # a file, not a folder
+        (lambda p: p.write_text("x"), "{p}: not a folder (a model is an unpacked folder)"),
+        # a folder of neither kind
+        (lambda p: p.mkdir(), "{p}: neither a vosk model nor a pocketsphinx acoustic model"),
+    ],
+)
+def test_a_named_model_of_neither_kind_says_what_it_is(
+    tmp_path: Path, make: Callable[[Path], object], message: str
+) -> None:
+    path = tmp_path / "m"
+    make(path)
+    with pytest.raises(ModelError) as caught:
+        _choose_named(path)
+    assert str(caught.value).startswith(message.format(p=path))
+
+
+def test_open_recognizer_loads_the_named_pocketsphinx_model(tmp_path: Path) -> None:
+    pocketsphinx = pytest.importorskip("pocketsphinx")
+    bundled = Path(pocketsphinx.get_model_path()) / "en-us" / "en-us"
+    model = tmp_path / "my-model"
+    shutil.copytree(bundled, model)
+    rec = open_recognizer(BackendChoice("pocketsphinx", model, "test"), second=False)
+    assert rec.name == "pocketsphinx"
+    assert getattr(rec, "_hmm", None) == str(model)
+    (model / "mdef").write_text("junk\n")  # checked before pocketsphinx reads it
+    with pytest.raises(ModelError, match="mdef starts with 'junk'"):
+        open_recognizer(BackendChoice("pocketsphinx", model, "test"), second=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import io
+import shutil
 import threading
 import zipfile
 from collections.abc import Iterator
@@ -261,3 +262,51 @@ def test_cli_fetch_usage_errors(
     assert main(["models", "--dir", str(tmp_path), "fetch", *extra]) == 2
     assert message in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_verify_name_is_looked_up_in_the_models_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    d = tmp_path / "models"
+    (d / NAME).mkdir(parents=True)
+    with zipfile.ZipFile(io.BytesIO(model_zip())) as zf:
+        zf.extractall(d)
+    elsewhere = tmp_path / "elsewhere"
+    (elsewhere / NAME).mkdir(parents=True)  # an incomplete folder of the same name here
+    monkeypatch.chdir(elsewhere)
+    # NAME is the one 'list' lists, in --dir, not the current folder's
+    assert main(["models", "--dir", str(d), "verify", NAME]) == 0
+    assert capsys.readouterr().out == f"{d / NAME}\tok\n"
+    # a path (with a slash) is taken as given
+    assert main(["models", "--dir", str(d), "verify", f"./{NAME}"]) == 2
+    assert "not a complete vosk model" in capsys.readouterr().err
+    # a name not in --dir says where it looked and how to name a path
+    assert main(["models", "--dir", str(d), "verify", "other"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"voice-host: {d / 'other'}: no such model folder") and "./other" in err
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", ["", "  "])
+def test_cli_verify_refuses_an_empty_name(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)  # "" once meant ".": this folder
+    assert main(["models", "--dir", str(tmp_path), "verify", name]) == 2
+    assert capsys.readouterr().err == "voice-host: models verify: the model name is empty\n"
+
+
+def test_cli_verify_checks_a_pocketsphinx_model(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pocketsphinx = pytest.importorskip("pocketsphinx")
+    bundled = Path(pocketsphinx.get_model_path()) / "en-us" / "en-us"
+    model = tmp_path / "en-us"
+    shutil.copytree(bundled, model)
+    assert main(["models", "--dir", str(tmp_path), "verify", "en-us"]) == 0
+    assert capsys.readouterr().out == f"{model}\tok\n"
+    (model / "mdef").write_text("junk\n")
+    assert main(["models", "--dir", str(tmp_path), "verify", "en-us"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"voice-host: {model}: damaged pocketsphinx model: mdef starts with")
+    assert err.count("\n") == 1

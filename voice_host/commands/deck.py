@@ -1,7 +1,7 @@
 """`voice-host deck`: check, describe and build card decks.
 
 - ``voice-host deck check PATH``: validate a deck (built ``.json[.gz]`` or a
-  player's text deck); prints ``PATH: ok (N cards)`` or every problem, one per
+  player's text deck); prints ``PATH: ok (N cards)`` (``1 card``) or every problem, one per
   line, and exits 2.
 - ``voice-host deck stats [--deck PATH]``: counts per field, duplicates, entries
   with forms, familiarity, made-up pronunciations.
@@ -52,7 +52,7 @@ def _check(args: argparse.Namespace) -> int:
         raise InputFileError(f"{n} problem{'s' if n != 1 else ''} in deck {path}")
     if args.full:
         count = len(load_deck(path))
-    print(f"{path}: ok ({count} cards)")
+    print(f"{path}: ok ({count} card{'' if count == 1 else 's'})")
     return 0
 
 

@@ -1,4 +1,5 @@
-"""`voice-host models`: fetch, list and verify vosk speech models."""
+"""`voice-host models`: fetch, list and verify vosk speech models (verify checks a
+pocketsphinx acoustic model folder too: ``--model`` takes either)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from voice_host.speech.models import (
     ModelSource,
     default_models_dir,
 )
+from voice_host.speech.sphinx_model import check_acoustic_model, has_mdef
 
 HELP = "fetch, list or verify vosk speech models in models/"
 
@@ -39,9 +41,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
     fetch.add_argument("--sha256", help="expected SHA-256 of the zip (hex)")
     fetch.add_argument("--size", type=int, help="expected size of the zip in bytes")
     sub.add_parser("list", help="list model folders and whether each is complete")
-    verify = sub.add_parser("verify", help="check a model folder has every required file")
+    verify = sub.add_parser(
+        "verify",
+        help="check a model folder (vosk, or a pocketsphinx acoustic model) is whole",
+    )
     verify.add_argument(
-        "path", nargs="?", type=Path, help="model folder (default: every folder in models/)"
+        "name",
+        nargs="?",
+        metavar="NAME|PATH",
+        help="a folder's name in the models folder (as 'list' shows it), or a path to a "
+        "folder anywhere: anything with a '/' is a path (./NAME for one in the current "
+        "folder); default: every folder in the models folder",
     )
 
 
@@ -60,15 +70,42 @@ def run(args: argparse.Namespace) -> int:
         for name, valid in found:
             print(f"{name}\t{'ok' if valid else 'incomplete'}")
         return 0
-    paths = (
-        [args.path] if args.path else [models_dir / n for n, _ in models.list_models(models_dir)]
-    )
+    if args.name is not None:
+        paths = [_named_folder(models_dir, args.name)]
+    else:
+        paths = [models_dir / n for n, _ in models.list_models(models_dir)]
     if not paths:
         raise ModelError(f"no models in {models_dir}/ to verify (run 'voice-host models fetch')")
     for path in paths:
-        models.verify_model(path)
+        _verify(path)
         print(f"{path}\tok")
     return 0
+
+
+def _named_folder(models_dir: Path, name: str) -> Path:
+    """The folder ``verify NAME`` means: a plain name is one in ``models_dir`` (the
+    folder ``list`` lists, whatever the current folder); anything with a slash,
+    or ``~`` or ``.`` or ``..``, is a path as given."""
+    if not name.strip():
+        raise UsageError("models verify: the model name is empty")
+    if "/" in name or os.sep in name or name.startswith("~") or name in (".", ".."):
+        return Path(name).expanduser()
+    path = models_dir / name
+    if not path.exists():
+        raise ModelError(
+            f"{path}: no such model folder ('voice-host models list' lists {models_dir}/;"
+            f" a path needs a '/', as ./{name})"
+        )
+    return path
+
+
+def _verify(path: Path) -> None:
+    """Check ``path`` as what ``--model`` takes: a pocketsphinx acoustic model
+    when it has an ``mdef`` and is no vosk model, else a vosk model."""
+    if has_mdef(path) and models.missing_files(path):
+        check_acoustic_model(path)
+    else:
+        models.verify_model(path)
 
 
 def _source(args: argparse.Namespace) -> ModelSource:

@@ -25,11 +25,11 @@ import gzip
 import io
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from voice_host.deck.lexicon import PHONE_SET
 from voice_host.deck.model import CARD_FIELDS, Card, Deck, Entry
-from voice_host.deck.problems import NO_WORD, DeckProblem, has_word
+from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, unprintable
 
 FORMAT = "voice-host-deck"
 VERSION = 1
@@ -73,8 +73,27 @@ def dump_deck(deck: Deck, *, compress: bool) -> bytes:
     return buffer.getvalue()
 
 
-def _strings(value: object) -> bool:
+def _strings(value: object) -> TypeGuard[list[str]]:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _lists_problem(answers: object, forms: object) -> str | None:
+    """What is wrong with an entry's answers and forms, or None.  The build always
+    writes the entry itself as its first answer (a guesser saying the card word is
+    right), so no answers at all is a damaged file; forms may be none.  No
+    answer or form is empty, nor holds a control character."""
+    if not _strings(answers) or not _strings(forms):
+        return "answers and forms must be lists of text"
+    if not answers:
+        return "no answers (a built entry's answers hold at least the entry itself)"
+    for kind, items in (("answer", answers), ("form", forms)):
+        for item in items:
+            if not item.strip():
+                return f"empty {kind} in the {kind}s list"
+            wrong = unprintable(item)
+            if wrong:
+                return f"{wrong} in the {kind} {item!r}"
+    return None
 
 
 def deck_from_json(
@@ -148,15 +167,9 @@ def deck_from_json(
             if not has_word(text):
                 problems.append(DeckProblem(path, NO_WORD, card=number, field=card_field))
                 continue
-            if not _strings(answers) or not answers or not _strings(forms):
-                problems.append(
-                    DeckProblem(
-                        path,
-                        "answers and forms must be lists of text",
-                        card=number,
-                        field=card_field,
-                    )
-                )
+            wrong = unprintable(text) or _lists_problem(answers, forms)
+            if wrong:
+                problems.append(DeckProblem(path, wrong, card=number, field=card_field))
                 continue
             key = text.casefold()
             if key in seen[card_field]:
@@ -199,21 +212,37 @@ def deck_from_json(
     return Deck(deck_name, tuple(cards), dict(methods)), []
 
 
+#: The first two bytes of every gzip file.
+GZIP_MAGIC = b"\x1f\x8b"
+#: The problem of a ``.json.gz`` deck that is neither gzip nor plain JSON.
+NOT_GZIP = "not gzip data (a .json.gz deck is gzip-compressed JSON)"
+
+
 def parse_built(data: bytes, path: str) -> tuple[Deck | None, list[DeckProblem]]:
-    """Parse the bytes of a built deck file (gzip or plain JSON)."""
-    if data[:2] == b"\x1f\x8b":
+    """Parse the bytes of a built deck file (gzip or plain JSON).
+
+    A ``.json.gz`` that is plain JSON is read as such (a browser may unpack a
+    download and keep its name); one that is neither is said to be no gzip,
+    rather than no JSON."""
+    gzipped = data[:2] == GZIP_MAGIC
+    if gzipped:
         try:
             data = gzip.decompress(data)
         except (OSError, EOFError) as exc:
             return None, [DeckProblem(path, f"corrupt gzip data ({exc})")]
+    named_gzip = path.endswith(".gz") and not gzipped
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
+        if named_gzip:
+            return None, [DeckProblem(path, NOT_GZIP)]
         line = data[: exc.start].count(b"\n") + 1
         return None, [DeckProblem(path, "bad encoding: not UTF-8", line=line)]
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
+        if named_gzip:
+            return None, [DeckProblem(path, NOT_GZIP)]
         return None, [DeckProblem(path, f"not valid JSON: {exc.msg}", line=exc.lineno)]
     except RecursionError:
         return None, [DeckProblem(path, "not a deck: its JSON is nested far too deeply")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -42,6 +43,22 @@ NO_WORD = "no word in the entry (only punctuation)"
 def has_word(text: str) -> bool:
     """Whether ``text`` holds a letter or digit, something a person can say."""
     return any(c.isalnum() for c in text)
+
+
+#: Unicode categories that are no printable text: control characters (NUL,
+#: escape, carriage return...) and the line and paragraph separators.
+_UNPRINTABLE = frozenset({"Cc", "Zl", "Zp"})
+
+
+def unprintable(text: str) -> str | None:
+    """The problem of the first control character in ``text`` ("control character
+    U+0000 ..."), or None.  A card's text reaches the screen and the speech
+    output as it is, where a NUL or an escape would be printed raw; a tab is
+    whitespace, as the text format reads it."""
+    for char in text:
+        if char != "\t" and unicodedata.category(char) in _UNPRINTABLE:
+            return f"control character U+{ord(char):04X} (a card holds printable text only)"
+    return None
 
 
 class DeckError(InputFileError):

@@ -18,7 +18,9 @@ Player deck format (UTF-8 text, ``.txt``)::
     object.not-forms: teammate          # never forbid this
 
 Every card needs all seven fields, each non-empty, and no entry may repeat
-within a category.  Card N is the Nth block.
+within a category.  A correction's list names at least one item, and no item
+is empty.  No line holds a control character (a tab is whitespace).  Card N is
+the Nth block.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 
 from voice_host.deck.knowledge import EntryOverrides, EntrySpec
 from voice_host.deck.model import CARD_FIELDS
-from voice_host.deck.problems import NO_WORD, DeckProblem, has_word
+from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, unprintable
 
 #: Override keys, as written after the field name and a dot.
 OVERRIDE_KEYS: tuple[str, ...] = ("answers", "not-answers", "forms", "not-forms")
@@ -88,6 +90,27 @@ def _split_list(value: str) -> tuple[str, ...]:
     return tuple(v.strip() for v in value.split(",") if v.strip())
 
 
+def list_problem(option: str, value: str) -> str | None:
+    """What is wrong with a correction's comma-separated list, or None.  An empty
+    answer or form is no correction (``answers: ,,`` once passed as none at
+    all): each item holds a word; to correct nothing, leave the line out."""
+    items = [v.strip() for v in value.split(",")]
+    if not any(items):
+        return f"empty {option} list (name at least one, or leave the line out)"
+    if not all(items):
+        return f"empty item in the {option} list (a comma too many?)"
+    wordless = next((item for item in items if not has_word(item)), None)
+    if wordless is not None:
+        return f"no word in {wordless!r} (only punctuation)"
+    return None
+
+
+def _field_named(name: str, card_field: str | None, dot: str) -> str:
+    """The field a line names, as a problem shows it: the card field
+    (``Object``), or the correction or unknown field as written."""
+    return card_field if card_field is not None and not dot else name.strip()
+
+
 def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[DeckProblem]]:
     """Parse a player's deck file; return its cards and every problem found."""
     lines, problems = decode_lines(data, path)
@@ -117,6 +140,17 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
             value = value.strip()
             base, dot, option = key.partition(".")
             card_field = _FIELD_BY_NAME.get(base)
+            raw_text = unprintable(text)
+            if raw_text:
+                problems.append(
+                    DeckProblem(
+                        path,
+                        raw_text,
+                        card=card_number,
+                        field=_field_named(name, card_field, dot) if colon else None,
+                        line=number,
+                    )
+                )
             if not colon:
                 problems.append(
                     DeckProblem(path, "expected 'field: entry'", card=card_number, line=number)
@@ -135,6 +169,11 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                 )
             elif dot:
                 extra.setdefault(card_field, {})[option] = _split_list(value)
+                wrong = list_problem(option, value)
+                if wrong:
+                    problems.append(
+                        DeckProblem(path, wrong, card=card_number, field=name.strip(), line=number)
+                    )
             elif card_field in texts:
                 problems.append(
                     DeckProblem(

@@ -1,4 +1,5 @@
-"""Which recogniser to use: vosk with a valid model, else the bundled pocketsphinx.
+"""Which recogniser to use: vosk with a valid model, else pocketsphinx (with the
+acoustic model named with ``--model``, or the one bundled in its wheel).
 
 :func:`choose_backend` is pure (no engine is imported) so it can be tested
 without either engine installed; :func:`open_recognizer` imports the chosen
@@ -16,6 +17,7 @@ from typing import Literal
 
 from voice_host.errors import ModelError, UsageError
 from voice_host.speech.events import Recognizer
+from voice_host.speech.sphinx_model import has_mdef
 
 #: Environment variable naming a vosk model folder.
 MODEL_ENV = "VOICE_HOST_MODEL"
@@ -27,7 +29,8 @@ class BackendChoice:
 
     name: Literal["vosk", "pocketsphinx"]
     model_path: Path | None
-    """The vosk model folder; None for pocketsphinx (its model ships in the wheel)."""
+    """The vosk model folder, or the pocketsphinx acoustic model folder named with
+    ``--model``; None for pocketsphinx's own model (it ships in the wheel)."""
     reason: str
 
 
@@ -39,21 +42,19 @@ def choose_backend(
     vosk_installed: bool,
     pocketsphinx_installed: bool,
     model_is_valid: Callable[[Path], bool],
+    is_sphinx_model: Callable[[Path], bool] = has_mdef,
 ) -> BackendChoice:
     """Pick the backend.
 
-    Order: ``--model PATH`` (must be valid, else :class:`ModelError`), then
-    ``VOICE_HOST_MODEL`` (an invalid one is reported and skipped), then the
-    first valid model folder in ``models_dir`` (by name); vosk needs its
-    package.  Otherwise pocketsphinx, with the reason vosk was not used.
+    Order: ``--model PATH`` (a valid vosk model, or a pocketsphinx acoustic
+    model folder, which ``is_sphinx_model`` tells by its ``mdef``; anything
+    else is a :class:`ModelError`), then ``VOICE_HOST_MODEL`` (an invalid one
+    is reported and skipped), then the first valid model folder in
+    ``models_dir`` (by name); vosk needs its package.  Otherwise pocketsphinx,
+    with the reason vosk was not used.
     """
     if model_arg:
-        path = Path(model_arg)
-        if not model_is_valid(path):
-            raise ModelError(f"{path}: not a valid vosk model (try 'voice-host models verify')")
-        if not vosk_installed:
-            raise ModelError("--model needs the vosk package, which is not installed")
-        return BackendChoice("vosk", path, f"Using vosk with the model {path.name}")
+        return _named_model(Path(model_arg), vosk_installed, model_is_valid, is_sphinx_model)
 
     notes: list[str] = []
     env_model = env.get(MODEL_ENV, "").strip()
@@ -82,6 +83,30 @@ def choose_backend(
     return BackendChoice("pocketsphinx", None, "Using pocketsphinx: " + "; ".join(notes))
 
 
+def _named_model(
+    path: Path,
+    vosk_installed: bool,
+    model_is_valid: Callable[[Path], bool],
+    is_sphinx_model: Callable[[Path], bool],
+) -> BackendChoice:
+    """The backend for the model folder the player named with ``--model``, which
+    must be one: a missing folder or one of neither kind is an error saying so."""
+    if model_is_valid(path):
+        if not vosk_installed:
+            raise ModelError("--model needs the vosk package, which is not installed")
+        return BackendChoice("vosk", path, f"Using vosk with the model {path.name}")
+    if not path.exists():
+        raise ModelError(f"{path}: no such model folder")
+    if not path.is_dir():
+        raise ModelError(f"{path}: not a folder (a model is an unpacked folder)")
+    if is_sphinx_model(path):
+        return BackendChoice("pocketsphinx", path, f"Using pocketsphinx with the model {path.name}")
+    raise ModelError(
+        f"{path}: neither a vosk model nor a pocketsphinx acoustic model"
+        " (try 'voice-host models verify')"
+    )
+
+
 def open_recognizer(choice: BackendChoice, *, second: bool = True) -> Recognizer:
     """Create the chosen recogniser (imports its engine now); ``second``: with the
     second transcriber behind pocketsphinx."""
@@ -93,7 +118,7 @@ def open_recognizer(choice: BackendChoice, *, second: bool = True) -> Recognizer
         return VoskRecognizer(choice.model_path)
     from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
 
-    return PocketSphinxRecognizer(second_opinion="auto" if second else None)
+    return PocketSphinxRecognizer(choice.model_path, second_opinion="auto" if second else None)
 
 
 def installed(module: str) -> bool:
@@ -123,6 +148,8 @@ def open_backend(
         pocketsphinx_installed=installed("pocketsphinx"),
         model_is_valid=is_valid_model,
     )
+    if backend == "vosk" and choice.name != "vosk" and model:
+        raise UsageError(f"--backend vosk: {model} is a pocketsphinx model, not a vosk one")
     if backend == "vosk" and choice.name != "vosk":
         raise UsageError(
             "--backend vosk: no valid vosk model (put one in models/, name it with --model "

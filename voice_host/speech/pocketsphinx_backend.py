@@ -66,7 +66,15 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.pitch import median_pitch
 from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import EngineError, ModelError
-from voice_host.speech import acoustic_check, biased_lm, confirm, kws, level_gate, moonshine_base
+from voice_host.speech import (
+    acoustic_check,
+    biased_lm,
+    confirm,
+    kws,
+    level_gate,
+    moonshine_base,
+    sphinx_model,
+)
 from voice_host.speech import second_opinion as second_opinion_module
 from voice_host.speech.endpoint import SpeechEndpointer
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
@@ -336,10 +344,13 @@ class PocketSphinxRecognizer:
 
     @staticmethod
     def _find_model(model_path: Path | str | None) -> tuple[Path, Path, Path]:
+        """The acoustic model folder, dictionary and language model to load.  A
+        folder the player named is checked first (:mod:`~voice_host.speech.sphinx_model`):
+        pocketsphinx ends the process on many a damaged model rather than failing."""
         bundled = _bundled_model()
         hmm = bundled / "en-us" if model_path is None else Path(model_path)
-        if not (hmm / "mdef").is_file():
-            raise ModelError(f"{hmm} is not a pocketsphinx acoustic model (no mdef file)")
+        if hmm != bundled / "en-us":
+            sphinx_model.check_acoustic_model(hmm)
         dicts = sorted(hmm.glob("*.dict"))
         lms = sorted(hmm.glob("*.lm.bin"))
         dict_path = dicts[0] if dicts else bundled / "cmudict-en-us.dict"

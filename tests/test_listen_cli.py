@@ -176,6 +176,9 @@ def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) 
         (["--word", "?!"], "voice-host: --word '?!': no word in it"),
         # vosk asked for, but no model anywhere: say how to get one
         (["--word", "Elephant", "--backend", "vosk"], "voice-host: --backend vosk: no valid vosk"),
+        # options that mean nothing without a card (they printed nothing, or were ignored)
+        (["--show", "judgements"], "voice-host: --show judgements needs --word"),
+        (["--category", "Nature"], "voice-host: --category needs --word"),
     ],
 )
 def test_listen_bad_options_are_one_line(

@@ -279,6 +279,14 @@ def run(args: argparse.Namespace) -> int:
                 f"--category: expected one of {', '.join(CARD_FIELDS)}, got {args.category!r}"
             )
         args.category = by_key[args.category.strip().casefold()]  # "nature" is Nature
+    if args.word is None:
+        # each of these means nothing without a card: say so rather than print nothing
+        if args.show == "judgements":
+            raise UsageError("--show judgements needs --word: judgements are about a card")
+        if args.category is not None:
+            raise UsageError("--category needs --word: it is the category of that card")
+    if args.audio and args.device is not None:
+        print(f"note: --device does nothing with --audio ({args.audio} is heard)", file=sys.stderr)
     if args.word is not None and not args.word.strip():
         raise UsageError("--word: give the card entry to listen for, e.g. --word Telescope")
     if args.word is not None and not has_word(args.word):

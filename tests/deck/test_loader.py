@@ -79,6 +79,11 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
         (GOOD_CARD + "just some words\n", [("card 1", "line 8", "expected 'field: entry'")]),
         # the same field twice in a card
         (GOOD_CARD + "object: Kettle\n", [("card 1", "Object", "field given twice")]),
+        # the same correction twice: the second used to replace the first unsaid
+        (
+            GOOD_CARD + "object.answers: tea pot\nobject.answers: pot\n",
+            [("card 1", "line 9: object.answers", "correction given twice (first on line 8)")],
+        ),
         # no cards at all
         ("# only a comment\n", [("deck.txt", "", "wrong count: the deck has no cards")]),
         # a NUL inside an entry (it would be printed raw): the line and field are named

@@ -310,3 +310,19 @@ def test_cli_verify_checks_a_pocketsphinx_model(
     err = capsys.readouterr().err
     assert err.startswith(f"voice-host: {model}: damaged pocketsphinx model: mdef starts with")
     assert err.count("\n") == 1
+
+
+def test_cli_list_names_a_pocketsphinx_model_for_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'list' said "incomplete" of a whole pocketsphinx model that 'verify' calls ok
+    import pocketsphinx
+
+    bundled = Path(pocketsphinx.__file__).parent / "model" / "en-us" / "en-us"
+    shutil.copytree(bundled, tmp_path / "sphinx")
+    (tmp_path / "broken-sphinx").mkdir()
+    (tmp_path / "broken-sphinx" / "mdef").write_text("junk\n", encoding="utf-8")
+    assert main(["models", "--dir", str(tmp_path), "list"]) == 0
+    assert capsys.readouterr().out == (
+        "broken-sphinx\tincomplete (pocketsphinx)\nsphinx\tok (pocketsphinx: use it with --model)\n"
+    )

@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         if not found:
             print(f"no models in {models_dir}/ (run 'voice-host models fetch')")
         for name, valid in found:
-            print(f"{name}\t{'ok' if valid else 'incomplete'}")
+            print(f"{name}\t{'ok' if valid else _not_vosk(models_dir / name)}")
         return 0
     if args.name is not None:
         paths = [_named_folder(models_dir, args.name)]
@@ -97,6 +97,18 @@ def _named_folder(models_dir: Path, name: str) -> Path:
             f" a path needs a '/', as ./{name})"
         )
     return path
+
+
+def _not_vosk(path: Path) -> str:
+    """What ``list`` says of a folder that is no complete vosk model: a pocketsphinx
+    acoustic model (which only ``--model`` chooses), or incomplete."""
+    if not has_mdef(path):
+        return "incomplete"
+    try:
+        check_acoustic_model(path)
+    except ModelError:
+        return "incomplete (pocketsphinx)"
+    return "ok (pocketsphinx: use it with --model)"
 
 
 def _verify(path: Path) -> None:

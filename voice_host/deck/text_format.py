@@ -168,6 +168,19 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                     )
                 )
             elif dot:
+                first = where.get(f"{card_field}.{option}")
+                if first is not None:  # the second would silently replace the first
+                    problems.append(
+                        DeckProblem(
+                            path,
+                            f"correction given twice (first on line {first}): "
+                            "put every item on one line",
+                            card=card_number,
+                            field=name.strip(),
+                            line=number,
+                        )
+                    )
+                where[f"{card_field}.{option}"] = number
                 extra.setdefault(card_field, {})[option] = _split_list(value)
                 wrong = list_problem(option, value)
                 if wrong:

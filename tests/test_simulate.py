@@ -231,6 +231,15 @@ def test_simulate_takes_plays_name_for_a_house_rule_too(
     assert states[0]["to_play"] != "Red"  # the foul ended Red's turn
 
 
+@pytest.mark.parametrize(("first", "starts"), [("1", "Red"), ("2", "Blue"), ("blue", "Blue")])
+def test_R3_simulate_takes_the_first_team_by_number_as_play_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, first: str, starts: str
+) -> None:
+    script = write(tmp_path, "correct\n")
+    code, states, _ = simulate(capsys, script, "--first", first)
+    assert code == 0 and states[0]["to_play"] == starts
+
+
 def test_the_same_seed_replays_the_same_cards(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -17,6 +17,7 @@ import random
 import sys
 from pathlib import Path
 
+from voice_host.config import first_team
 from voice_host.errors import InputFileError, UsageError
 from voice_host.rules import (
     Board,
@@ -54,7 +55,9 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         help="one describer per turn whatever the team size (rule R4)",
     )
     parser.add_argument(
-        "--first", metavar="TEAM", help="the team that starts (default: the first listed)"
+        "--first",
+        metavar="TEAM",
+        help="the team that starts, by name or number (default: the first listed)",
     )
     parser.add_argument(
         "--rule",
@@ -136,7 +139,7 @@ def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | Non
         raise UsageError(f"--rule: {exc}") from None
     if args.advanced and not rules.advanced:
         raise UsageError("--advanced and --rule advanced=no disagree: give one")
-    chosen = first if first is not None else (args.first if args.first is not None else 0)
+    chosen = first if first is not None else first_team(args.first, teams)
     try:
         return Game(
             teams,

@@ -215,3 +215,34 @@ def test_small_terminals_still_draw_the_track(size: tuple[int, int]) -> None:
             assert piece_cell(app, 0) == "R B"
 
     asyncio.run(main())
+
+
+def test_a_classic_terminal_shows_the_card_timer_count_teams_and_heard_unscrolled() -> None:
+    # 80x24 used to show the status, the track and the right column, and nothing of
+    # the card below them: the describer had nothing to read.  The card now sits
+    # under the status, and on a short terminal the timer and count take a line each.
+    size = (80, 24)
+
+    async def main() -> None:
+        model = base_model(timer=TimerView(28.0, 30.0), count=2, heard="is it a telescope")
+        app = TableApp(model)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            for name in ("status", "card", "timer", "count", "teams", "heard"):
+                region = app.query_one(f"#{name}").region
+                assert region.y >= 0 and region.bottom <= size[1], name
+            assert "T E L E S C O P E" in app.query_one(CardPanel).render().plain
+            timer = app.query_one(TimerPanel).render().plain.split("\n")
+            assert timer[0].startswith("28 █") and len(timer) == 2  # no big digits
+            assert app.query_one(CountPanel).render().plain == " 2 correct this turn"
+
+    asyncio.run(main())
+
+
+def test_a_tall_terminal_keeps_the_big_digits() -> None:
+    def body(app: TableApp, pilot: Pilot[None]) -> Awaitable[None]:
+        rows = app.query_one(TimerPanel).render().plain.split("\n")
+        assert len(rows) == HEIGHT + 2  # the digits, the bar, the line under it
+        return pilot.pause()
+
+    run_app(base_model(), body)

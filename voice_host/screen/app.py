@@ -93,20 +93,31 @@ class TrackPanel(ModelPanel):
         return out
 
 
+#: Below this many rows the timer and the count are drawn in one line each rather
+#: than in big digits, so that on a classic 80x24 terminal the status, the card, the
+#: timer, the count, the teams and what was heard all fit without scrolling.
+COMPACT_BELOW_ROWS = 40
+
+
+def _compact(widget: Widget) -> bool:
+    """Whether ``widget``'s app is too short for big digits."""
+    return widget.app.size.height < COMPACT_BELOW_ROWS
+
+
 class TimerPanel(ModelPanel):
-    """Big digits and a bar for the time left."""
+    """Big digits and a bar for the time left (one line on a short terminal)."""
 
     def text(self, width: int) -> Text:
         """See :func:`~voice_host.screen.panels.timer_text`."""
-        return timer_text(self.model.timer, width)
+        return timer_text(self.model.timer, width, compact=_compact(self))
 
 
 class CountPanel(ModelPanel):
-    """Big digits for the count this turn."""
+    """Big digits for the count this turn (one line on a short terminal)."""
 
     def text(self, width: int) -> Text:
         """See :func:`~voice_host.screen.panels.count_text`."""
-        return count_text(self.model, width)
+        return count_text(self.model, width, compact=_compact(self))
 
 
 class TeamsPanel(ModelPanel):
@@ -201,10 +212,16 @@ class TableApp(App[None], inherit_bindings=False):
         return _TableScreen()
 
     def compose(self) -> ComposeResult:
-        """The panels: status on top, track left, timer/count/teams right, card, heard, host."""
+        """The panels: status and the card on top (the describer must always see it),
+        then the track on the left and timer, count, teams, heard and host on the
+        right; whatever a short terminal cuts off is the bottom of the track."""
         model = self._model
         status = StatusPanel(model, id="status")
         yield status
+        card = CardPanel(model, id="card")
+        card.border_title = "CARD: DESCRIBER ONLY"
+        card.display = model.card is not None
+        yield card
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield TrackPanel(model, id="track")
@@ -218,14 +235,10 @@ class TableApp(App[None], inherit_bindings=False):
                 teams = TeamsPanel(model, id="teams")
                 teams.border_title = "TEAMS"
                 yield teams
-        card = CardPanel(model, id="card")
-        card.border_title = "CARD: DESCRIBER ONLY"
-        card.display = model.card is not None
-        yield card
-        heard = HeardPanel(model, id="heard")
-        heard.border_title = "HEARD"
-        yield heard
-        yield HostPanel(model, id="host")
+                heard = HeardPanel(model, id="heard")
+                heard.border_title = "HEARD"
+                yield heard
+                yield HostPanel(model, id="host")
 
     def update_model(self, model: ScreenModel) -> None:
         """Draw ``model``.  Safe from any thread and never blocks: the newest model wins."""

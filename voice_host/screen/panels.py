@@ -55,14 +55,26 @@ def timer_bar(timer: TimerView, width: int) -> str:
     return BAR_LEFT * left + BAR_GONE * (width - left)
 
 
-def timer_text(timer: TimerView | None, width: int) -> Text:
-    """Big digits of the seconds left, the bar, and whether the timer runs or is paused."""
+def timer_text(timer: TimerView | None, width: int, *, compact: bool = False) -> Text:
+    """Big digits of the seconds left (``compact``: plain ones), the bar, and whether
+    the timer runs or is paused."""
     out = Text(style=f"{TEXT} on {BACKGROUND}", no_wrap=True, overflow="crop")
     if timer is None:
         out.append("No timer running", style=_BOLD)
         return out
     left = timer.whole_seconds
     style = f"bold {_WARNING}" if left <= WARNING_SECONDS else _YELLOW
+    if compact:
+        seconds = f"{left:2d} "
+        out.append(seconds, style=style)
+        out.append(timer_bar(timer, width - len(seconds)), style=style)
+        out.append("\n")
+        if timer.paused:
+            out.append(" PAUSED ", style=f"bold #000000 on {HIGHLIGHT}")
+            out.append(f"  of {timer.total:g} s", style=_BOLD)
+        else:
+            out.append(f"seconds left of {timer.total:g}", style=_BOLD)
+        return out
     for row in big_digits(f"{left:2d}"):
         out.append(row.center(width).rstrip(), style=style)
         out.append("\n")
@@ -76,9 +88,13 @@ def timer_text(timer: TimerView | None, width: int) -> Text:
     return out
 
 
-def count_text(model: ScreenModel, width: int) -> Text:
-    """Big digits of the cards guessed this turn, with a label."""
+def count_text(model: ScreenModel, width: int, *, compact: bool = False) -> Text:
+    """Big digits of the cards guessed this turn (``compact``: plain ones), with a label."""
     out = Text(style=f"{TEXT} on {BACKGROUND}", no_wrap=True, overflow="crop")
+    if compact:
+        out.append(f"{model.count:2d} ", style=_YELLOW)
+        out.append("correct this turn", style=_BOLD)
+        return out
     for row in big_digits(str(model.count)):
         out.append(row.center(width).rstrip(), style=_YELLOW)
         out.append("\n")

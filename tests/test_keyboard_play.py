@@ -106,7 +106,7 @@ def test_correct_pass_foul_and_undo_during_a_turn() -> None:
     assert keys(ctl, "p") == ["No pass left this turn."]
     assert keys(ctl, "f")[0] == "Foul: the card is lost."
     assert keys(ctl, "c")[0] == "<Object 19>, correct. Two."
-    assert keys(ctl, "u") == ["Undone: the last correct guess; Red has 1 right."]
+    assert keys(ctl, "u") == ["Undone: the last correct guess; Red has one right."]
     assert ctl.timer_running  # undo inside a turn keeps the clock going
     said = keys(ctl, "t", 3.0)
     assert said[:2] == ["Time! Red got one right.", "Red moves 1 to segment 1, Object."]
@@ -161,7 +161,7 @@ def test_undoing_time_up_reopens_the_turn_with_its_time_spent() -> None:
     keys(ctl, "t", 4.0)
     said = keys(ctl, "u")
     assert said == [
-        "Undone: the end of Red's turn, and its move.",
+        "Undone: the end of Red's turn, and its move; Red has two right.",
         "Its time is up: C, P and F fix the count, T ends the turn.",
     ]
     assert ctl.game.phase is Phase.TURN and ctl.game.to_play.name == "Red"

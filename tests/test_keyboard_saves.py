@@ -143,6 +143,22 @@ def test_a_keyboard_game_is_saved_and_resumed_by_keyboard(
     assert _saved(save).state.correct == 3
 
 
+def test_options_a_resumed_game_cannot_take_are_named_not_silently_dropped(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    _play(monkeypatch, capsys, " \nc\n", *_new_args(tmp_path, save))
+    args = ["--resume", "--save", str(save), "--teams", "Gold:Eve,Fay;Teal:Gus,Hal"]
+    code, out, err = _play(monkeypatch, capsys, "", *args, "--house", "passes-per-turn=2")
+    assert code == 0
+    assert err == (
+        "voice-host: --teams and --house do nothing with --resume: the saved game goes on "
+        "with its own teams, board and rules (start a new game without --resume to change "
+        "them)\n"
+    )
+    assert "Red on START; Blue on START" in out  # the saved game, as it was
+
+
 def test_the_resume_command_said_for_a_save_path_with_spaces_can_be_pasted(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -322,8 +338,8 @@ def test_a_keyboard_save_is_resumed_by_the_live_host_and_back(
     assert _saved(save).inputs == by_keys.inputs
 
     code, out_text, err = _play(
-        monkeypatch, capsys, "", "--resume", "--save", str(save), *deck, deck=True
-    )
+        monkeypatch, capsys, "", "--resume", "--save", str(save), *deck[:2], deck=True
+    )  # the deck only: the board is the saved game's own
     assert (code, err) == (0, "")
     assert out_text.startswith("Resuming the saved game.")
     assert _saved(save).to_data() == by_keys.to_data()

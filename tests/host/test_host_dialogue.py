@@ -18,7 +18,16 @@ from voice_host.host.listening import Listening
 from voice_host.keyboard.texts import help_lines
 from voice_host.referee import Referee
 from voice_host.referee.values import Judgement
-from voice_host.rules import Correct, Game, Phase, TimeUp, board_from_data, parse_teams
+from voice_host.rules import (
+    ControlWon,
+    Correct,
+    Game,
+    Pass,
+    Phase,
+    TimeUp,
+    board_from_data,
+    parse_teams,
+)
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 
 from .conftest import HostMaker, new_game
@@ -310,7 +319,7 @@ def test_undo_says_what_it_reversed_and_repeat_gives_context(make_host: HostMake
     host.handle(KeyPress("c", t))
     host.handle(KeyPress("u", t + 0.1))
     assert host.game.state.correct == 0
-    assert "Undone: the last correct guess; Red has 0 right." in texts(host)
+    assert "Undone: the last correct guess; Red has zero right." in texts(host)
     host.handle(KeyPress("a", t + 0.2))
     assert texts(host)[-2].startswith("I said: Undone:")
     assert texts(host)[-1].startswith("Now: Red on segment 0 of 6, START.")
@@ -499,3 +508,20 @@ def test_R17_the_answer_with_the_teams_name_leaves_the_host_quiet_for_a_second_c
     quiet(host, clock, t, 0.9 + 0.5 + SETTLE_SECONDS + 0.5)
     assert "Red and Blue at once." in texts(host) or "Blue and Red at once." in texts(host)
     assert host.game.phase is Phase.CONTROL_ROUND  # R17: another card
+
+
+def test_undo_names_a_game_win_as_such_and_says_the_passes_left() -> None:
+    teams = parse_teams("Red:Ann,Bob;Blue:Cat,Dan")
+    board = board_from_data(["START", "Object", "FINISH"])
+    game = Game(teams, board, rng=random.Random(1), deck_size=20)
+    game.apply(Pass())
+    assert dialogue.undone(game, game.undo()) == "Undone: the pass; one pass left."
+    for step in (Correct(), Correct(), TimeUp()):  # R22: Red lands on FINISH, its round
+        game.apply(step)
+    assert game.phase is Phase.FINISH_ROUND
+    game.apply(ControlWon("Red"))
+    assert game.phase is Phase.GAME_OVER
+    # "Red's win of the round" was said for taking back the win of the game
+    assert dialogue.undone(game, game.undo()) == "Undone: Red's win of the game."
+    game.apply(ControlWon("Blue"))  # another team answers: Red stays on FINISH
+    assert dialogue.undone(game, game.undo()) == "Undone: Blue's win of the round."

@@ -108,7 +108,7 @@ def test_whole_game_voice_and_keys_with_the_host_voice_fed_back(
         "Red moves 2 to segment 4, SPIN.",
         "The spinner says wide green: 2.",
         "Blue is pushed back 1 to segment 0, START.",
-        "Red moves 2 to segment 6, FINISH.",
+        "Red moves 2 and reaches FINISH, segment 6.",
         "FINISH round!",
         "Red wins the game! Congratulations!",
     ]

@@ -278,10 +278,35 @@ def _keyboard_game(
     return code
 
 
+#: Options that make a new game, which a resumed game keeps as it was saved with.
+_NEW_GAME_ONLY = ("teams", "board", "seed", "first", "advanced", "house")
+
+
+def unused_with_resume(args: argparse.Namespace) -> str | None:
+    """The line that says which options given on the command line a resumed game does
+    not take (its teams, board and rules are the saved game's), or None."""
+    if not getattr(args, "resume", False):
+        return None
+    given = [
+        "--" + name for name in _NEW_GAME_ONLY if getattr(args, name, None) not in (None, False, [])
+    ]
+    if not given:
+        return None
+    them = given[0] if len(given) == 1 else ", ".join(given[:-1]) + " and " + given[-1]
+    does = "does" if len(given) == 1 else "do"
+    return (
+        f"voice-host: {them} {does} nothing with --resume: the saved game goes on with "
+        "its own teams, board and rules (start a new game without --resume to change them)"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Play until there is a winner or the players quit (holding the save file all
     the while: a second game started on it is refused, :class:`SaveClaim`)."""
     config = config_from_args(args)
+    unused = unused_with_resume(args)
+    if unused is not None:
+        print(unused, file=sys.stderr, flush=True)
     with SaveClaim(config.save_path()):
         return _play(args, config)
 

@@ -331,7 +331,11 @@ def moves(game: Game, before: GameState, after: GameState) -> list[str]:
         kind = game.board[new].kind
         if by_spin and new != old and kind in (SegmentKind.CONTROL, SegmentKind.SPIN):
             where += f", but a spin's move plays no {kind.value} there"  # R20
-        if new > old:
+        if new > old and new == game.board.finish:
+            # the move stops there whatever was left of it (R22): "moves 2" after a
+            # spinner's 3 is no contradiction said this way
+            out.append(f"{team.name} moves {new - old} and reaches FINISH, segment {new}.")
+        elif new > old:
             out.append(f"{team.name} moves {new - old} to {where}.")
         elif new < old:
             out.append(f"{team.name} is pushed back {old - new} to {where}.")
@@ -436,20 +440,25 @@ def undone(game: Game, inp: Input) -> str:
     """``Undone: ...`` naming what was reversed (``game`` holds the restored state)."""
     s = game.state
     team = game.to_play.name
+    right = f"{team} has {count_word(s.correct).lower()} right"
     if isinstance(inp, Correct):
-        what = f"the last correct guess; {team} has {s.correct} right"
+        what = f"the last correct guess; {right}"
     elif isinstance(inp, Pass):
-        what = "the pass"
+        passes = "pass" if s.passes_left == 1 else "passes"
+        what = f"the pass; {count_word(s.passes_left).lower()} {passes} left"
     elif isinstance(inp, Foul):
         what = "the foul"
     elif isinstance(inp, TimeUp):
-        what = f"the end of {team}'s turn, and its move"
+        what = f"the end of {team}'s turn, and its move; {right}"
     elif isinstance(inp, Spin):
         what = "the spin"
     elif isinstance(inp, Choose):
         what = "the spin move"
     elif isinstance(inp, ControlWon):
-        what = f"{inp.team.strip().title()}'s win of the round"
+        winner = inp.team.strip().title()
+        # the team on FINISH winning its own FINISH round had won the game (R22)
+        won_game = s.phase is Phase.FINISH_ROUND and winner.casefold() == team.casefold()
+        what = f"{winner}'s win of the {'game' if won_game else 'round'}"
     else:
         what = "the new card"
     return f"Undone: {what}."

@@ -20,7 +20,7 @@ from voice_host.config import HostConfig
 from voice_host.host.live import run_live
 from voice_host.keyboard import KeyboardController, card_label
 from voice_host.persist import SaveClaim, SavedGame, SaveSlot
-from voice_host.rules import Game, Phase, board_from_data, parse_teams
+from voice_host.rules import Correct, Game, Phase, board_from_data, parse_teams
 
 HOST_DATA = Path(__file__).parent / "host" / "data"
 TEAMS = "Red:Ann,Bob;Blue:Cat,Dan"
@@ -434,3 +434,19 @@ def test_a_plain_resume_goes_on_with_the_games_own_deck_and_timer_from_any_folde
         "which is not there now: give --deck with that deck\n"
     )
     assert save.read_bytes() == before
+
+
+def test_a_held_turn_saved_by_the_keyboard_game_format_resumes_waiting_in_the_live_host(
+    tmp_path: Path,
+) -> None:
+    # The live host's resume reads "held" from the save: a paused turn waits for its
+    # describer instead of running at "Go!".
+    save = tmp_path / "game.json"
+    slot = SaveSlot(save, report=lambda _: None)
+    board = board_from_data(json.loads((HOST_DATA / "board.json").read_text()))
+    game = Game(parse_teams(TEAMS), board, deck_size=3)  # the test deck's three cards
+    game.apply(Correct())
+    slot.save(game.to_json(), {"deck": str(HOST_DATA / "deck.txt")}, time_left=21.0, held=True)
+    text = _quit_live(save, resume=True)
+    assert "Red has one right so far, 21 seconds left." in text
+    assert "press space when ready" in text and "Go!" not in text

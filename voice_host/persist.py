@@ -15,7 +15,9 @@ A save file is JSON::
 
 ``time_left`` (optional) is what the turn in progress had left on its timer,
 saved with every change and every second of a running turn, so that a
-resumed turn goes on with its own time rather than a fresh one.
+resumed turn goes on with its own time rather than a fresh one; ``held``
+(optional, true) says that turn was paused or waiting for its describer, so
+that it comes back waiting rather than running.
 """
 
 from __future__ import annotations
@@ -222,6 +224,9 @@ class SavedGame:
     time_left: float | None = None
     """Seconds the turn in progress had left on its timer, or None when no turn's timer
     had started (between turns, or before "Go!")."""
+    held: bool = False
+    """Whether the turn in progress was paused, or waiting for its describer to start
+    it: resumed, it waits again rather than running."""
 
     def to_json(self) -> str:
         """The save file's text."""
@@ -234,6 +239,8 @@ class SavedGame:
         }
         if self.time_left is not None:
             data["time_left"] = round(self.time_left, 1)
+        if self.held:
+            data["held"] = True
         return json.dumps(data, indent=1, sort_keys=True)
 
     @classmethod
@@ -269,7 +276,8 @@ class SavedGame:
         left = data.get("time_left")
         if isinstance(left, bool) or not isinstance(left, int | float) or not 0 <= left < 1e6:
             left = None  # a timer reading is not worth losing the game over: the full turn
-        return cls(game, options, saved_at, None if left is None else float(left))
+        held = data.get("held") is True  # anything else: a running turn, as before
+        return cls(game, options, saved_at, None if left is None else float(left), held)
 
 
 class SaveSlot:
@@ -306,11 +314,12 @@ class SaveSlot:
         options: Mapping[str, Any] | None = None,
         *,
         time_left: float | None = None,
+        held: bool = False,
     ) -> None:
-        """Save the engine's JSON, the options and the running turn's time left;
-        :class:`SaveError` if it cannot."""
+        """Save the engine's JSON, the options and the running turn's time left (and
+        whether it is ``held``: paused or waiting); :class:`SaveError` if it cannot."""
         stamp = datetime.fromtimestamp(self._now(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        saved = SavedGame(state_json, dict(options or {}), stamp, time_left)
+        saved = SavedGame(state_json, dict(options or {}), stamp, time_left, held)
         with self._lock:
             save_atomic(self.path, saved.to_json(), make_temp=self._make_temp)
             self.saved_any = True
@@ -321,10 +330,11 @@ class SaveSlot:
         options: Mapping[str, Any] | None = None,
         *,
         time_left: float | None = None,
+        held: bool = False,
     ) -> bool:
         """Like :meth:`save`, but a failure is reported once and play goes on; True if saved."""
         try:
-            self.save(state_json, options, time_left=time_left)
+            self.save(state_json, options, time_left=time_left, held=held)
         except SaveError as exc:
             self.failure = str(exc)
             if not self._failing:

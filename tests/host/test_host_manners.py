@@ -451,6 +451,22 @@ def test_an_unanswered_question_lapses_aloud(make_host: HostMaker) -> None:
     assert dialogue.NOT_QUITTING in texts(host)[-2:] and not host.finished
 
 
+def test_a_question_the_game_moves_past_lapses_aloud_too(make_host: HostMaker) -> None:
+    # "Quit?" then a correct guess, or "Undo the end of the turn?" then another
+    # command: the question closed unsaid, and the Y that came next was "Key y does
+    # nothing now" (dialogue.md 12: every change is said)
+    host, _clock, t = started(make_host)
+    host.handle(KeyPress("q", t))
+    host.handle(KeyPress("c", t + 0.1))
+    said = texts(host)
+    assert said[-2] == dialogue.NOT_QUITTING and said[-1].endswith("correct. One.")
+    host, t = ended_turn(make_host)
+    host.handle(KeyPress("u", t))
+    host.handle(KeyPress("p", t + 0.1))
+    assert "Nothing undone." in texts(host)[-3:]
+    assert host.game.state.positions == (1, 0)  # the turn's end stands
+
+
 def test_with_ready_a_turn_key_before_go_says_how_to_start(make_host: HostMaker) -> None:
     host, clock, _ = make_host(ready=True)
     host.start()

@@ -101,6 +101,39 @@ def test_a_resumed_turn_goes_on_with_its_time_and_says_so(make_host: HostMaker) 
     assert "Time! Red got one right." in _texts(host)
 
 
+def test_a_paused_turn_is_saved_held_and_resumed_waiting_for_its_describer(
+    make_host: HostMaker, tmp_path: Path
+) -> None:
+    # a turn paused (accessibility, dialogue.md 7) and then lost to a crash came
+    # back running at "Go!": it now comes back waiting, as it was
+    host, clock, _ = make_host(timer=30.0)
+    host.start()
+    save = tmp_path / "game.json"
+    t = _until_running(host, clock)
+    host.handle(KeyPress("c", t))
+    host.handle(KeyPress(" ", t + 0.1))  # pause
+    assert host.timer.paused
+    saved = SavedGame.from_json(save.read_text(encoding="utf-8"))
+    assert saved.held and saved.time_left == pytest.approx(host.timer.left(t + 0.1), abs=0.2)
+    host.handle(KeyPress(" ", t + 0.2))  # going on: no longer held
+    assert not SavedGame.from_json(save.read_text(encoding="utf-8")).held
+
+    game = new_game()
+    game.apply(Correct())
+    resumed, clock2, _ = make_host(game=game, timer=30.0)
+    resumed.start(resumed=True, time_left=28.0, held=True)
+    said = _texts(resumed)
+    assert said[0].endswith("Red has one right so far, 28 seconds left.")
+    assert "Go!" not in said and said[-1].endswith("press space when ready.")
+    t = _run(resumed, clock2, 0.0, 10.0)
+    assert not resumed.timer.started  # it waits for the describer
+    resumed.handle(KeyPress(" ", t))
+    while not resumed.timer.running:  # "Go!", then the turn's own time
+        assert t < 30.0, "the timer never started"
+        t = _run(resumed, clock2, t, 0.1)
+    assert resumed.timer.left(t) == pytest.approx(28.0, abs=0.2)
+
+
 def test_a_resumed_turn_with_nothing_won_yet_says_its_time(make_host: HostMaker) -> None:
     host, clock, _ = make_host(game=new_game(), timer=30.0)
     host.start(resumed=True, time_left=21.0)

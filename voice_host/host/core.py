@@ -201,6 +201,7 @@ class Host:
         news: str = "",
         kept: str = "",
         time_left: float | None = None,
+        held: bool = False,
         notices: Sequence[str] = (),
     ) -> None:
         """Open the game: the welcome (or the resume notice) and the first prompt.
@@ -210,8 +211,10 @@ class Host:
         "Go!", and not said again when the listening thread reports the same.
         ``kept`` says where the game saved before this new one was moved, or ''.
         ``time_left``: a resumed turn's seconds (:func:`resumed_time_left`), or None
-        for a full turn.  ``notices``: news from opening the game's devices (a card
-        voice that cannot speak), said before the welcome rather than after "Go!"."""
+        for a full turn; ``held``: that turn was paused or waiting for its describer,
+        and waits for them again (as with ``--ready``) rather than running at "Go!".
+        ``notices``: news from opening the game's devices (a card voice that cannot
+        speak), said before the welcome rather than after "Go!"."""
         now = self.clock.now()
         if news:
             self.mic_live = False  # the prompts name keys, not words it cannot hear
@@ -227,7 +230,7 @@ class Host:
         )
         if self.listening is not None:
             self.listening.prepare(self.contexts_ahead())
-        prompt = self._enter_phase(now)
+        prompt = self._enter_phase(now, hold=resumed and held)
         if resumed and self.game.phase is Phase.TURN:
             self._resumed_left = time_left  # shown, and the timer's start, until it goes on
         # One group, so the screen (in line mode, a printed status line) follows it all.
@@ -301,9 +304,7 @@ class Host:
         if self.finished:
             return
         if self._confirm_until is not None and now > self._confirm_until:
-            lapsed, self._confirm, self._confirm_until = self._confirm, None, None
-            # a question unanswered is a "no", said so that a late Y is not a mystery
-            self._say([dialogue.NOT_QUITTING if lapsed == "quit" else "Nothing undone."])
+            self._drop_question()  # unanswered: a "no"
         if self._peek_until is not None and now >= self._peek_until:
             self._peek_until = None
             self._show(now)
@@ -652,7 +653,7 @@ class Host:
             self._confirmed(name, now)
             return
         if name not in ("help", "repeat", "status"):
-            self._confirm = self._confirm_until = None  # any other command answers "no"
+            self._drop_question()  # any other command answers "no"
         if name == "quit" and phase is Phase.GAME_OVER:
             self.stop("quit")  # the game is won: nothing to save, nothing to confirm
             return
@@ -728,6 +729,14 @@ class Host:
         self._confirm_until = now + CONFIRM_SECONDS
         self._say([question])
 
+    def _drop_question(self) -> None:
+        """Close a yes/no question left open, saying it is a "no" (dialogue.md 12: a
+        question that lapses unsaid leaves a late Y a mystery, "Key y does nothing")."""
+        if self._confirm is None:
+            return
+        lapsed, self._confirm, self._confirm_until = self._confirm, None, None
+        self._say([dialogue.NOT_QUITTING if lapsed == "quit" else "Nothing undone."])
+
     def _confirmed(self, action: str, now: float) -> None:
         if action == "quit":
             self.stop("quit")
@@ -791,6 +800,10 @@ class Host:
         return None
 
     def _pause(self, name: str, now: float) -> None:
+        self._pause_or_go_on(name, now)
+        self._save()  # paused or waiting is saved as such (a resumed turn waits again)
+
+    def _pause_or_go_on(self, name: str, now: float) -> None:
         if self._waiting and self.game.phase is Phase.TURN:
             # the describer is ready: space or "resume" starts the turn
             self._waiting = False
@@ -859,7 +872,7 @@ class Host:
         passed: bool = False,
     ) -> None:
         before = self.game.state
-        self._confirm = self._confirm_until = None  # the game moved on: a question lapses
+        self._drop_question()  # the game moved on: a question lapses
         try:
             self.game.apply(inp)
         except RulesError as exc:
@@ -903,8 +916,9 @@ class Host:
         self._say(said)
         self._changed(now, save=True)
 
-    def _enter_phase(self, now: float) -> list[str]:
-        """Reset per-turn state for the phase just entered; return its prompt."""
+    def _enter_phase(self, now: float, *, hold: bool = False) -> list[str]:
+        """Reset per-turn state for the phase just entered; return its prompt (``hold``:
+        a turn waits for its describer whatever the options)."""
         self.claims.clear()
         self.timer.reset()
         self._resumed_left = None
@@ -912,7 +926,7 @@ class Host:
         self._buzzer = None
         self._ending_at = None
         turn = self.game.phase is Phase.TURN
-        wait = self.options.ready or self._idle  # nobody played the last turn: wait for them
+        wait = hold or self.options.ready or self._idle  # idle: nobody played the last turn
         self._waiting = turn and wait
         self._go_pending = turn and not wait
         if self.game.phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
@@ -1011,11 +1025,14 @@ class Host:
         True when the slot (if any) now holds the game as it is."""
         if self.save_slot is None:
             return True
-        left = self._time_left(self.clock.now())
+        now = self.clock.now()
+        left = self._time_left(now)
         if left is None and self.game.phase is Phase.TURN:
             left = self._resumed_left  # a resumed turn keeps its time until it goes on
+        # paused, or waiting for its describer: resumed, the turn waits again
+        held = self._waiting or (self.timer.paused and self.timer.left(now) > 0)
         return save_or_discard(
-            self.save_slot, self.game, self.save_options, self.say, time_left=left
+            self.save_slot, self.game, self.save_options, self.say, time_left=left, held=held
         )
 
     def _show(self, now: float) -> None:

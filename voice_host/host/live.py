@@ -307,12 +307,15 @@ class LiveSession:
         inputs: InputQueue,
         kept: str = "",
         time_left: float | None = None,
+        held: bool = False,
     ) -> None:
         self.config = config
         self._kept = kept
         """Where the game a new one replaced is kept (said at the start), or ''."""
         self._time_left = time_left
         """A resumed turn's seconds (None: a full turn)."""
+        self._held = held
+        """Whether the resumed turn was paused or waiting for its describer."""
         self.host = host
         """The host (touched only by the thread running the host loop)."""
         self.clock = clock
@@ -413,6 +416,7 @@ class LiveSession:
             inputs=inputs,
             kept=kept,
             time_left=time_left,
+            held=saved is not None and saved.held and game.phase is Phase.TURN,
         )
 
     # ----- the threads -----------------------------------------------------------------
@@ -468,6 +472,7 @@ class LiveSession:
             news=news,
             kept=self._kept,
             time_left=self._time_left,
+            held=self._held,
             notices=self.inputs.take_notices(),
         )
         if host.listening is None:

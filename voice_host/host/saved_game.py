@@ -35,9 +35,11 @@ def save_or_discard(
     report: Callable[[str], None],
     *,
     time_left: float | None = None,
+    held: bool = False,
 ) -> bool:
     """Save ``game`` after a change (with ``time_left``, the seconds the turn in progress
-    has left once its timer started); once it is won remove the save instead, so that
+    has left once its timer started, and ``held``: that turn is paused or waits for its
+    describer); once it is won remove the save instead, so that
     ``--resume`` finds no game in progress (an undo of the win saves it again).
 
     A failing save is reported once by the slot and play goes on; a failing removal is
@@ -51,8 +53,8 @@ def save_or_discard(
             return False
         return True
     if game.phase is not Phase.TURN:
-        time_left = None
-    return slot.autosave(game.to_json(), options, time_left=time_left)
+        time_left, held = None, False
+    return slot.autosave(game.to_json(), options, time_left=time_left, held=held)
 
 
 def _resumed_seconds(time_left: float) -> float:

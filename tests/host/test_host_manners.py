@@ -284,6 +284,36 @@ def test_without_a_microphone_spin_and_rounds_name_their_keys() -> None:
     assert "team's name" not in keys_only
 
 
+def test_help_while_a_turn_waits_says_space_starts_it(make_host: HostMaker) -> None:
+    # it named C, which does nothing then, and never the space that starts the turn
+    host, clock, _ = make_host(ready=True)
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    host.handle(KeyPress("?", t))
+    said = texts(host)[-1]
+    assert said.startswith("The turn waits for its describer: press space to start it")
+    assert "C correct" not in said
+
+
+def test_help_leaves_out_the_pass_when_the_house_allows_none() -> None:
+    from voice_host.host.keys import help_text
+
+    none = help_text(Phase.TURN, ("Red", "Blue"), "host", passes=False)
+    assert "P pass" not in none and "host pass" not in none
+    assert "P pass" in help_text(Phase.TURN, ("Red", "Blue"), "host")
+
+
+def test_a_turn_key_in_a_round_names_the_buzzers(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(game=control_game())
+    host.start(resumed=True)
+    t = quiet(host, clock, 0.0, 6.0)
+    host.handle(KeyPress("c", t))
+    assert texts(host)[-1] == (
+        "Key c does nothing now. In a round, the team that answers presses its buzzer: "
+        "1 for Red, 2 for Blue."
+    )
+
+
 def test_help_names_the_hush_key() -> None:
     from voice_host.host.keys import HUSH, help_text
 

@@ -524,6 +524,11 @@ class Host:
             assert team is not None
             self.claims.claim(Claim(team, now, "key"))
             self.tick(now)
+        elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
+            # "C" is the natural key for a right answer: name the round's own keys
+            how = f"the team that answers presses its buzzer: {dialogue.buzzers(self.game)}"
+            said = f"{dialogue.key_does_nothing(key, hint=False)} In a round, {how}."
+            self._say([said], remember=False)
         else:
             self._say([dialogue.key_does_nothing(key)], remember=False)
 
@@ -671,7 +676,12 @@ class Host:
         if name == "help":
             names = tuple(t.name for t in self.game.teams)
             pushable = dialogue.pushable(self.game) if phase is Phase.SPIN_CHOICE else None
-            self._say([keys.help_text(phase, names, wake, pushable)], remember=False)
+            waiting = self._waiting and phase is Phase.TURN
+            passes = self.game.rules.passes_per_turn > 0
+            self._say(
+                [keys.help_text(phase, names, wake, pushable, waiting=waiting, passes=passes)],
+                remember=False,
+            )
         elif name == "repeat":
             last = self._last_group or "nothing yet"
             self._say([f"I said: {last}", f"Now: {self._status(now)}"], remember=False)

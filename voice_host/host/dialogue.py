@@ -89,11 +89,12 @@ def not_now(exc: Exception) -> str:
     return f"Not now: {why}."
 
 
-def key_does_nothing(key: str) -> str:
-    """A key with no meaning at this moment."""
+def key_does_nothing(key: str, *, hint: bool = True) -> str:
+    """A key with no meaning at this moment (``hint``: and where the keys are told)."""
     names = {" ": "space", "\x7f": "backspace", "\b": "backspace", "\t": "tab", "\x1b": "escape"}
     shown = names.get(key, key if key.isprintable() else f"code {ord(key[0])}" if key else key)
-    return f"Key {shown} does nothing now. Press question mark for the keys."
+    said = f"Key {shown} does nothing now."
+    return f"{said} Press question mark for the keys." if hint else said
 
 
 def help_hint(wake: str | None) -> str:

@@ -75,19 +75,27 @@ def help_text(
     team_names: tuple[str, ...],
     wake: str | None,
     pushable: Sequence[str] | None = None,
+    *,
+    waiting: bool = False,
+    passes: bool = True,
 ) -> str:
     """The keys and spoken commands that work now, as one announcement (``wake`` None:
     the host cannot hear, so only the keys).  ``pushable``: in a SPIN choice, the teams
-    that may be pushed back (R19), whose number keys alone are named (None: every team)."""
+    that may be pushed back (R19), whose number keys alone are named (None: every team).
+    ``waiting``: the turn waits for its describer to start it; ``passes``: the house
+    rules allow a pass."""
     buzzers = buzzer_keys(team_names)
-    if phase is Phase.TURN:
-        keys = "Keys: C correct, P pass, F foul, T time is up, space pause."
+    if phase is Phase.TURN and waiting:
+        now = "The turn waits for its describer: press space to start it"
+        now += "." if wake is None else f", or say {wake} resume."
+    elif phase is Phase.TURN:
+        keys = f"Keys: C correct,{' P pass,' if passes else ''} F foul, T time is up, space pause."
         if wake is None:
             now = f"Press C for each right answer. {keys}"
         else:
             now = (
-                f"Guessers just call out answers. {keys} Or say {wake} correct, {wake} pass, "
-                f"{wake} foul, {wake} pause."
+                f"Guessers just call out answers. {keys} Or say {wake} correct, "
+                f"{f'{wake} pass, ' if passes else ''}{wake} foul, {wake} pause."
             )
     elif phase is Phase.SPIN:
         now = "Space spins. For a real spinner: W wide green, N narrow green, R red, L line."

@@ -56,6 +56,9 @@ from voice_host.speech.events import ListenContext
 
 #: Seconds a destructive command (quit, undoing a whole turn) waits for its confirmation.
 CONFIRM_SECONDS = 10.0
+#: A buzzer pressed this long (seconds) after a round was decided is told who won
+#: it (a team a moment late), rather than that its key does nothing.
+LATE_BUZZER_SECONDS = 3.0
 #: Kept for callers of the old name.
 QUIT_CONFIRM_SECONDS = CONFIRM_SECONDS
 #: Seconds the card stays on the screen after the describer's peek key (K) when it is hidden.
@@ -179,6 +182,8 @@ class Host:
         self._turn_start: float | None = None
         self._ending_at: float | None = None
         self._buzzer: float | None = None
+        # The last round's winner by the buzzers, and when: a late buzzer is told so
+        self._round_won: tuple[str, float] | None = None
         self._confirm: str | None = None
         self._confirm_until: float | None = None
         self._peek_until: float | None = None
@@ -334,7 +339,9 @@ class Host:
                     self._say([f"{who} at once."])
                     self._apply(ControlSimultaneous(), now)  # R17
                 else:
-                    self._apply(ControlWon(self.game.teams[result.winner].name), now)
+                    winner = self.game.teams[result.winner].name
+                    self._apply(ControlWon(winner), now)
+                    self._round_won = (winner, now)
                 self._stop_if_stranded()  # keys that ran out during the claim
         self._play_typed_ahead(now)
         if self.timer.running:
@@ -524,6 +531,8 @@ class Host:
             assert team is not None
             self.claims.claim(Claim(team, now, "key"))
             self.tick(now)
+        elif (late := self._late_buzzer(lower, now)) is not None:
+            self._say([late], remember=False)
         elif phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
             # "C" is the natural key for a right answer: name the round's own keys
             how = f"the team that answers presses its buzzer: {dialogue.buzzers(self.game)}"
@@ -531,6 +540,16 @@ class Host:
             self._say([said], remember=False)
         else:
             self._say([dialogue.key_does_nothing(key)], remember=False)
+
+    def _late_buzzer(self, key: str, now: float) -> str | None:
+        """What a buzzer pressed just after a round was decided is told ("Red was
+        first."), rather than "Key 2 does nothing now"; None for any other key."""
+        if self._round_won is None or keys.team_for_key(key, len(self.game.teams)) is None:
+            return None
+        winner, at = self._round_won
+        if now - at > LATE_BUZZER_SECONDS:
+            return None
+        return f"{winner} was first."
 
     # ----- voice ---------------------------------------------------------------------------
 

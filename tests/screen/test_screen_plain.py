@@ -46,6 +46,14 @@ def test_a_turn_told_line_by_line() -> None:
     ]
 
 
+def test_a_timer_stopped_with_its_time_spent_is_time_up_not_running() -> None:
+    # an undone end of turn re-opens the turn with no time left: the host says its
+    # time is up, and the line said "Timer running, 0 seconds left."
+    paused = replace(base_model(), timer=TimerView(12.0, 30.0, paused=True))
+    spent = replace(base_model(), timer=TimerView(0.0, 30.0))
+    assert lines_for([paused, spent])[1] == "Time up."
+
+
 def test_talk_the_referee_made_nothing_of_is_no_line() -> None:
     # dialogue.md 5 and 12: what was heard is written when a player may dispute it. A
     # describer's every clue, judged nothing, would have a screen reader read the

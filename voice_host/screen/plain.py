@@ -179,6 +179,8 @@ class PlainScreen:
             return ""
         left = now.whole_seconds
         if before is not None and before.paused != now.paused:
+            if left == 0:  # stopped with its time spent (an undone end of turn): not a pause
+                return "Time up."
             state = "paused" if now.paused else "running"
             return f"Timer {state}, {seconds_words(left)} left."
         if left == 0 and (before is None or before.whole_seconds > 0):

@@ -120,7 +120,7 @@ def test_simultaneous_claims_draw_another_card(make_host: HostMaker, blue: HostI
     quiet(host, clock, 0.0, 5.0 + 0.5 + SETTLE_SECONDS + 0.2)
     assert host.game.phase is Phase.CONTROL_ROUND  # R17: nobody wins
     assert host.game.current_card != card
-    assert "Red and Blue at once." in texts(host)
+    assert "Red and Blue at once: another card, describe again." in texts(host)
 
 
 def test_a_foul_in_a_control_round_by_voice_or_key_draws_another_card(
@@ -512,7 +512,12 @@ def test_R17_the_answer_with_the_teams_name_leaves_the_host_quiet_for_a_second_c
     assert len(host.said) == said  # nothing said over the other teams
     host.handle(Heard((claim("red", t + 0.9),)))
     quiet(host, clock, t, 0.9 + 0.5 + SETTLE_SECONDS + 0.5)
-    assert "Red and Blue at once." in texts(host) or "Blue and Red at once." in texts(host)
+    said = texts(host)
+    assert any(
+        f"{pair} at once: another card, describe again." in said
+        for pair in ("Red and Blue", "Blue and Red")
+    )
+    assert not any(line.startswith("Answered at once") for line in said)  # said once, not twice
     assert host.game.phase is Phase.CONTROL_ROUND  # R17: another card
 
 

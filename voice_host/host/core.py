@@ -335,9 +335,8 @@ class Host:
             result = self.claims.decide(now, settle=self.mic_live)
             if result is not None:
                 if result.winner is None:
-                    who = dialogue.names([self.game.teams[c.team].name for c in result.claims])
-                    self._say([f"{who} at once."])
-                    self._apply(ControlSimultaneous(), now)  # R17
+                    who = tuple(self.game.teams[c.team].name for c in result.claims)
+                    self._apply(ControlSimultaneous(), now, together=who)  # R17
                 else:
                     winner = self.game.teams[result.winner].name
                     self._apply(ControlWon(winner), now)
@@ -899,6 +898,7 @@ class Host:
         judgement: Judgement | None = None,
         quiet: bool = False,
         passed: bool = False,
+        together: tuple[str, ...] = (),
     ) -> None:
         before = self.game.state
         self._drop_question()  # the game moved on: a question lapses
@@ -911,7 +911,13 @@ class Host:
             []
             if quiet
             else dialogue.applied(
-                self.game, before, inp, entry_text=entry_text, judgement=judgement, passed=passed
+                self.game,
+                before,
+                inp,
+                entry_text=entry_text,
+                judgement=judgement,
+                passed=passed,
+                together=together,
             )
         )
         after = self.game.state

@@ -384,12 +384,14 @@ def applied(
     entry_text: str = "",
     judgement: Judgement | None = None,
     passed: bool = False,
+    together: tuple[str, ...] = (),
 ) -> list[str]:
     """What is said once ``inp`` has been applied (``game`` holds the new state).
 
     ``entry_text`` is the card entry that was out before (echoed once it is done with).
     ``passed``: a CONTROL or FINISH round's card nobody could get was passed (P or
-    "host pass", applied as the engine's draw of another card).
+    "host pass", applied as the engine's draw of another card).  ``together``: the
+    teams whose buzzers the host heard at once (R17), named in place of "Answered".
     """
     after = game.state
     team = game.teams[before.to_play].name
@@ -416,7 +418,8 @@ def applied(
     elif isinstance(inp, ControlSimultaneous) and passed:
         said.append(ROUND_PASSED)
     elif isinstance(inp, ControlSimultaneous):
-        said.append("Answered at once: another card, describe again.")  # R17, two teams or more
+        who = names(together) if together else "Answered"  # R17, two teams or more
+        said.append(f"{who} at once: another card, describe again.")
     elif isinstance(inp, ControlWon):
         winner = game.teams[game.state.winner] if game.state.winner is not None else None
         if winner is None:

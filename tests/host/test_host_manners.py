@@ -8,6 +8,8 @@ import dataclasses
 import random
 from pathlib import Path
 
+import pytest
+
 from voice_host.announce.timeline import SpeechInterval
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck
@@ -489,12 +491,28 @@ def test_a_question_the_game_moves_past_lapses_aloud_too(make_host: HostMaker) -
     host.handle(KeyPress("q", t))
     host.handle(KeyPress("c", t + 0.1))
     said = texts(host)
-    assert said[-2] == dialogue.NOT_QUITTING and said[-1].endswith("correct. One.")
+    assert said[-3] == dialogue.NOT_QUITTING and said[-2].startswith("Go on: ")
+    assert said[-1].endswith("correct. One.")
     host, t = ended_turn(make_host)
     host.handle(KeyPress("u", t))
     host.handle(KeyPress("p", t + 0.1))
     assert "Nothing undone." in texts(host)[-3:]
     assert host.game.state.positions == (1, 0)  # the turn's end stands
+
+
+def test_a_question_asked_in_a_turn_holds_its_timer_until_answered(
+    make_host: HostMaker,
+) -> None:
+    # dialogue.md 7: precise timing must never be essential.  "Quit?" answered "no"
+    # after five seconds cost the describer those five seconds.
+    host, clock, t = started(make_host)
+    left = host.timer.left(t)
+    host.handle(KeyPress("q", t))
+    t = quiet(host, clock, t, 5.0)
+    assert host.timer.paused and host.timer.left(t) == pytest.approx(left, abs=0.01)
+    host.handle(KeyPress("n", t))
+    assert texts(host)[-2:] == [dialogue.NOT_QUITTING, dialogue.go_on(left)]
+    assert host.timer.running and host.timer.left(t) == pytest.approx(left, abs=0.01)
 
 
 def test_with_ready_a_turn_key_before_go_says_how_to_start(make_host: HostMaker) -> None:

@@ -182,6 +182,7 @@ class Host:
         self._turn_start: float | None = None
         self._ending_at: float | None = None
         self._buzzer: float | None = None
+        self._held_for_question = False  # a yes/no question paused the turn's timer
         # The last round's winner by the buzzers, and when: a late buzzer is told so
         self._round_won: tuple[str, float] | None = None
         self._confirm: str | None = None
@@ -309,7 +310,7 @@ class Host:
         if self.finished:
             return
         if self._confirm_until is not None and now > self._confirm_until:
-            self._drop_question()  # unanswered: a "no"
+            self._drop_question(now)  # unanswered: a "no"
         if self._peek_until is not None and now >= self._peek_until:
             self._peek_until = None
             self._show(now)
@@ -489,11 +490,11 @@ class Host:
             self._hush()
             return
         if self._confirm is not None and lower in ("y", "n"):
-            action, self._confirm, self._confirm_until = self._confirm, None, None
             if lower == "y":
+                action, self._confirm, self._confirm_until = self._confirm, None, None
                 self._confirmed(action, now)
             else:
-                self._say([dialogue.NOT_QUITTING if action == "quit" else "Nothing undone."])
+                self._drop_question(now)
             return
         if lower == keys.PEEK:
             self._peek(now)
@@ -676,7 +677,7 @@ class Host:
             self._confirmed(name, now)
             return
         if name not in ("help", "repeat", "status"):
-            self._drop_question()  # any other command answers "no"
+            self._drop_question(now)  # any other command answers "no"
         if name == "quit" and phase is Phase.GAME_OVER:
             self.stop("quit")  # the game is won: nothing to save, nothing to confirm
             return
@@ -752,20 +753,31 @@ class Host:
         self._apply(ControlSimultaneous(), now, entry_text=self.entry_text(), passed=True)
 
     def _ask(self, action: str, question: str, now: float) -> None:
-        """Ask yes/no before something destructive (dialogue.md 2)."""
+        """Ask yes/no before something destructive (dialogue.md 2).  A running turn's
+        timer waits for the answer: a "no" must not have cost the describer seconds
+        (dialogue.md 7), and a "yes" to quitting saves the turn paused."""
         self._confirm = action
         self._confirm_until = now + CONFIRM_SECONDS
+        if self.game.phase is Phase.TURN and self.timer.pause(now):
+            self._held_for_question = True
         self._say([question])
 
-    def _drop_question(self) -> None:
+    def _drop_question(self, now: float) -> None:
         """Close a yes/no question left open, saying it is a "no" (dialogue.md 12: a
-        question that lapses unsaid leaves a late Y a mystery, "Key y does nothing")."""
+        question that lapses unsaid leaves a late Y a mystery, "Key y does nothing"),
+        and let the turn's timer go on if the question held it."""
         if self._confirm is None:
             return
         lapsed, self._confirm, self._confirm_until = self._confirm, None, None
-        self._say([dialogue.NOT_QUITTING if lapsed == "quit" else "Nothing undone."])
+        said = [dialogue.NOT_QUITTING if lapsed == "quit" else "Nothing undone."]
+        if self._held_for_question:
+            self._held_for_question = False
+            if self.timer.resume(now):
+                said.append(dialogue.go_on(self.timer.left(now)))
+        self._say(said)
 
     def _confirmed(self, action: str, now: float) -> None:
+        self._held_for_question = False  # quitting saves it paused; an undo ends the turn
         if action == "quit":
             self.stop("quit")
         elif self._last_ended_a_turn():
@@ -901,7 +913,7 @@ class Host:
         together: tuple[str, ...] = (),
     ) -> None:
         before = self.game.state
-        self._drop_question()  # the game moved on: a question lapses
+        self._drop_question(now)  # the game moved on: a question lapses
         try:
             self.game.apply(inp)
         except RulesError as exc:

@@ -83,22 +83,30 @@ _LIVE_ONLY = (
 )
 
 
-def unused_with_keyboard(args: argparse.Namespace) -> str | None:
-    """The line that says which options given on the command line the ``--keyboard``
-    game does not use, or None when it uses them all."""
+def _unused(args: argparse.Namespace, names: tuple[str, ...], mode: str, why: str) -> str | None:
+    """The line that says which of the options ``names`` given on the command line do
+    nothing with ``mode``, and ``why``; None when none of them was given."""
     given = [
         "--" + name.replace("_", "-")
-        for name in _LIVE_ONLY
-        if getattr(args, name, None) not in (None, False)
+        for name in names
+        if getattr(args, name, None) not in (None, False, [])
     ]
     if not given:
         return None
     them = given[0] if len(given) == 1 else ", ".join(given[:-1]) + " and " + given[-1]
     does = "does" if len(given) == 1 else "do"
-    return (
-        f"voice-host: {them} {does} nothing with --keyboard (printed text, no sound); "
-        "--keyboard-only plays by keys with the host's voice, and --card-audio there "
-        "speaks the card privately"
+    return f"voice-host: {them} {does} nothing with {mode}{why}"
+
+
+def unused_with_keyboard(args: argparse.Namespace) -> str | None:
+    """The line that says which options given on the command line the ``--keyboard``
+    game does not use, or None when it uses them all."""
+    return _unused(
+        args,
+        _LIVE_ONLY,
+        "--keyboard",
+        " (printed text, no sound); --keyboard-only plays by keys with the host's voice, "
+        "and --card-audio there speaks the card privately",
     )
 
 
@@ -287,16 +295,12 @@ def unused_with_resume(args: argparse.Namespace) -> str | None:
     not take (its teams, board and rules are the saved game's), or None."""
     if not getattr(args, "resume", False):
         return None
-    given = [
-        "--" + name for name in _NEW_GAME_ONLY if getattr(args, name, None) not in (None, False, [])
-    ]
-    if not given:
-        return None
-    them = given[0] if len(given) == 1 else ", ".join(given[:-1]) + " and " + given[-1]
-    does = "does" if len(given) == 1 else "do"
-    return (
-        f"voice-host: {them} {does} nothing with --resume: the saved game goes on with "
-        "its own teams, board and rules (start a new game without --resume to change them)"
+    return _unused(
+        args,
+        _NEW_GAME_ONLY,
+        "--resume",
+        ": the saved game goes on with its own teams, board and rules (start a new game "
+        "without --resume to change them)",
     )
 
 

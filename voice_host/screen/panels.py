@@ -64,21 +64,16 @@ def timer_text(timer: TimerView | None, width: int, *, compact: bool = False) ->
         return out
     left = timer.whole_seconds
     style = f"bold {_WARNING}" if left <= WARNING_SECONDS else _YELLOW
-    if compact:
+    bar_width = width
+    if compact:  # the seconds in front of the bar, on its line
         seconds = f"{left:2d} "
         out.append(seconds, style=style)
-        out.append(timer_bar(timer, width - len(seconds)), style=style)
-        out.append("\n")
-        if timer.paused:
-            out.append(" PAUSED ", style=f"bold #000000 on {HIGHLIGHT}")
-            out.append(f"  of {timer.total:g} s", style=_BOLD)
-        else:
-            out.append(f"seconds left of {timer.total:g}", style=_BOLD)
-        return out
-    for row in big_digits(f"{left:2d}"):
-        out.append(row.center(width).rstrip(), style=style)
-        out.append("\n")
-    out.append(timer_bar(timer, width), style=style)
+        bar_width -= len(seconds)
+    else:
+        for row in big_digits(f"{left:2d}"):
+            out.append(row.center(width).rstrip(), style=style)
+            out.append("\n")
+    out.append(timer_bar(timer, bar_width), style=style)
     out.append("\n")
     if timer.paused:
         out.append(" PAUSED ", style=f"bold #000000 on {HIGHLIGHT}")

@@ -11,10 +11,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
-from screen_helpers import base_model
+from screen_helpers import base_model, make_game
 from textual.pilot import Pilot
 
-from voice_host.screen import ScreenModel, TimerView
+from voice_host.screen import ScreenModel, TimerView, screen_model_from_game
 from voice_host.screen.app import (
     CardPanel,
     CountPanel,
@@ -217,14 +217,19 @@ def test_small_terminals_still_draw_the_track(size: tuple[int, int]) -> None:
     asyncio.run(main())
 
 
-def test_a_classic_terminal_shows_the_card_timer_count_teams_and_heard_unscrolled() -> None:
+@pytest.mark.parametrize("teams", ["Red:A,B;Blue:C,D", "Red:A,B;Blue:C,D;Green:E,F;Gold:G,H"])
+def test_a_classic_terminal_shows_the_card_timer_count_teams_and_heard_unscrolled(
+    teams: str,
+) -> None:
     # 80x24 used to show the status, the track and the right column, and nothing of
     # the card below them: the describer had nothing to read.  The card now sits
-    # under the status, and on a short terminal the timer and count take a line each.
+    # under the status, and on a short terminal the timer and count take a line each
+    # and the card loses its blank rows.
     size = (80, 24)
 
     async def main() -> None:
-        model = base_model(timer=TimerView(28.0, 30.0), count=2, heard="is it a telescope")
+        game = screen_model_from_game(make_game(teams=teams), card="Telescope")
+        model = replace(game, timer=TimerView(28.0, 30.0), count=2, heard="is it a telescope")
         app = TableApp(model)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()

@@ -192,6 +192,7 @@ class TableApp(App[None], inherit_bindings=False):
         border: double #ffff00; border-title-color: #ffff00; border-title-style: bold;
         padding: 1 2; text-align: center;
     }
+    .-compact #card { padding: 0 2; }
     #host { padding: 0 1; }
     """
 
@@ -264,6 +265,14 @@ class TableApp(App[None], inherit_bindings=False):
         model = self.model
         for panel in self.query(ModelPanel):
             panel.show(model)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """On a short terminal, the card's blank rows go too (see :data:`COMPACT_BELOW_ROWS`)."""
+        self.screen.set_class(event.size.height < COMPACT_BELOW_ROWS, "-compact")
+
+    def on_mount(self) -> None:
+        """The first size is known once mounted."""
+        self.screen.set_class(self.size.height < COMPACT_BELOW_ROWS, "-compact")
 
     def on_key(self, event: events.Key) -> None:
         """Hand the key to the host's callback."""

@@ -416,7 +416,7 @@ class LiveSession:
             inputs=inputs,
             kept=kept,
             time_left=time_left,
-            held=saved is not None and saved.held and game.phase is Phase.TURN,
+            held=saved is not None and saved.held,  # outside a turn the host holds nothing
         )
 
     # ----- the threads -----------------------------------------------------------------

@@ -99,9 +99,9 @@ class TrackPanel(ModelPanel):
 COMPACT_BELOW_ROWS = 40
 
 
-def _compact(widget: Widget) -> bool:
-    """Whether ``widget``'s app is too short for big digits."""
-    return widget.app.size.height < COMPACT_BELOW_ROWS
+def _is_short(rows: int) -> bool:
+    """Whether a terminal of ``rows`` rows gets the compact layout."""
+    return rows < COMPACT_BELOW_ROWS
 
 
 class TimerPanel(ModelPanel):
@@ -109,7 +109,7 @@ class TimerPanel(ModelPanel):
 
     def text(self, width: int) -> Text:
         """See :func:`~voice_host.screen.panels.timer_text`."""
-        return timer_text(self.model.timer, width, compact=_compact(self))
+        return timer_text(self.model.timer, width, compact=_is_short(self.app.size.height))
 
 
 class CountPanel(ModelPanel):
@@ -117,7 +117,7 @@ class CountPanel(ModelPanel):
 
     def text(self, width: int) -> Text:
         """See :func:`~voice_host.screen.panels.count_text`."""
-        return count_text(self.model, width, compact=_compact(self))
+        return count_text(self.model, width, compact=_is_short(self.app.size.height))
 
 
 class TeamsPanel(ModelPanel):
@@ -268,11 +268,11 @@ class TableApp(App[None], inherit_bindings=False):
 
     def on_resize(self, event: events.Resize) -> None:
         """On a short terminal, the card's blank rows go too (see :data:`COMPACT_BELOW_ROWS`)."""
-        self.screen.set_class(event.size.height < COMPACT_BELOW_ROWS, "-compact")
+        self.screen.set_class(_is_short(event.size.height), "-compact")
 
     def on_mount(self) -> None:
         """The first size is known once mounted."""
-        self.screen.set_class(self.size.height < COMPACT_BELOW_ROWS, "-compact")
+        self.screen.set_class(_is_short(self.size.height), "-compact")
 
     def on_key(self, event: events.Key) -> None:
         """Hand the key to the host's callback."""

@@ -17,7 +17,7 @@ from typing import Literal
 
 from voice_host.errors import ModelError, UsageError
 from voice_host.speech.events import Recognizer
-from voice_host.speech.sphinx_model import has_mdef
+from voice_host.speech.sphinx_model import check_folder, has_mdef
 
 #: Environment variable naming a vosk model folder.
 MODEL_ENV = "VOICE_HOST_MODEL"
@@ -95,10 +95,7 @@ def _named_model(
         if not vosk_installed:
             raise ModelError("--model needs the vosk package, which is not installed")
         return BackendChoice("vosk", path, f"Using vosk with the model {path.name}")
-    if not path.exists():
-        raise ModelError(f"{path}: no such model folder")
-    if not path.is_dir():
-        raise ModelError(f"{path}: not a folder (a model is an unpacked folder)")
+    check_folder(path)
     if is_sphinx_model(path):
         return BackendChoice("pocketsphinx", path, f"Using pocketsphinx with the model {path.name}")
     raise ModelError(
@@ -148,9 +145,9 @@ def open_backend(
         pocketsphinx_installed=installed("pocketsphinx"),
         model_is_valid=is_valid_model,
     )
-    if backend == "vosk" and choice.name != "vosk" and model:
-        raise UsageError(f"--backend vosk: {model} is a pocketsphinx model, not a vosk one")
     if backend == "vosk" and choice.name != "vosk":
+        if model:  # a folder that is no vosk model would not have been chosen at all
+            raise UsageError(f"--backend vosk: {model} is a pocketsphinx model, not a vosk one")
         raise UsageError(
             "--backend vosk: no valid vosk model (put one in models/, name it with --model "
             "or VOICE_HOST_MODEL, or run 'voice-host models fetch')"

@@ -62,13 +62,18 @@ def has_mdef(path: Path) -> bool:
     return (path / "mdef").is_file()
 
 
-def check_acoustic_model(path: Path) -> None:
-    """Raise :class:`ModelError` naming ``path`` and what is wrong with it as a
-    pocketsphinx acoustic model folder; return when pocketsphinx can load it."""
+def check_folder(path: Path) -> None:
+    """:class:`ModelError` unless ``path`` is a folder (any model is an unpacked one)."""
     if not path.exists():
         raise ModelError(f"{path}: no such model folder")
     if not path.is_dir():
         raise ModelError(f"{path}: not a folder (a model is an unpacked folder)")
+
+
+def check_acoustic_model(path: Path) -> None:
+    """Raise :class:`ModelError` naming ``path`` and what is wrong with it as a
+    pocketsphinx acoustic model folder; return when pocketsphinx can load it."""
+    check_folder(path)
     if not has_mdef(path):
         raise ModelError(f"{path}: not a pocketsphinx acoustic model (no mdef file)")
     lacking = missing_files(path)

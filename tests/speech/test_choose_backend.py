@@ -42,7 +42,7 @@ def _valid(path: Path) -> bool:
             "",
         ),
         # an invalid VOICE_HOST_MODEL falls back and says so
-        (None, {"VOICE_HOST_MODEL": "/x/bad"}, [], True, True, "pocketsphinx", None, "not a valid"),
+        (None, {"VOICE_HOST_MODEL": "/x/bad"}, [], True, True, "pocketsphinx", None, "neither a"),
         # ... to models/ when that has one
         (None, {"VOICE_HOST_MODEL": "/x/bad"}, ["good-d"], True, True, "vosk", "good-d", ""),
         # --model beats everything
@@ -233,3 +233,57 @@ def test_open_recognizer_loads_the_named_pocketsphinx_model(tmp_path: Path) -> N
     (model / "mdef").write_text("junk\n")  # checked before pocketsphinx reads it
     with pytest.raises(ModelError, match="mdef starts with 'junk'"):
         open_recognizer(BackendChoice("pocketsphinx", model, "test"), second=False)
+
+
+def test_voice_host_model_may_name_a_pocketsphinx_model(tmp_path: Path) -> None:
+    # VOICE_HOST_MODEL takes what --model takes: an acoustic model folder is used with
+    # pocketsphinx, before any vosk model in models/
+    model = tmp_path / "my-sphinx"
+    model.mkdir()
+    (model / "mdef").write_text("0.3\n")
+    models_dir = tmp_path / "models"
+    (models_dir / "good-en").mkdir(parents=True)
+    choice = choose_backend(
+        model_arg=None,
+        env={"VOICE_HOST_MODEL": str(model)},
+        models_dir=models_dir,
+        vosk_installed=True,
+        pocketsphinx_installed=True,
+        model_is_valid=_valid,
+    )
+    assert choice == BackendChoice(
+        "pocketsphinx", model, "Using pocketsphinx with the model my-sphinx (VOICE_HOST_MODEL)"
+    )
+    # without pocketsphinx it is passed over, and the reason says what it was
+    choice = choose_backend(
+        model_arg=None,
+        env={"VOICE_HOST_MODEL": str(model)},
+        models_dir=models_dir,
+        vosk_installed=True,
+        pocketsphinx_installed=False,
+        model_is_valid=_valid,
+    )
+    assert (choice.name, choice.model_path) == ("vosk", models_dir / "good-en")
+
+
+def test_a_damaged_voice_host_model_for_pocketsphinx_falls_back_to_the_bundled_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pocketsphinx = pytest.importorskip("pocketsphinx")
+    from voice_host.speech.choose import open_backend
+
+    bundled = Path(pocketsphinx.get_model_path()) / "en-us" / "en-us"
+    model = tmp_path / "my-sphinx"
+    shutil.copytree(bundled, model)
+    env = {"VOICE_HOST_MODEL": str(model), "VOICE_HOST_MODELS": str(tmp_path / "none")}
+    rec, why = open_backend("auto", None, env, second=False)
+    assert getattr(rec, "_hmm", None) == str(model)
+    assert why.startswith("Using pocketsphinx with the model my-sphinx (VOICE_HOST_MODEL)")
+    # asked for pocketsphinx by name, the environment's model is still the one used
+    rec, why = open_backend("pocketsphinx", None, env, second=False)
+    assert getattr(rec, "_hmm", None) == str(model)
+    # damaged: not the end of the game, the bundled model listens and the reason says why
+    (model / "mdef").write_text("junk\n")
+    rec, why = open_backend("auto", None, env, second=False)
+    assert getattr(rec, "_hmm", None) == str(bundled)
+    assert why.startswith(f"Using pocketsphinx: {model}: damaged pocketsphinx model: mdef")

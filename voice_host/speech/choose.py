@@ -19,7 +19,7 @@ from voice_host.errors import ModelError, UsageError
 from voice_host.speech.events import Recognizer
 from voice_host.speech.sphinx_model import check_folder, has_mdef
 
-#: Environment variable naming a vosk model folder.
+#: Environment variable naming a model folder (vosk, or a pocketsphinx acoustic model).
 MODEL_ENV = "VOICE_HOST_MODEL"
 
 
@@ -48,10 +48,10 @@ def choose_backend(
 
     Order: ``--model PATH`` (a valid vosk model, or a pocketsphinx acoustic
     model folder, which ``is_sphinx_model`` tells by its ``mdef``; anything
-    else is a :class:`ModelError`), then ``VOICE_HOST_MODEL`` (an invalid one
-    is reported and skipped), then the first valid model folder in
-    ``models_dir`` (by name); vosk needs its package.  Otherwise pocketsphinx,
-    with the reason vosk was not used.
+    else is a :class:`ModelError`), then ``VOICE_HOST_MODEL`` (either kind, as
+    ``--model``; neither is reported and skipped), then the first valid vosk
+    model folder in ``models_dir`` (by name); vosk needs its package.
+    Otherwise pocketsphinx, with the reason vosk was not used.
     """
     if model_arg:
         return _named_model(Path(model_arg), vosk_installed, model_is_valid, is_sphinx_model)
@@ -62,8 +62,19 @@ def choose_backend(
     if env_model:
         if model_is_valid(Path(env_model)):
             candidates.append(Path(env_model))
+        elif Path(env_model).is_dir() and is_sphinx_model(Path(env_model)):
+            if pocketsphinx_installed:
+                return BackendChoice(
+                    "pocketsphinx",
+                    Path(env_model),
+                    f"Using pocketsphinx with the model {Path(env_model).name} ({MODEL_ENV})",
+                )
+            notes.append(f"{MODEL_ENV}={env_model} is a pocketsphinx model")
         else:
-            notes.append(f"{MODEL_ENV}={env_model} is not a valid vosk model")
+            notes.append(
+                f"{MODEL_ENV}={env_model} is neither a valid vosk model"
+                " nor a pocketsphinx acoustic model"
+            )
     if models_dir.is_dir():
         candidates += [
             p
@@ -133,6 +144,9 @@ def open_backend(
     if backend == "pocketsphinx":
         from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
 
+        named = env.get(MODEL_ENV, "").strip()
+        if model is None and named and has_mdef(Path(named)):
+            model = named  # VOICE_HOST_MODEL names a pocketsphinx model: that one
         recognizer = PocketSphinxRecognizer(model, second_opinion="auto" if second else None)
         return recognizer, with_helpers(recognizer, "using pocketsphinx (asked for)", second)
     from voice_host.speech.models import default_models_dir, is_valid_model
@@ -155,9 +169,9 @@ def open_backend(
     try:
         opened = open_recognizer(choice, second=second)
     except ModelError as exc:
-        if choice.name != "vosk" or model or backend == "vosk":
+        if choice.model_path is None or model or backend == "vosk":
             raise  # a model the player named, or vosk asked for, must work
-        # a model found in models/ or VOICE_HOST_MODEL that vosk cannot load (a damaged
+        # a model found in models/ or VOICE_HOST_MODEL that cannot be loaded (a damaged
         # copy): the bundled pocketsphinx listens instead, and the reason says why
         choice = BackendChoice("pocketsphinx", None, f"Using pocketsphinx: {exc}")
         opened = open_recognizer(choice, second=second)

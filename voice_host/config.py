@@ -72,6 +72,10 @@ class HostConfig:
     """Spoken before a command ("host pause"), so that a guesser's "pass" is not one."""
     plain: bool = False
     """Line-by-line screen for screen readers instead of the board view."""
+    screen_reader: bool = False
+    """The player's screen reader says the host's words: the host's voice is silent, every
+    line is printed (implies ``plain``), and the microphone ignores each line for as long
+    as a reader takes to say it at ``rate`` (:mod:`voice_host.announce.read_aloud`)."""
     keyboard_only: bool = False
     """Do not listen at all: play by keys."""
     first: str | None = None
@@ -308,6 +312,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "speech_tail": lambda v: _number(v, 0.0, 5.0, "seconds from 0 to 5"),
     "wake_word": _wake_word,
     "plain": _bool,
+    "screen_reader": _bool,
     "keyboard_only": _bool,
     "first": lambda v: _text(v, "a team name"),
     "show_card": _bool,
@@ -484,7 +489,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "what it cannot follow (default on)",
     )
     add("--voice", metavar="NAME", help="announcer voice, e.g. en-us")
-    add("--rate", type=int, metavar="WPM", help="speaking rate in words a minute (default 170)")
+    add(
+        "--rate",
+        type=int,
+        metavar="WPM",
+        help="speaking rate in words a minute (default 170; with --screen-reader, your reader's)",
+    )
     add("--volume", type=float, metavar="0-1", help="announcer volume (default 1.0)")
     add(
         "--speech-tail",
@@ -494,6 +504,13 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add("--wake-word", metavar="WORD", help='word before a spoken command (default "host")')
     add("--plain", action=on_off, help="line-by-line output for screen readers")
+    add(
+        "--screen-reader",
+        action=on_off,
+        help="your screen reader says the host's words: the host's voice is silent, every "
+        "line is printed (as --plain) and the microphone ignores each one while the reader "
+        "says it; set --rate to your reader's rate",
+    )
     add("--keyboard-only", action=on_off, help="do not listen; play by keys")
     add(
         "--show-card",

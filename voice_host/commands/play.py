@@ -78,6 +78,7 @@ _LIVE_ONLY = (
     "speech_tail",
     "wake_word",
     "plain",
+    "screen_reader",
     "keyboard_only",
     "show_card",
 )

@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, TextIO
 from voice_host.announce.factory import open_announcer
 from voice_host.announce.printed import is_printed_line
 from voice_host.announce.protocol import Announcer
+from voice_host.announce.read_aloud import ScreenReaderAnnouncer
 from voice_host.config import HostConfig, first_team
 from voice_host.deck.model import Deck
 from voice_host.errors import InputFileError, ModelError, SaveError, UsageError, VoiceHostError
@@ -225,8 +226,16 @@ def _listen(
         stopping.wait(RETRY_SECONDS)
 
 
-def _keys(stdin: TextIO, inputs: InputQueue, clock: Clock, stopping: threading.Event) -> None:
-    """The keyboard thread: one key at a time (lines when stdin is not a terminal)."""
+def _keys(
+    stdin: TextIO,
+    inputs: InputQueue,
+    clock: Clock,
+    stopping: threading.Event,
+    on_key: Callable[[float], None] | None = None,
+) -> None:
+    """The keyboard thread: one key at a time (lines when stdin is not a terminal).
+    ``on_key`` is told each key's time before the host is (a screen reader falls silent
+    at a key press: :meth:`ScreenReaderAnnouncer.silenced`)."""
     from voice_host.terminal_keys import TerminalKeys, key_source
 
     source = key_source(stdin, lambda _text: None)
@@ -240,7 +249,10 @@ def _keys(stdin: TextIO, inputs: InputQueue, clock: Clock, stopping: threading.E
                 inputs.put(KeysClosed())  # voice plays on; the host stops if it cannot hear
                 return
             if key is not None:
-                inputs.put(KeyPress(key, clock.now()))
+                now = clock.now()
+                if on_key is not None:
+                    on_key(now)
+                inputs.put(KeyPress(key, now))
 
 
 class _RoutedPrinter:
@@ -393,7 +405,9 @@ class LiveSession:
             announcer=announcer,
             listening=listening,
             card_announcer=card_voice,
-            screen=None if board_view else _LineScreen(PlainScreen(stdout, show_card=True)),
+            screen=None
+            if board_view
+            else _LineScreen(PlainScreen(stdout, show_card=True, card_only=config.screen_reader)),
             save=slot,
             save_options=config.to_data(),
             options=HostOptions(
@@ -423,10 +437,12 @@ class LiveSession:
 
     def _start_threads(self, stdin: TextIO | None, *, missing: bool = False) -> None:
         if stdin is not None:
+            reader = self.host.announcer
+            on_key = reader.silenced if isinstance(reader, ScreenReaderAnnouncer) else None
             self._threads.append(
                 threading.Thread(
                     target=_keys,
-                    args=(stdin, self.inputs, self.clock, self.stopping),
+                    args=(stdin, self.inputs, self.clock, self.stopping, on_key),
                     name="keys",
                     daemon=True,
                 )
@@ -583,9 +599,10 @@ class LiveSession:
 
 
 def uses_board_view(config: HostConfig, stdout: TextIO) -> bool:
-    """The board view when stdout is a terminal and ``--plain`` was not asked for."""
+    """The board view when stdout is a terminal and neither ``--plain`` nor
+    ``--screen-reader`` was asked for."""
     isatty = getattr(stdout, "isatty", None)
-    return not config.plain and callable(isatty) and bool(isatty())
+    return not (config.plain or config.screen_reader) and callable(isatty) and bool(isatty())
 
 
 def _load_pause_runtime() -> None:
@@ -629,13 +646,21 @@ def run_live(
     announcer: Announcer | None = None
     opened: tuple[Recognizer | None, str] | None = None
     told: list[str] = []  # the no-voice notice the set-up said, not to be said again
-    printer = _RoutedPrinter(lambda text: print(text, file=stdout, flush=True))
+    terminal = stdout
+    printer = _RoutedPrinter(lambda text: print(text, file=terminal, flush=True))
+    if config.screen_reader:
+        # The player's screen reader says every line: the host prints its words, and
+        # each line written is planned as the reader's speech for the microphone gate.
+        reader = ScreenReaderAnnouncer(config.announce_options(), printer=printer, clock=clock.now)
+        announcer = reader
+        stdout = terminal = reader.stream(stdout)
     _load_pause_runtime()
     if voice_setup and config.teams is None and not config.resume:
         from voice_host.host.setup_live import set_up_teams
 
         # The set-up runs in line mode before any screen: printed lines go to stdout.
-        announcer = open_announcer(config.announce_options(), printer=printer, clock=clock.now)
+        if announcer is None:
+            announcer = open_announcer(config.announce_options(), printer=printer, clock=clock.now)
         try:
             opened = open_recognizer(config, env)
             config = set_up_teams(

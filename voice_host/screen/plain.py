@@ -37,7 +37,9 @@ class PlainScreen:
     describer's card entry (turn it off when the screen reader is heard by the
     guessers); ``announcements`` also writes what the host said (off by
     default, as the announcer already speaks or prints it); ``time_step`` is
-    the spacing in seconds of the time-left cues.
+    the spacing in seconds of the time-left cues.  ``card_only`` writes nothing but
+    the card when it is shown (``--screen-reader``: the host's printed announcements
+    say the rest, and each line the reader says keeps the microphone shut).
     """
 
     def __init__(
@@ -48,6 +50,7 @@ class PlainScreen:
         show_card: bool = True,
         announcements: bool = False,
         time_step: int = 10,
+        card_only: bool = False,
     ) -> None:
         if time_step < 1:
             raise ValueError(f"time_step must be at least 1 second, got {time_step}")
@@ -56,6 +59,7 @@ class PlainScreen:
         self._show_card = show_card
         self._announcements = announcements
         self._time_step = time_step
+        self._card_only = card_only
         self._last: ScreenModel | None = None
         self._lock = threading.Lock()
 
@@ -83,6 +87,10 @@ class PlainScreen:
 
     def _parts(self, before: ScreenModel | None, now: ScreenModel) -> list[str]:
         parts: list[str] = []
+        if self._card_only:
+            if now.card is not None and (before is None or before.card != now.card):
+                parts.append(f"Card: {now.card}.")
+            return parts
         new_turn = (
             before is None
             or before.to_play != now.to_play

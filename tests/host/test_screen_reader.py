@@ -1,0 +1,123 @@
+"""``--screen-reader``: the player's screen reader says the host's words, and the
+microphone ignores what it is reading (its voice reaches the microphone as the host's
+would), on audio time."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from pathlib import Path
+
+from tests.host.conftest import live_config, new_game
+from voice_host.announce.protocol import AnnounceOptions
+from voice_host.announce.read_aloud import ScreenReaderAnnouncer
+from voice_host.audio.chunk import AudioChunk
+from voice_host.deck.model import Deck
+from voice_host.host.clock import AudioClock
+from voice_host.host.core import Host, HostOptions
+from voice_host.host.inputs import KeyPress
+from voice_host.host.listening import Listening
+from voice_host.host.live import run_live, uses_board_view
+from voice_host.persist import SaveSlot
+from voice_host.referee import Referee
+from voice_host.screen.plain import PlainScreen
+from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
+
+LOUD = b"\x01\x00" * 1600  # 0.1 s that the fake recogniser hears as the card's answer
+QUIET = b"\x00\x00" * 1600
+
+
+class CardWordRecognizer:
+    """Hears the card's answer in every loud chunk, nothing in quiet ones."""
+
+    name = "fake"
+
+    def __init__(self) -> None:
+        self.answer = ""
+
+    def start(self, context: ListenContext) -> None:
+        self.set_context(context)
+
+    def prepare(self, contexts: Iterable[ListenContext]) -> None: ...
+
+    def set_context(self, context: ListenContext) -> None:
+        self.answer = context.answers[0] if context.answers else ""
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        if chunk.samples[:2] != LOUD[:2] or not self.answer:
+            return []
+        word = HeardWord(self.answer, chunk.start_time, chunk.end_time)
+        return [RecognitionEvent("final", (word,), chunk.end_time, "free")]
+
+    def finish(self) -> list[RecognitionEvent]:
+        return []
+
+
+def _feed(host: Host, clock: AudioClock, until: float, *, loud: bool = False) -> None:
+    while clock.now() < until - 1e-9:
+        chunk = AudioChunk(LOUD if loud else QUIET, 16000, clock.now())
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+
+
+def test_a_guess_said_over_the_screen_reader_is_not_judged_and_one_after_it_is(
+    deck: Deck, tmp_path: Path
+) -> None:
+    clock = AudioClock()
+    out = io.StringIO()
+    reader = ScreenReaderAnnouncer(
+        AnnounceOptions(rate=170), printer=lambda text: print(text, file=stream), clock=clock.now
+    )
+    stream = reader.stream(out)
+    host = Host(
+        new_game(),
+        deck,
+        clock=clock,
+        announcer=reader,
+        listening=Listening(CardWordRecognizer(), Referee(), reader),  # type: ignore[arg-type]
+        screen=PlainScreen(stream, show_card=True, card_only=True),
+        save=SaveSlot(tmp_path / "game.json", report=lambda _: None),
+        options=HostOptions(timer=60.0),
+    )
+    host.start()
+    go = next(i for i in reader.speech_intervals() if i.text == "Go!")
+    while not host.timer.running:
+        _feed(host, clock, clock.now() + 0.1)
+    # the turn starts once the reader has said "Go!" and what was printed with it
+    assert clock.now() >= go.end
+    assert not reader.is_speaking(clock.now())
+    _feed(host, clock, clock.now() + 1.0)
+
+    host.handle(KeyPress("a", clock.now()))  # "where are we": lines for the reader
+    reading = reader.speech_intervals()[-1]
+    assert reading.end - clock.now() > 2.0  # seconds of the reader's voice to come
+    _feed(host, clock, reading.end, loud=True)  # the card word, said while it reads
+    assert host.game.state.correct == 0
+    assert not [j for j in host.judgements if j.type == "guess"]
+
+    _feed(host, clock, reading.end + 0.6)  # the reader is done, and the tail
+    _feed(host, clock, clock.now() + 0.3, loud=True)  # the card word, said now
+    assert host.game.state.correct == 1
+    assert "Host:" not in out.getvalue()  # read aloud, "host" is the wake word
+
+
+def test_screen_reader_mode_prints_the_hosts_words_and_the_card_asked_for(tmp_path: Path) -> None:
+    config = live_config(
+        tmp_path, screen_reader=True, plain=False, teams="Red:Ann,Bob;Blue:Cat,Dan"
+    )
+    assert not uses_board_view(config, _Terminal())  # a line screen, terminal or not
+    out = io.StringIO()
+    assert run_live(config, stdin=io.StringIO("k\nq\ny\n"), stdout=out, env={}) == 0
+    lines = out.getvalue().splitlines()
+    assert "Go!" in lines  # the host's words, printed bare: the reader says them
+    assert not [line for line in lines if line.startswith("Host:")]
+    # the line screen writes only the card K shows: every other line would be the
+    # announcements said again, and time the microphone is shut
+    assert [line for line in lines if line.startswith("Card: ")] == ["Card: Poster."]
+    assert not [line for line in lines if line.startswith(("Turn:", "Count", "Timer"))]
+    assert lines[-1].startswith("Game saved to ")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True

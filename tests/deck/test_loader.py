@@ -71,6 +71,9 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
         (GOOD_CARD.replace("Banana", ""), [("card 1", "Control", "empty entry")]),
         # an entry of punctuation only: nothing to describe or guess
         (GOOD_CARD.replace("Banana", "???"), [("card 1", "Control", "no word in the entry")]),
+        # letters of another alphabet only: the answers would be empty, no guess could count
+        (GOOD_CARD.replace("Banana", "Ω"), [("card 1", "Control", "no word in the entry")]),
+        (GOOD_CARD.replace("Teapot", "東京"), [("card 1", "Object", "no letter of the English")]),
         # unknown field
         (GOOD_CARD + "colour: red\n", [("card 1", "colour", "unknown field 'colour'")]),
         # unknown correction key
@@ -255,3 +258,23 @@ def test_the_built_in_deck_passes_the_checks() -> None:
 
     count, problems = check_deck(BUILTIN_PATH)
     assert (count, problems) == (500, [])
+
+
+@pytest.mark.parametrize(
+    ("text", "sayable"),
+    [
+        ("Beyoncé", True),  # accents come off: "beyonce"
+        ("Øresund", True),  # a letter Unicode does not decompose, spelt as English does
+        ("Apollo 11", True),
+        ("24", True),  # a number is said
+        ("Ω", False),  # Greek only
+        ("東京", False),  # Japanese only
+        ("?!", False),
+    ],
+)
+def test_an_entry_needs_a_letter_of_the_english_alphabet_or_a_digit(
+    text: str, sayable: bool
+) -> None:
+    from voice_host.deck.problems import has_word
+
+    assert has_word(text) is sayable

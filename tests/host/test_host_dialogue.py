@@ -26,11 +26,12 @@ from voice_host.rules import (
     Phase,
     TimeUp,
     board_from_data,
+    load_board,
     parse_teams,
 )
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 
-from .conftest import HostMaker, new_game
+from .conftest import DATA, HostMaker, new_game
 
 
 class FakeRecognizer:
@@ -536,3 +537,21 @@ def test_undo_names_a_game_win_as_such_and_says_the_passes_left() -> None:
     assert dialogue.undone(game, game.undo()) == "Undone: Red's win of the game."
     game.apply(ControlWon("Blue"))  # another team answers: Red stays on FINISH
     assert dialogue.undone(game, game.undo()) == "Undone: Blue's win of the round."
+
+
+def test_a_team_of_two_words_wins_a_control_round_by_voice(make_host: HostMaker) -> None:
+    # The referee keys a heard "big red" as one name, "bigred"; the host finds the team.
+    board = load_board((DATA / "board.json").read_text(encoding="utf-8"))
+    game = Game(
+        parse_teams("Big Red:Ann,Bob;Team 2:Cat,Dan"), board, rng=random.Random(7), deck_size=3
+    )
+    for inp in (Correct(), Correct(), TimeUp()):  # Big Red lands on CONTROL (R13)
+        game.apply(inp)
+    host, clock, _ = make_host(game=game)
+    assert "host team two" in host.context().commands  # listened for as it is said
+    host.start(resumed=True)
+    claim = Judgement("command", 5.0, "team two", command="team", argument="team2")
+    host.handle(Heard((claim,)))
+    quiet(host, clock, 0.0, 6.0)
+    assert host.game.phase is Phase.TURN and host.game.to_play.name == "Team 2"
+    assert "Team 2 answered first." in texts(host)

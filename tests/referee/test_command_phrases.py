@@ -42,3 +42,44 @@ def test_the_referee_reads_every_phrase_back_as_a_command(phrase: str, phase: Ph
     event = RecognitionEvent("final", words, words[-1].end, "free", None, None)
     out = Referee(None).judge(event, Situation(entry=None, phase=phase, teams=("red", "blue")))
     assert [j.type for j in out] == ["command"]
+
+
+def test_team_names_are_listened_for_as_they_are_said() -> None:
+    # a name of two words is two words to the recogniser; a number is said in words
+    phrases = command_phrases(("Big Red", "Team 2"))
+    assert "host big red" in phrases and "host push big red" in phrases
+    assert "host team two" in phrases
+    assert not [p for p in phrases if "bigred" in p or "2" in p]
+
+
+@pytest.mark.parametrize(
+    ("teams", "phrase", "phase", "label"),
+    [
+        # a team of two words, claimed with the wake word and bare
+        (("Big Red", "Small Blue"), "host big red", Phase.CONTROL, "team:bigred"),
+        (("Big Red", "Small Blue"), "small blue", Phase.CONTROL, "team:smallblue"),
+        # a number in the name, said in words or written in digits by a transcriber
+        (("Team 1", "Team 2"), "host team two", Phase.CONTROL, "team:team2"),
+        (("Team 1", "Team 2"), "team 1", Phase.CONTROL, "team:team1"),
+        # "The Lions" is shouted "Lions!" too
+        (("The Lions", "The Tigers"), "lions", Phase.CONTROL, "team:thelions"),
+        (
+            ("The Lions", "The Tigers"),
+            "host push the tigers",
+            Phase.SPIN_CHOICE,
+            "command:push:thetigers",
+        ),
+        # one word of a two-word name is no team's
+        (("Big Red", "Small Blue"), "host red", Phase.CONTROL, None),
+    ],
+)
+def test_a_team_name_of_several_words_is_one_claim(
+    teams: tuple[str, ...], phrase: str, phase: Phase, label: str | None
+) -> None:
+    words = synthetic_words(phrase)
+    event = RecognitionEvent("final", words, words[-1].end, "free", None, None)
+    situation = Situation(entry=None, phase=phase, teams=tuple(t.lower() for t in teams))
+    out = [j for j in Referee(None).judge(event, situation) if j.type == "command"]
+    assert [j.label for j in out] == ([label] if label else [])
+    if label:
+        assert out[0].heard == phrase  # heard as said, not as the key

@@ -49,6 +49,14 @@ def test_a_phrase_with_an_unpronounceable_word_is_dropped(
     assert planned2[0].phones == ("K", "S", "K")
 
 
+def test_a_phrase_with_digits_is_spotted_in_words_only() -> None:
+    # "Apollo 11" and "24" come with their answers written out; the digits would be
+    # dropped from the phrase, and "the 24" spotted in every "the".
+    answers = ["twenty four", "24", "the 24", "the twenty four", "apollo 11", "apollo eleven"]
+    planned, _ = kws.plan_keyphrases(answers, lookup, {})
+    assert [k.phrase for k in planned] == ["twenty four", "the twenty four", "apollo eleven"]
+
+
 @pytest.mark.parametrize(
     ("n_phones", "exponent"),
     [

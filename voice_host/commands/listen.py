@@ -23,7 +23,7 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.deck.model import CARD_FIELDS, Entry
 from voice_host.deck.problems import has_word
 from voice_host.errors import UsageError
-from voice_host.referee.commands import command_phrases
+from voice_host.referee.commands import command_phrases, spoken_team
 from voice_host.speech.choose import open_backend
 from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
 
@@ -135,7 +135,7 @@ def build_context(
     entry: Entry | None = None,
 ) -> ListenContext:
     """The listening context for ``--word``: the entry's answers, forms and pronunciations."""
-    team_names = tuple(t.strip().lower() for t in teams if t.strip())
+    team_names = tuple(spoken_team(t) for t in teams if spoken_team(t))
     commands = command_phrases(team_names)
     if not word:
         return ListenContext(commands=commands, team_names=team_names, free_text=free_text)
@@ -291,7 +291,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--word: give the card entry to listen for, e.g. --word Telescope")
     if args.word is not None and not has_word(args.word):
         raise UsageError(
-            f"--word {args.word!r}: no word in it to listen for, e.g. --word Telescope"
+            f"--word {args.word!r}: no word in it to listen for (letters of the English "
+            "alphabet or digits), e.g. --word Telescope"
         )
     entry = find_entry(args.word, args.category, args.deck) if args.word else None
     context = build_context(

@@ -6,6 +6,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from voice_host.deck.words import fold
 from voice_host.errors import InputFileError
 
 
@@ -36,13 +37,17 @@ class DeckProblem:
 
 
 #: The problem of an entry without a letter or digit ("???", "-"): nothing to
-#: describe, and nothing a guesser could say.
-NO_WORD = "no word in the entry (only punctuation)"
+#: describe, and nothing a guesser could say; or with letters of another
+#: alphabet only ("Ω", "東京"), which the English recogniser cannot listen for.
+NO_WORD = "no word in the entry (only punctuation, or no letter of the English alphabet)"
 
 
 def has_word(text: str) -> bool:
-    """Whether ``text`` holds a letter or digit, something a person can say."""
-    return any(c.isalnum() for c in text)
+    """Whether ``text`` holds a letter or digit the host can listen for: one of the
+    English alphabet once accents are taken off (``Beyoncé``, ``Øresund``), or a
+    digit.  An entry in Greek or Japanese letters alone has none: the answers
+    worked out for it would be empty, and no guess could ever count."""
+    return any(c.isascii() and c.isalnum() for c in fold(text))
 
 
 #: Unicode categories that are no printable text: control characters (NUL,

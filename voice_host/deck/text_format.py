@@ -101,7 +101,7 @@ def list_problem(option: str, value: str) -> str | None:
         return f"empty item in the {option} list (a comma too many?)"
     wordless = next((item for item in items if not has_word(item)), None)
     if wordless is not None:
-        return f"no word in {wordless!r} (only punctuation)"
+        return f"no word in {wordless!r} (only punctuation, or no letter of the English alphabet)"
     return None
 
 

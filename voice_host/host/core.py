@@ -16,6 +16,7 @@ from typing import Any
 from voice_host.announce.protocol import Announcer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck, Entry
+from voice_host.deck.words import norm_word
 from voice_host.host import dialogue, keys
 from voice_host.host.claims import ASK_AFTER_SECONDS, Claim, ClaimWindow
 from voice_host.host.clock import Clock
@@ -32,7 +33,7 @@ from voice_host.host.listening import Listening
 from voice_host.host.saved_game import save_or_discard
 from voice_host.host.timer import SAVE_TIMER_EVERY, Cue, TurnTimer
 from voice_host.persist import SaveSlot
-from voice_host.referee.commands import command_phrases, listened_teams
+from voice_host.referee.commands import command_phrases, listened_teams, spoken_team
 from voice_host.referee.values import GRACE_SECONDS, Judgement, Situation
 from voice_host.referee.values import Phase as RefPhase
 from voice_host.rules import (
@@ -430,8 +431,9 @@ class Host:
         )
 
     def context(self) -> ListenContext:
-        """What the recogniser should listen for now."""
-        names = tuple(t.name.lower() for t in self.game.teams)
+        """What the recogniser should listen for now (team names as they are said:
+        "team one" for Team 1)."""
+        names = tuple(spoken_team(t.name) for t in self.game.teams)
         teams = listened_teams(names, self._ref_phase(self.game.phase))
         commands = command_phrases(teams, self.options.wake_word)
         return ListenContext.for_entry(self.entry(), commands, teams)
@@ -440,7 +442,7 @@ class Host:
         """A context for every entry of the deck (the words the game may listen for)."""
         if self.deck is None:
             return
-        teams = tuple(t.name.lower() for t in self.game.teams)
+        teams = tuple(spoken_team(t.name) for t in self.game.teams)
         commands = command_phrases(teams, self.options.wake_word)
         for card in self.deck.cards:
             for entry in card.entries.values():
@@ -662,8 +664,14 @@ class Host:
         return out
 
     def _team_index(self, name: str) -> int | None:
+        """The team ``name`` names: as typed, or as the referee keys a heard name
+        (``bigred`` for Big Red: :func:`voice_host.deck.words.norm_word`)."""
         for i, t in enumerate(self.game.teams):
             if _team_key(t.name) == _team_key(name):
+                return i
+        heard = norm_word(name)
+        for i, t in enumerate(self.game.teams):
+            if heard and norm_word(t.name) == heard:
                 return i
         return None
 

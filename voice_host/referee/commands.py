@@ -38,10 +38,11 @@ Precision first: a command the players did not give is worse than one missed
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from voice_host.deck.words import norm_word
+from voice_host.deck.words import norm_word, normalise, split_words
 from voice_host.referee.matching import phone_class_similarity
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.text import Token, is_stray
@@ -187,6 +188,34 @@ def listened_teams(teams: Sequence[str], phase: Phase) -> tuple[str, ...]:
     return tuple(teams) if phase in TEAM_NAME_PHASES else ()
 
 
+def spoken_team(name: str) -> str:
+    """A team's name as players say it and a recogniser writes it: lower case, accents
+    off, numbers in words ("Team 1" -> "team one", "Big Red" -> "big red")."""
+    return normalise(name)
+
+
+def team_sayings(teams: Sequence[str]) -> dict[tuple[str, ...], str]:
+    """The runs of words that name a team of more than one word, or with a digit,
+    mapped to the team's key (:func:`norm_word`, as :meth:`CommandReader.team` knows
+    it): "big red" for Big Red, "team one" and "team 1" for Team 1, and a name
+    without its "the" ("lions" for The Lions), unless that is another team's name."""
+    keys = {norm_word(t) for t in teams} - {""}
+    out: dict[tuple[str, ...], str] = {}
+    for team in teams:
+        key = norm_word(team)
+        if not key:
+            continue
+        for spelled in (True, False):
+            words = tuple(split_words(team, spell_numbers=spelled))
+            variants = [words]
+            if len(words) > 1 and words[0] == "the" and "".join(words[1:]) not in keys:
+                variants.append(words[1:])
+            for said in variants:
+                if said and said != (key,):
+                    out.setdefault(said, key)
+    return out
+
+
 def command_phrases(teams: Sequence[str] = (), wake_word: str = "host") -> tuple[str, ...]:
     """Every spoken command as a phrase for the recogniser's context.
 
@@ -197,7 +226,7 @@ def command_phrases(teams: Sequence[str] = (), wake_word: str = "host") -> tuple
     together.  Without teams, "<wake> push" stands in for the push commands.
     """
     wake = norm_word(wake_word) or "host"
-    names = tuple(t for t in (norm_word(t) for t in teams) if t)
+    names = tuple(t for t in (spoken_team(t) for t in teams) if t)
     out = [f"{wake} {name}" for name in COMMAND_WORDS if not (names and name in TEAM_COMMANDS)]
     for team in names:
         out += [f"{wake} {name} {team}" for name in COMMAND_WORDS if name in TEAM_COMMANDS]
@@ -229,6 +258,8 @@ class CommandReader:
     def __init__(self, teams: tuple[str, ...], wake_word: str, phones: PhoneLookup | None) -> None:
         """``teams`` as spoken; ``wake_word`` replaces "host" when not "host"."""
         self.teams = tuple(norm_word(t) for t in teams if norm_word(t))
+        self._sayings = team_sayings(teams)
+        self._longest = max((len(words) for words in self._sayings), default=0)
         wake = norm_word(wake_word) or "host"
         if wake == "host":
             self.wake_exact: frozenset[str] = WAKE_EXACT
@@ -270,6 +301,29 @@ class CommandReader:
             if sound and sound in sounds:
                 return sounds[sound], "same sound" + note
         return None
+
+    def glue(self, toks: tuple[Token, ...]) -> tuple[Token, ...]:
+        """``toks`` with each run of words that names a team of several words (or
+        with a digit) made one token holding the team's key ("big", "red" -> one
+        "bigred" for Big Red), so that :meth:`team` and every reading of a claim
+        take it as one name."""
+        if not self._sayings:
+            return toks
+        out: list[Token] = []
+        i = 0
+        while i < len(toks):
+            for n in range(min(self._longest, len(toks) - i), 0, -1):
+                key = self._sayings.get(tuple(t.text for t in toks[i : i + n]))
+                if key is not None:
+                    run = toks[i : i + n]
+                    said = " ".join(t.shown for t in run)
+                    out.append(dataclasses.replace(run[0], text=key, said=said, end=run[-1].end))
+                    i += n
+                    break
+            else:
+                out.append(toks[i])
+                i += 1
+        return tuple(out)
 
     def team(self, word: str) -> str | None:
         """The team ``word`` names (exactly, or a plural "blues"), or None."""

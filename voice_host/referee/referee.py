@@ -66,6 +66,7 @@ from voice_host.deck.words import norm_phrase
 from voice_host.referee.commands import (
     LEADING_FILLERS,
     MAX_ATTENTION_WORDS,
+    TEAM_NAME_PHASES,
     CommandReader,
     is_claim_tail,
 )
@@ -188,7 +189,7 @@ def _nothing(t: float, heard: str, why: str, **features: Any) -> Judgement:
 
 
 def _span_text(toks: tuple[Token, ...], first: int, last: int) -> str:
-    return " ".join(t.text for t in toks[first : last + 1])
+    return " ".join(t.shown for t in toks[first : last + 1])
 
 
 @dataclass(frozen=True)
@@ -340,6 +341,8 @@ class Referee:
         """Judge one silence-separated segment of an event's words; ``whole``
         when it is all of them (see :meth:`CommandReader.read`)."""
         reader = self._reader(situation)
+        if situation.phase in TEAM_NAME_PHASES:
+            seg = reader.glue(seg)  # a team of several words ("big red") is one name
         cmd = reader.read(seg, situation.phase, whole=whole)
         if cmd is not None:
             heard = _span_text(seg, cmd.first, cmd.last)
@@ -375,10 +378,10 @@ class Referee:
                     Judgement(
                         "command",
                         seg[at].start,
-                        seg[at].text,
+                        seg[at].shown,
                         command="team",
                         argument=reader.team(words[at]),
-                        evidence=f"command team: '{seg[at].text}' after the answer",
+                        evidence=f"command team: '{seg[at].shown}' after the answer",
                         features={"woken": False, "source": event.source or "free"},
                     )
                 )
@@ -792,6 +795,8 @@ class Referee:
         if not ftoks:
             return True
         reader = self._reader(situation)
+        if situation.phase in TEAM_NAME_PHASES:
+            ftoks = list(reader.glue(tuple(ftoks)))
         segments = _segments(tuple(ftoks))
         read = [c for seg in segments if (c := reader.read(seg, situation.phase)) is not None]
         wanted = j.argument if j.command == "team" else j.command

@@ -31,6 +31,14 @@ class Token:
     """Seconds of audio time where the word ends."""
     pitch: float | None = None
     """The pitch (Hz) of the recogniser's word it comes from, when measured."""
+    said: str | None = None
+    """The words it stands for when it is several made one (a team's name: ``text``
+    ``bigred``, ``said`` ``big red``); None for one heard word."""
+
+    @property
+    def shown(self) -> str:
+        """The word(s) as heard, for what a judgement says was heard."""
+        return self.text if self.said is None else self.said
 
 
 def is_stray(word: str) -> bool:

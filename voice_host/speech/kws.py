@@ -178,7 +178,7 @@ def plan_keyphrases(
     planned: dict[str, Keyphrase] = {}
     for phrase in phrases:
         words = words_of(phrase)
-        if not words:
+        if not words or _unsayable(phrase):
             continue
         phones: list[str] = []
         for word in words:
@@ -203,6 +203,13 @@ def plan_keyphrases(
             text = " ".join(words)
             planned.setdefault(text, Keyphrase(text, tuple(phones), threshold(len(phones))))
     return list(planned.values()), to_add
+
+
+def _unsayable(phrase: str) -> bool:
+    """Whether ``phrase`` holds a digit or a letter outside a-z, which :func:`words_of`
+    would silently drop ("the 24" would be spotted as "the"): the deck writes such
+    answers out too ("the twenty four"), and that form is the one spotted."""
+    return any(c.isalnum() and not "a" <= c <= "z" for c in phrase.lower())
 
 
 def kws_file_text(keyphrases: Iterable[Keyphrase]) -> str:

@@ -53,6 +53,10 @@ def cut_in_half(file: Path) -> None:
     file.write_bytes(data[: len(data) // 2])
 
 
+def truncate(file: Path, size: int) -> None:
+    file.write_bytes(file.read_bytes()[:size])
+
+
 def flip_a_byte(file: Path) -> None:
     data = bytearray(file.read_bytes())
     data[len(data) // 2] ^= 0xFF
@@ -82,6 +86,12 @@ def test_the_bundled_model_passes(bundled: Path) -> None:
         # empty files
         (lambda m: (m / "variances").write_bytes(b""), "variances is empty"),
         (lambda m: (m / "sendump").write_bytes(b""), "sendump is empty"),
+        # sendump cut short: pocketsphinx maps it unchecked and crashed (segmentation fault)
+        (lambda m: cut_in_half(m / "sendump"), "sendump is cut short (984,512 bytes, where its"),
+        (lambda m: truncate(m / "sendump", 100), "sendump is cut short in its header"),
+        (lambda m: truncate(m / "sendump", 634), "sendump is cut short (634 bytes"),
+        # not a sendump at all
+        (lambda m: (m / "sendump").write_text("junk\n"), "sendump is not a sendump file"),
         # missing files: no mixture weights in either form
         (lambda m: (m / "sendump").unlink(), "missing mixture_weights or sendump"),
         (lambda m: (m / "means").unlink(), "not a complete pocketsphinx model (missing means)"),
@@ -183,3 +193,27 @@ def test_a_junk_model_stops_the_command_with_one_line(tmp_path: Path, command: l
     ]
     assert "FATAL" not in done.stderr + done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_a_sendump_with_room_to_spare_and_its_other_byte_order_pass(
+    bundled: Path, tmp_path: Path
+) -> None:
+    # pocketsphinx reads a big-endian dump too, and ignores padding at the end
+    model = copy_of(bundled, tmp_path)
+    data = (model / "sendump").read_bytes()
+    (model / "sendump").write_bytes(data + b"\0" * 64)
+    check_acoustic_model(model)
+    swapped, at = bytearray(), 0
+    while True:  # the header's lengths in the other byte order, its strings as they are
+        (size,) = struct.unpack_from("<i", data, at)
+        swapped += struct.pack(">i", size) + data[at + 4 : at + 4 + size]
+        at += 4 + size
+        if size == 0:
+            break
+    rows, columns = struct.unpack_from("<2i", data, at)
+    swapped += struct.pack(">2i", rows, columns) + data[at + 8 :]
+    (model / "sendump").write_bytes(bytes(swapped))
+    check_acoustic_model(model)
+    (model / "sendump").write_bytes(bytes(swapped[:-1]))
+    with pytest.raises(ModelError, match="sendump is cut short"):
+        check_acoustic_model(model)

@@ -23,9 +23,13 @@ What is checked, from pocketsphinx 5's readers (``mdef.c``, ``bin_mdef.c``,
   checksum when the header has one (pocketsphinx checks it and exits on a
   mismatch; about 0.05 s for the bundled model's means).
 
-``sendump`` is only checked to be non-empty: pocketsphinx reads one cut
-short without failing (it then hears poorly).  Defects deeper than these (a
-malformed phone line of a text ``mdef``) may still stop pocketsphinx itself.
+- ``sendump`` (the 8-bit mixture weights, ``read_sendump`` in
+  ``s2_semi_mgau.c``): its length-prefixed header strings, and the size its
+  counts promise.  pocketsphinx maps the file without checking its size, so
+  one cut short crashed the process (a segmentation fault).
+
+Defects deeper than these (a malformed phone line of a text ``mdef``) may
+still stop pocketsphinx itself.
 """
 
 from __future__ import annotations
@@ -110,6 +114,7 @@ def _first_problem(path: Path) -> str | None:
         ("transition_matrices", _tmat_problem),
         ("mixture_weights", _mixw_problem),
     ]
+    means: bytes = b""
     for name, check in checks:
         file = path / name
         if not file.is_file():
@@ -121,6 +126,17 @@ def _first_problem(path: Path) -> str | None:
         problem = check(data)
         if problem:
             return f"{name} {problem}"
+        if name == "means":
+            means = data
+    sendump = path / "sendump"
+    if sendump.is_file() and not (path / "mixture_weights").is_file():
+        try:
+            data = sendump.read_bytes()
+        except OSError as exc:
+            return f"cannot read sendump ({exc.strerror or exc})"
+        problem = _sendump_problem(data, _gaussian_counts(means))
+        if problem:
+            return f"sendump {problem}"
     return None
 
 
@@ -228,6 +244,80 @@ def _tmat_problem(data: bytes) -> str | None:
         return n_tmat * n_src * n_dst
 
     return _s3_problem(data, lambda _first: 3, expected)
+
+
+def _gaussian_counts(data: bytes) -> tuple[int, int] | None:
+    """The feature streams and densities of a means file already checked whole
+    (its dimensions ``n_mgau, n_feat, n_density``), or None."""
+    header = _s3_header(data)
+    if isinstance(header, str):
+        return None
+    order = _byte_order(data, header[0])
+    if order is None or len(data) < header[0] + 16:
+        return None
+    _, n_feat, n_density = struct.unpack_from(order + "3i", data, header[0] + 4)
+    return int(n_feat), int(n_density)
+
+
+#: The sendump header's counts (``name value`` strings) that set its layout.
+_SENDUMP_COUNTS = ("feature_count", "mixture_count", "model_count", "cluster_count", "cluster_bits")
+
+
+def _sendump_problem(data: bytes, gaussians: tuple[int, int] | None) -> str | None:
+    """sendump: strings, each an int32 length then its bytes, up to a zero length
+    (the first one's length, 1 to 999, tells the byte order), with counts among
+    them; without clusters the rows and columns follow; then a codebook of the
+    clusters, if any, and ``features x rows`` rows of ``columns`` bytes (half as
+    many with 4-bit weights).  ``gaussians`` (features, densities, from means)
+    stand in for counts the header leaves out."""
+    order = next(
+        (
+            o
+            for o in ("<", ">")
+            if len(data) >= 4 and 1 <= struct.unpack_from(o + "i", data)[0] < 1000
+        ),
+        None,
+    )
+    if order is None:
+        return "is not a sendump file (its first string's length is out of range)"
+    counts: dict[str, int] = {}
+    at = 0
+    while True:
+        if len(data) < at + 4:
+            return _short(len(data), at + 4)
+        size = struct.unpack_from(order + "i", data, at)[0]
+        at += 4
+        if size == 0:
+            break
+        if size < 0 or len(data) < at + size:
+            return "is cut short in its header"
+        name, _, value = data[at : at + size].rstrip(b"\0").decode("latin-1").partition(" ")
+        if name in _SENDUMP_COUNTS and value.strip().isdigit():
+            counts[name] = int(value)
+        at += size
+    n_feat = counts.get("feature_count", gaussians[0] if gaussians else None)
+    rows = counts.get("mixture_count", gaussians[1] if gaussians else None)
+    columns = counts.get("model_count")
+    clusters = counts.get("cluster_count", 0)
+    if clusters not in (0, 15, 16):
+        return f"has {clusters} clusters, where pocketsphinx reads 0, 15 or 16"
+    bits = counts.get("cluster_bits", 8)
+    if bits not in (4, 8):
+        return f"has {bits}-bit weights, where pocketsphinx reads 4 or 8"
+    if clusters == 0:
+        if len(data) < at + 8:
+            return _short(len(data), at + 8)
+        rows, columns = struct.unpack_from(order + "2i", data, at)
+        at += 8
+    else:
+        at += 16  # the codebook (15 clusters take 16 bytes too)
+    if n_feat is None or rows is None or columns is None:
+        return None  # a count only the mdef or means would give: not checked here
+    if min(n_feat, rows, columns) <= 0:
+        return "has negative or no dimensions"
+    step = columns if bits == 8 else (columns + 1) // 2
+    need = at + n_feat * rows * step
+    return _short(len(data), need) if len(data) < need else None
 
 
 def _mixw_problem(data: bytes) -> str | None:

@@ -88,6 +88,20 @@ def test_overrides_add_and_remove_answers() -> None:
     assert "christmas" not in entry.answers
 
 
+@pytest.mark.parametrize(
+    ("text", "category", "refused"),
+    [
+        ("Glasses", "Nature", "glass"),  # "the glass" was still an answer
+        ("Niagara Falls", "World", "niagara"),
+    ],
+)
+def test_a_refused_answer_goes_with_its_article(text: str, category: str, refused: str) -> None:
+    # the referee reads "the glass" as "glass": a refused answer must not stay as "the ..."
+    entry = make_entry(text, category, overrides=EntryOverrides(not_answers=(refused,)))
+    assert not {refused, f"the {refused}", f"a {refused}"} & set(entry.answers)
+    assert f"the {text.lower()}" in entry.answers
+
+
 def test_overrides_add_and_remove_forms() -> None:
     entry = make_entry(
         "Post", "Object", overrides=EntryOverrides(forms=("mail",), not_forms=("postage",))

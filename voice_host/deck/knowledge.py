@@ -330,7 +330,9 @@ def accepted_answers(
     if common_noun_reading(text, category, lexicon):
         phrases.update(accepted_answers(text, NOUN_READING, lexicon))
     phrases.update(normalise(a) for a in overrides.answers)
-    phrases -= {normalise(a) for a in overrides.not_answers}
+    refused = {normalise(a) for a in overrides.not_answers}
+    # with its article too: the referee takes "the glass" as "glass" (a guesser's "a glass")
+    phrases -= refused | {f"{article} {a}" for a in refused for article in ("the", "a", "an")}
     phrases.discard("")
     phrases.add(main)  # the entry itself is always right
     return (main, *sorted(phrases - {main}))

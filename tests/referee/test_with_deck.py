@@ -36,6 +36,17 @@ knowledge = pytest.importorskip("voice_host.deck.knowledge", reason="deck word k
         # read as the deck reads the card: "café" had been "caf", no card's word
         ("Café", "is it a café", "guess"),
         ("Crème brûlée", "is it a crème brûlée", "guess"),
+        # an initialism said by its letters is the card's word: a guess (it was letter
+        # talk, a foul, and the card was lost) ...
+        ("DVD", "a d v d", "guess"),
+        ("NASA", "is it n a s a", "guess"),
+        ("BBC", "is it the b b c", "guess"),
+        # ... in the describer's sentence the word itself ...
+        ("DVD", "you watch films on a d v d at home", "foul:word"),
+        # ... and after "spelled" still spelling
+        ("DVD", "it is spelled d v d", "foul:letter"),
+        # a card in ordinary letters spelled out stays a letter foul
+        ("Cat", "c a t", "foul:letter"),
     ],
 )
 def test_with_make_entry(entry: str, text: str, expected: str) -> None:

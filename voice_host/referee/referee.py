@@ -80,7 +80,7 @@ from voice_host.referee.matching import (
 )
 from voice_host.referee.phones import PhoneLookup, default_phone_lookup
 from voice_host.referee.speaker import CUT_IN_QUESTIONS, SOUNDED_TAILS, TAIL_SOUND_MIN, attribute
-from voice_host.referee.talk import find_talk
+from voice_host.referee.talk import find_talk, initialisms, join_initialisms
 from voice_host.referee.text import Token, is_stray, tokens
 from voice_host.referee.values import (
     ECHO_WINDOW_SECONDS,
@@ -343,6 +343,8 @@ class Referee:
         reader = self._reader(situation)
         if situation.phase in TEAM_NAME_PHASES:
             seg = reader.glue(seg)  # a team of several words ("big red") is one name
+        if situation.entry is not None:
+            seg = join_initialisms(seg, initialisms(situation.entry.text))  # "d v d": DVD
         cmd = reader.read(seg, situation.phase, whole=whole)
         if cmd is not None:
             heard = _span_text(seg, cmd.first, cmd.last)

@@ -32,6 +32,8 @@ on Bow and arrow.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -182,6 +184,55 @@ def is_letter(word: str, strong_only: bool = False) -> bool:
     if len(word) == 1 and word.isalpha():
         return not (strong_only and word in ("a", "i"))
     return word in LETTER_NAMES
+
+
+#: A word of a card written in capitals, 2 to 6 letters: an initialism ("DVD",
+#: "NASA", "BBC"), which players say letter by letter as often as a word.
+_INITIALISM = re.compile(r"(?<![A-Za-z])[A-Z]{2,6}(?![A-Za-z])")
+
+
+#: Words after which letters are spelling even when they spell the card's initialism.
+_SPELLING_CUES = frozenset(["spelled", "spelt", "spell", "spells", "spelling", "letters", "letter"])
+
+
+def initialisms(text: str) -> frozenset[str]:
+    """The words of a card's ``text`` written in capitals, lower case ("dvd" of "DVD
+    player"); a word in capitals is read out by its letters."""
+    return frozenset(word.lower() for word in _INITIALISM.findall(text))
+
+
+def join_initialisms(toks: tuple[Token, ...], words: frozenset[str]) -> tuple[Token, ...]:
+    """``toks`` with each run of spelled letters that spells one of ``words`` made one
+    token of that word: "is it n a s a" is "is it nasa" on the card NASA, a guess (or,
+    in the describer's sentence, the card's word), not spelling.  A card in ordinary
+    letters ("c a t" on Cat) stays spelling: only an initialism is said that way."""
+    if not words:
+        return toks
+    longest_first = sorted(words, key=len, reverse=True)
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        run: tuple[Token, ...] = ()
+        spelling = i > 0 and toks[i - 1].text in _SPELLING_CUES  # "it is spelled d v d"
+        if is_letter(toks[i].text) and not spelling:
+            for word in longest_first:
+                candidate = toks[i : i + len(word)]
+                if (
+                    len(candidate) == len(word)
+                    and all(is_letter(t.text) for t in candidate)
+                    and "".join(letter_of(t.text) for t in candidate) == word
+                ):
+                    run = candidate
+                    break
+        if run:
+            said = " ".join(t.shown for t in run)
+            word = "".join(letter_of(t.text) for t in run)
+            out.append(dataclasses.replace(run[0], text=word, said=said, end=run[-1].end))
+            i += len(run)
+        else:
+            out.append(toks[i])
+            i += 1
+    return tuple(out)
 
 
 #: Words that may come between "sounds" and "like" in rhyme talk ("sounds a bit

@@ -257,3 +257,41 @@ def test_doctor_who_stays_a_name_of_two_words() -> None:
     entry = make_entry("Doctor Who", "Person")
     assert "the doctor who" not in entry.answers
     assert "doctored" not in entry.forms
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "said"),
+    [
+        # numbers are accepted as people say them
+        ("21st Century", "Random", "twenty first century"),  # was "twenty one st century"
+        ("4th of July", "Random", "the fourth of july"),
+        ("Henry VIII", "Person", "henry the eighth"),  # a ruler's number
+        ("Elizabeth I", "Person", "elizabeth the first"),
+        ("No. 10 Downing Street", "World", "number ten downing street"),
+        ("3.14", "Object", "three point one four"),  # was "three hundred and fourteen"
+        ("1,000-piece jigsaw", "Object", "thousand piece jigsaw"),  # was "one zero piece"
+        ("1990s", "Random", "the nineties"),  # a decade, with or without its century
+        ("1990s", "Random", "nineteen nineties"),
+        ("80s music", "Random", "eighties music"),
+        ("1000000", "Random", "a million"),
+    ],
+)
+def test_numbers_are_answers_as_they_are_said(text: str, category: str, said: str) -> None:
+    from voice_host.deck.words import normalise
+
+    answers = make_entry(text, category).answers
+    assert said in answers or normalise(said.removeprefix("a ")) in answers
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("Mr. T", "t"),  # a one-letter surname is a letter, said for many a sound
+        ("Malcolm X", "x"),
+        ("Catch 22", "22"),  # a number is no surname
+        ("Henry VIII", "eighth"),  # nor a ruler's number
+        ("Henry VIII", "viii"),
+    ],
+)
+def test_a_name_is_not_taken_by_its_letter_or_number_alone(text: str, refused: str) -> None:
+    assert refused not in make_entry(text, "Person").answers

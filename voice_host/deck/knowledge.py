@@ -60,6 +60,7 @@ from voice_host.deck.words import (
     ROUND_NUMBER_WORDS,
     STOP_WORDS,
     normalise,
+    ordinal_words,
     significant_words,
     split_words,
     spoken_abbreviations,
@@ -111,8 +112,29 @@ PLACE_TAILS: frozenset[str] = frozenset(["falls", "desert", "sea", "ocean", "can
 #: "irish", "pacific"): not an answer alone.
 PLACE_NAME_MAX_ZIPF = 4.5
 
+#: Roman numerals after a name, with the ordinal they are said as ("Henry VIII":
+#: "henry the eighth").  One letter only for "I" ("Elizabeth I"): "Malcolm X" and
+#: "Henry V" cannot be told apart, and X is a name.
+REGNAL_NUMERALS: dict[str, int] = {
+    numeral: value
+    for value, numeral in enumerate(
+        (
+            *("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"),
+            *("xi", "xii", "xiii", "xiv", "xv", "xvi", "xvii", "xviii", "xix", "xx"),
+        ),
+        1,
+    )
+    if len(numeral) > 1 or numeral == "i"
+}
+#: The regnal numbers as said ("first" to "twentieth").
+_SAID_REGNAL = frozenset(ordinal_words(n) for n in REGNAL_NUMERALS.values())
 #: Name endings a guesser may leave out ("Martin Luther King Jr" -> "martin luther king").
-NAME_ENDINGS: frozenset[str] = frozenset(["jr", "junior", "sr", "senior", "ii", "iii", "iv"])
+NAME_ENDINGS: frozenset[str] = frozenset(["jr", "junior", "sr", "senior", *REGNAL_NUMERALS])
+#: The decades as said, for a decade's name without its century ("the nineties").
+_DECADES = (
+    *("twenties", "thirties", "forties", "fifties"),
+    *("sixties", "seventies", "eighties", "nineties"),
+)
 
 #: Particles that belong to a surname ("da Vinci", "van Gogh").
 NAME_PARTICLES: frozenset[str] = frozenset(
@@ -239,17 +261,29 @@ def common_noun_reading(text: str, category: str, lexicon: Lexicon) -> bool:
     return any((lexicon.frequency(n) or 0.0) >= COMMON_NOUN_ZIPF for n in nouns)
 
 
+def _regnal_variants(phrase: str) -> set[str]:
+    """A ruler's number as it is said: "henry viii" -> "henry the eighth" and "henry
+    eighth" ("elizabeth ii" -> "elizabeth the second")."""
+    head, _, last = phrase.rpartition(" ")
+    if not head or last not in REGNAL_NUMERALS:
+        return set()
+    said = ordinal_words(REGNAL_NUMERALS[last])
+    return {f"{head} the {said}", f"{head} {said}"}
+
+
 def _name_variants(phrase: str, text: str) -> set[str]:
     """Short forms of a person's name (policy rule 5)."""
     out: set[str] = set()
     names = phrase.split()
+    if names and names[-1] in _SAID_REGNAL:
+        return out  # "henry the eighth": its short forms come from "henry viii"
     while len(names) > 1 and names[-1] in NAME_ENDINGS:
         names = names[:-1]
         out.add(" ".join(names))
     if len(names) > 1 and names[0] in TITLES:
         rest = names[1:]
-        if len(rest) > 1 or not _everyday_word(rest[0]):
-            out.add(" ".join(rest))  # "victoria", but not "who" for Doctor Who
+        if len(rest) > 1 or not (_everyday_word(rest[0]) or len(rest[0]) == 1):
+            out.add(" ".join(rest))  # "victoria", but not "who" for Doctor Who, "t" for Mr T
     if len(names) < 2 or any(w in PHRASE_WORDS for w in names):
         return out  # "Tom and Jerry", "Alexander the Great": no surname to take
     last_printed = text.split()[-1]
@@ -260,8 +294,11 @@ def _name_variants(phrase: str, text: str) -> set[str]:
         surname = names[-1:]
         if len(names) > 2 and names[-2] in NAME_PARTICLES:
             surname = names[-2:]  # "da vinci", "van gogh"
-    if len(surname) < len(names) and not (len(surname) == 1 and _everyday_word(surname[0])):
-        out.add(" ".join(surname))
+    alone = surname[0] if len(surname) == 1 else ""
+    if len(surname) < len(names) and not (
+        alone and (_everyday_word(alone) or len(alone) == 1 or alone.isdigit())
+    ):
+        out.add(" ".join(surname))  # not "t" of Mr T, "x" of Malcolm X, "22" of Catch 22
     return out
 
 
@@ -320,7 +357,14 @@ def accepted_answers(
                 phrases.add(f"{variant} {rest}".strip())
     if category == "Person":
         for phrase in list(phrases):
+            phrases |= _regnal_variants(phrase)
+        for phrase in list(phrases):
             phrases |= _name_variants(phrase, text)
+    if re.search(r"\d{3}0'?s\b", text):
+        # "1990s": "the nineties" as often as "the nineteen nineties"
+        decade = re.compile(rf"\b\w+ (?=(?:{'|'.join(_DECADES)})\b)")
+        for phrase in list(phrases):
+            phrases.add(decade.sub("", phrase))
     if category == "World":
         for phrase in list(phrases):
             phrases |= _place_variants(phrase, lexicon)

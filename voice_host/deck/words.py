@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 #: Words that carry no meaning of their own in an entry: never forbidden on their own.
 STOP_WORDS: frozenset[str] = frozenset(
@@ -111,7 +112,70 @@ def number_words(n: int) -> str:
         if rest == 0:
             return head
         return f"{head} {'and ' if rest < 100 else ''}{number_words(rest)}"
+    if n < 1_000_000_000:
+        millions, rest = divmod(n, 1_000_000)
+        head = f"{number_words(millions)} million"
+        if rest == 0:
+            return head
+        return f"{head} {'and ' if rest < 100 else ''}{number_words(rest)}"
     return " ".join(_ONES[int(d)] for d in str(n))
+
+
+#: Ordinal words for the last word of a number said as a cardinal ("one" -> "first").
+_ORDINAL_OF = {
+    "one": "first",
+    "two": "second",
+    "three": "third",
+    "five": "fifth",
+    "eight": "eighth",
+    "nine": "ninth",
+    "twelve": "twelfth",
+}
+
+
+def ordinal_words(n: int) -> str:
+    """Say an ordinal: 1 -> "first", 21 -> "twenty first", 40 -> "fortieth"."""
+    head, _, last = number_words(n).rpartition(" ")
+    if last in _ORDINAL_OF:
+        last = _ORDINAL_OF[last]
+    elif last.endswith("y"):
+        last = last[:-1] + "ieth"
+    else:
+        last += "th"
+    return f"{head} {last}".strip()
+
+
+def decade_words(digits: str) -> str:
+    """Say a decade: "1990" -> "nineteen nineties", "80" -> "eighties"."""
+    head, _, last = number_words(int(digits)).rpartition(" ")
+    last = last[:-1] + "ies" if last.endswith("y") else last + ("es" if last.endswith("x") else "s")
+    return f"{head} {last}".strip()
+
+
+#: A number's other ways of being written, each with how it is said: decimals
+#: ("3.14": "three point one four"), ordinals ("21st": "twenty first"), decades
+#: ("1990s", "'80s"), "No. 10" ("number ten").
+_NUMBER_SAYINGS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (
+        re.compile(r"(?<![\d.])(\d+)\.(\d+)(?![\d.])"),
+        lambda m: f" {number_words(int(m[1]))} point {' '.join(_ONES[int(d)] for d in m[2])} ",
+    ),
+    (re.compile(r"\b(\d+)(?:st|nd|rd|th)\b"), lambda m: f" {ordinal_words(int(m[1]))} "),
+    (re.compile(r"(?:\b|')(\d0|\d{3}0)'?s\b"), lambda m: f" {decade_words(m[1])} "),
+    (re.compile(r"\bno\.?\s*(?=\d)"), lambda m: "number "),
+)
+
+
+#: The comma of a thousands separator ("1,000").
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
+def say_numbers(text: str) -> str:
+    """``text`` (folded) with the numbers written in the ways of :data:`_NUMBER_SAYINGS`
+    put into words; plain numbers are left for :func:`split_words`."""
+    for pattern, said in _NUMBER_SAYINGS:
+        text = pattern.sub(said, text)
+    return text
 
 
 #: Letters that Unicode does not decompose into a base letter and an accent,
@@ -139,9 +203,13 @@ def split_words(text: str, *, spell_numbers: bool = True) -> list[str]:
     ("paul's"); digits become words when ``spell_numbers`` ("apollo 11" ->
     "apollo eleven").
     """
-    plain = fold(text)
-    plain = re.sub(r"(\d)([a-z])|([a-z])(\d)", r"\1\3 \2\4", plain)
-    plain = re.sub(r"[^a-z0-9' ]+", " ", plain.replace(".", ""))
+    plain = _THOUSANDS.sub("", fold(text))  # "1,000" is one number
+    if spell_numbers:
+        plain = say_numbers(plain)
+    # "4x4" is "4 x 4"; "21st" and "1990s" in digits stay one word ("21 saint" it is not)
+    plain = re.sub(r"(\d)(?!(?:st|nd|rd|th|s)\b)([a-z])|([a-z])(\d)", r"\1\3 \2\4", plain)
+    # a full stop goes ("dr." is "dr"), but not a decimal point ("3.14": one number)
+    plain = re.sub(r"[^a-z0-9'. ]+", " ", re.sub(r"(?<!\d)\.|\.(?!\d)", "", plain))
     words: list[str] = []
     for raw in plain.split():
         token = raw.strip("'")
@@ -161,7 +229,7 @@ def normalise(text: str, *, spell_numbers: bool = True) -> str:
 
 #: The words a round number is counted in: "100" is said "one hundred", "a
 #: hundred" and "hundred" alike, so the "one" before them is no word of the card.
-ROUND_NUMBER_WORDS = frozenset(["hundred", "thousand"])
+ROUND_NUMBER_WORDS = frozenset(["hundred", "thousand", "million"])
 
 
 #: Abbreviations a card may be written with, and the word said for each (a
@@ -208,7 +276,7 @@ def significant_words(text: str) -> list[str]:
     "metres"; a describer may say "one")."""
     words: list[str] = []
     for token in split_words(text, spell_numbers=False):
-        said = split_words(token) if token.isdigit() else [token]
+        said = split_words(token) if token[:1].isdigit() else [token]
         if len(said) > 1 and said[0] == "one" and said[1] in ROUND_NUMBER_WORDS:
             said = said[1:]
         words.extend(w for w in said if w not in STOP_WORDS)

@@ -104,3 +104,18 @@ def test_every_line_written_to_the_stream_is_planned() -> None:
     assert out.getvalue() == "Turn: Red.\nCount 1.\nTime"
     assert [i.text for i in reader.speech_intervals()] == ["Turn: Red.", "Count 1.", "Time"]
     assert reader.speech_intervals()[-1].end == pytest.approx(2.3 + 3 * 1.0 + PAUSE_SECONDS)
+
+
+def test_lines_a_key_stopped_are_unread_until_printed_again() -> None:
+    clock = Clock()
+    reader = ScreenReaderAnnouncer(AnnounceOptions(rate=60), clock=clock)
+    reader.read("Red's turn.")  # 0 to 2.15 s
+    reader.read("Go!")  # 2.15 to 3.3 s
+    clock.t = 1.0
+    reader.silenced()  # stopped in "Red's turn.", before "Go!"
+    assert reader.unread("Red's turn.") and reader.unread("Go!")
+    reader.read("Go!")  # printed again: the reader reads it
+    assert not reader.unread("Go!")
+    clock.t = 30.0
+    reader.silenced()  # nothing was being read: nothing unread
+    assert not reader.unread("Go!")

@@ -8,7 +8,9 @@ import io
 from collections.abc import Iterable
 from pathlib import Path
 
-from tests.host.conftest import live_config, new_game
+import pytest
+
+from tests.host.conftest import DATA, live_config, new_game
 from voice_host.announce.protocol import AnnounceOptions
 from voice_host.announce.read_aloud import ScreenReaderAnnouncer
 from voice_host.audio.chunk import AudioChunk
@@ -101,6 +103,37 @@ def test_a_guess_said_over_the_screen_reader_is_not_judged_and_one_after_it_is(
     assert "Host:" not in out.getvalue()  # read aloud, "host" is the wake word
 
 
+def test_a_key_that_stops_the_reader_before_go_has_go_said_again(
+    deck: Deck, tmp_path: Path
+) -> None:
+    # K to check the card while the turn is read out: the reader stops, and the turn's
+    # timer must not start unannounced
+    clock = AudioClock()
+    out = io.StringIO()
+    reader = ScreenReaderAnnouncer(printer=lambda text: print(text, file=stream), clock=clock.now)
+    stream = reader.stream(out)
+    host = Host(
+        new_game(),
+        deck,
+        clock=clock,
+        announcer=reader,
+        screen=PlainScreen(stream, show_card=True, card_only=True),
+        save=SaveSlot(tmp_path / "game.json", report=lambda _: None),
+        options=HostOptions(timer=60.0),
+    )
+    host.start()
+    _feed(host, clock, 1.0)
+    reader.silenced(clock.now())  # the key, as the keyboard thread reports it
+    host.handle(KeyPress("k", clock.now()))
+    while not host.timer.running:
+        _feed(host, clock, clock.now() + 0.1)
+    assert clock.now() >= reader.speech_intervals()[-1].end  # once "Go!" and the card are read
+    lines = out.getvalue().splitlines()
+    assert lines.count("Go!") == 2  # said again, after the key
+    assert lines[-1] == "Go!" or lines[-2] == "Go!"
+    assert any(line.startswith("Card: ") for line in lines[-2:])
+
+
 def test_screen_reader_mode_prints_the_hosts_words_and_the_card_asked_for(tmp_path: Path) -> None:
     config = live_config(
         tmp_path, screen_reader=True, plain=False, teams="Red:Ann,Bob;Blue:Cat,Dan"
@@ -121,3 +154,45 @@ def test_screen_reader_mode_prints_the_hosts_words_and_the_card_asked_for(tmp_pa
 class _Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
+
+
+class _Keys:
+    def __init__(self, keys: list[str]) -> None:
+        self.keys = keys
+
+    def read_key(self, timeout: float) -> str | None:
+        return self.keys.pop(0) if self.keys else None
+
+    def read_line(self, prompt: str) -> str | None:
+        return "Red" if self.keys else None
+
+
+def test_a_key_in_the_team_set_up_stops_the_reader_too() -> None:
+    # the set-up reads its own keys: each must end the reading plan, or its prompts
+    # queue up behind each other and the first turn waits a minute and more
+    from voice_host.host.setup_live import _Silencing
+
+    clock = AudioClock()
+    reader = ScreenReaderAnnouncer(AnnounceOptions(rate=60), clock=clock.now)
+    reader.read("How many teams? Press a number key from 2 to 6, or Enter for two.")
+    keys = _Silencing(_Keys(["2"]), reader, clock)
+    clock.advance_to(1.0)
+    assert reader.is_speaking(1.0)
+    assert keys.read_key(0.1) == "2"
+    assert not reader.is_speaking(1.0)
+    assert keys.read_key(0.1) is None
+
+
+def test_show_card_with_a_screen_reader_warns_that_the_reader_says_every_card(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from voice_host import cli
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+    args = ["play", "--screen-reader", "--show-card", "--keyboard-only"]
+    args += ["--teams", "Red:Ann,Bob;Blue:Cat,Dan", "--save", str(tmp_path / "g.json")]
+    args += ["--deck", str(DATA / "deck.txt"), "--board", str(DATA / "board.json")]
+    assert cli.main(args) == 0
+    out, err = capsys.readouterr()
+    assert err.startswith("voice-host: --show-card with --screen-reader: your screen reader")
+    assert "Card: " in out  # shown, as asked

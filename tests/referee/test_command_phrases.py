@@ -71,6 +71,9 @@ def test_team_names_are_listened_for_as_they_are_said() -> None:
         ),
         # one word of a two-word name is no team's
         (("Big Red", "Small Blue"), "host red", Phase.CONTROL, None),
+        # "The Help" is not called "help": that is the command
+        (("The Help", "Blue"), "host help", Phase.SPIN_CHOICE, "command:help"),
+        (("The Help", "Blue"), "host the help", Phase.CONTROL, "team:thehelp"),
     ],
 )
 def test_a_team_name_of_several_words_is_one_claim(

@@ -81,6 +81,7 @@ class ScreenReaderAnnouncer(TimedAnnouncer):
         """The screen reader's rate assumed, words a minute."""
         self._printer = printer
         self._lock = threading.Lock()
+        self._unread: set[str] = set()
 
     @property
     def audible(self) -> bool:
@@ -101,6 +102,7 @@ class ScreenReaderAnnouncer(TimedAnnouncer):
             return None
         now = self.timeline.clock() if at is None else at
         with self._lock:
+            self._unread.discard(line.strip())  # printed again: read again
             last = self.timeline.last()
             start = now if last is None else max(now, last.end)
             interval = SpeechInterval(start, start + seconds, line.strip())
@@ -111,9 +113,17 @@ class ScreenReaderAnnouncer(TimedAnnouncer):
         """A key was pressed at ``at`` (default now): screen readers stop reading then,
         so the plan ends just before it (the key's own action finds the reader quiet)
         and lines not yet begun are dropped."""
-        when = self.timeline.clock() if at is None else at
+        when = (self.timeline.clock() if at is None else at) - SILENCED_BEFORE_KEY
         with self._lock:
-            self.timeline.cut(when - SILENCED_BEFORE_KEY)
+            stopped = [i.text for i in self.timeline.speech_intervals() if i.end > when]
+            self.timeline.cut(when)
+            self._unread.update(stopped)
+
+    def unread(self, line: str) -> bool:
+        """Whether ``line`` was printed but a key stopped the reader before it ended
+        (and it has not been printed again since): the player may not have heard it."""
+        with self._lock:
+            return line.strip() in self._unread
 
     def stream(self, out: TextIO) -> TextIO:
         """``out``, with every line written to it planned (:meth:`read`)."""

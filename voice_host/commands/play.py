@@ -334,5 +334,13 @@ def _play(args: argparse.Namespace, config: HostConfig) -> int:
             config = dataclasses.replace(
                 config, teams=_teams_spec(ask_teams(keys, write, MAX_TEAMS))
             )
+    if config.screen_reader and config.show_card:
+        print(
+            "voice-host: --show-card with --screen-reader: your screen reader reads every "
+            "card out, so play this way only with the reader on headphones (--card-audio "
+            "says the card privately, and K shows it once)",
+            file=sys.stderr,
+            flush=True,
+        )
     # Otherwise, without teams, run_live sets them up aloud (voice and keys) first.
     return run_live(config, show_card=config.show_card)

@@ -277,6 +277,9 @@ class Host:
         """Start the turn's timer once "Go!" has been said (R5: the turn starts when the
         timer starts; a resumed one goes on with its own time)."""
         if self._go_pending and self._quiet(now):
+            if self._unread(dialogue.GO):
+                self._say([dialogue.GO])  # a key stopped the player's reader before it
+                return
             self._go_pending = False
             self.timer.start(now, self._resumed_left)
             self._resumed_left = None
@@ -1004,6 +1007,12 @@ class Host:
         return self.options.wake_word if self.listening is not None and self.mic_live else None
 
     # ----- output --------------------------------------------------------------------------
+
+    def _unread(self, line: str) -> bool:
+        """Whether the player's screen reader was stopped by a key before it read
+        ``line`` (:meth:`ScreenReaderAnnouncer.unread`); False for any other voice."""
+        unread = getattr(self.announcer, "unread", None)
+        return bool(unread is not None and unread(line))
 
     def _quiet(self, now: float) -> bool:
         return self.announcer.drain(0) and not self.announcer.is_speaking(now)

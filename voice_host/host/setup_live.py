@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from voice_host.announce.protocol import Announcer
+from voice_host.announce.read_aloud import ScreenReaderAnnouncer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.errors import UsageError, VoiceHostError
 from voice_host.host.clock import AudioClock, Clock, restamped
@@ -47,6 +48,7 @@ from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent,
 
 if TYPE_CHECKING:
     from voice_host.config import HostConfig
+    from voice_host.terminal_keys import KeySource
 
 #: A key reader: one key within ``timeout`` seconds, or None; :class:`EOFError` at the end.
 KeyReader = Callable[[float], str | None]
@@ -335,6 +337,31 @@ def _teams_spec_of(teams: Sequence[Team]) -> str:
     return ";".join(f"{t.name}:{','.join(t.players)}" for t in teams)
 
 
+class _Silencing:
+    """Keys from ``source`` that also end the screen reader's plan as they come
+    (:meth:`ScreenReaderAnnouncer.silenced`): a key press stops a screen reader, so
+    what it had still to read is not heard, and the microphone is open again."""
+
+    def __init__(self, source: KeySource, reader: ScreenReaderAnnouncer, clock: Clock) -> None:
+        self._source = source
+        self._reader = reader
+        self._clock = clock
+
+    def read_key(self, timeout: float) -> str | None:
+        """The next key (see :meth:`KeySource.read_key`)."""
+        key = self._source.read_key(timeout)
+        if key is not None:
+            self._reader.silenced(self._clock.now())
+        return key
+
+    def read_line(self, prompt: str) -> str | None:
+        """The next typed line; typing it silenced the reader too."""
+        line = self._source.read_line(prompt)
+        if line is not None:
+            self._reader.silenced(self._clock.now())
+        return line
+
+
 def set_up_teams(
     config: HostConfig,
     *,
@@ -359,7 +386,6 @@ def set_up_teams(
     """
     from voice_host.config import MAX_TEAMS
     from voice_host.terminal_keys import (
-        KeySource,
         LineKeys,
         TerminalKeys,
         ask_first,
@@ -399,6 +425,8 @@ def set_up_teams(
         else:
             chunks = restamped(microphone, clock)
             no_voice = ""
+    if isinstance(announcer, ScreenReaderAnnouncer):
+        source = _Silencing(source, announcer, clock)  # a key stops the player's reader
     runner = SetupRunner(
         dialogue,
         announcer=announcer,

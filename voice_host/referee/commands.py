@@ -194,6 +194,10 @@ def spoken_team(name: str) -> str:
     return normalise(name)
 
 
+def _is_command_word(word: str) -> bool:
+    return any(word in spellings for spellings in COMMAND_WORDS.values())
+
+
 def team_sayings(teams: Sequence[str]) -> dict[tuple[str, ...], str]:
     """The runs of words that name a team of more than one word, or with a digit,
     mapped to the team's key (:func:`norm_word`, as :meth:`CommandReader.team` knows
@@ -208,8 +212,14 @@ def team_sayings(teams: Sequence[str]) -> dict[tuple[str, ...], str]:
         for spelled in (True, False):
             words = tuple(split_words(team, spell_numbers=spelled))
             variants = [words]
-            if len(words) > 1 and words[0] == "the" and "".join(words[1:]) not in keys:
-                variants.append(words[1:])
+            rest = words[1:]
+            if (
+                len(words) > 1
+                and words[0] == "the"
+                and "".join(rest) not in keys
+                and not (len(rest) == 1 and _is_command_word(rest[0]))  # "The Help": "help"
+            ):
+                variants.append(rest)
             for said in variants:
                 if said and said != (key,):
                     out.setdefault(said, key)

@@ -106,3 +106,16 @@ def test_check_counts_one_card_in_the_singular(
     one.write_text(text.split("\n\n")[0] + "\n", encoding="utf-8")
     assert main(["deck", "check", str(one)]) == 0
     assert capsys.readouterr().out == f"{one}: ok (1 card)\n"
+
+
+def test_show_prints_what_the_host_makes_of_an_entry(capsys: pytest.CaptureFixture[str]) -> None:
+    # a deck's writer sees the answers and forms, to correct them in the deck
+    assert main(["deck", "show", "--deck", str(DATA / "good_deck.txt"), "kangaroo"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "card 1: Nature: Kangaroo"
+    assert lines[1].startswith("  answers: kangaroo, ") and "kangaroos" in lines[1]
+    assert lines[2].startswith("  forms: ") and "kangaroo's" in lines[2]
+    assert len(lines) == 3
+    # an entry the deck lacks is an error, not an empty list
+    assert main(["deck", "show", "--deck", str(DATA / "good_deck.txt"), "Wombat"]) == 2
+    assert capsys.readouterr().err.startswith("voice-host: no entry Wombat in ")

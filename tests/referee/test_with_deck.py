@@ -47,6 +47,12 @@ knowledge = pytest.importorskip("voice_host.deck.knowledge", reason="deck word k
         ("DVD", "it is spelled d v d", "foul:letter"),
         # a card in ordinary letters spelled out stays a letter foul
         ("Cat", "c a t", "foul:letter"),
+        # a card of everyday words only (the film It): the "it" of "is it chess" is no
+        # guess of it; said at the end of the guess, it is
+        ("It", "is it chess", "nothing"),
+        ("It", "is it it", "guess"),
+        ("Us", "is it us", "guess"),
+        ("Us", "is it us or them", "nothing"),
     ],
 )
 def test_with_make_entry(entry: str, text: str, expected: str) -> None:

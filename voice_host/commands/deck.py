@@ -5,6 +5,9 @@
   line, and exits 2.
 - ``voice-host deck stats [--deck PATH]``: counts per field, duplicates, entries
   with forms, familiarity, made-up pronunciations.
+- ``voice-host deck show [--deck PATH] [ENTRY ...]``: what the host makes of each
+  entry (or of the ones named): the answers it accepts and the forms it forbids, so
+  a deck's writer can see them and correct them in the deck.
 - ``voice-host deck build``: rebuild the built-in deck from its source.
 """
 
@@ -32,6 +35,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     stats = sub.add_parser("stats", help="counts per category, forms, pronunciations")
     stats.add_argument("--deck", type=Path, default=None, help="a deck file (default: built-in)")
+    show = sub.add_parser("show", help="the answers and forbidden forms of each entry")
+    show.add_argument("entries", nargs="*", metavar="ENTRY", help="only these entries")
+    show.add_argument("--deck", type=Path, default=None, help="a deck file (default: built-in)")
     build = sub.add_parser("build", help="rebuild the built-in deck from voice_host/deck/source")
     build.add_argument(
         "--output", type=Path, default=None, help="write here instead of the package data"
@@ -65,6 +71,26 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show(args: argparse.Namespace) -> int:
+    from voice_host.deck.loader import load_builtin, load_deck
+
+    deck = load_builtin() if args.deck is None else load_deck(args.deck)
+    wanted = {" ".join(e.split()).casefold() for e in args.entries}
+    shown = 0
+    for number, card in enumerate(deck.cards, 1):
+        for field, entry in card.entries.items():
+            if wanted and entry.text.casefold() not in wanted:
+                continue
+            shown += 1
+            print(f"card {number}: {field}: {entry.text}")
+            print(f"  answers: {', '.join(entry.answers)}")
+            print(f"  forms: {', '.join(entry.forms) if entry.forms else '(none)'}")
+    if wanted and not shown:
+        where = args.deck if args.deck is not None else "the built-in deck"
+        raise InputFileError(f"no entry {', '.join(args.entries)} in {where}")
+    return 0
+
+
 def _build(args: argparse.Namespace) -> int:
     from voice_host.deck.build import write_builtin
     from voice_host.deck.loader import BUILTIN_PATH
@@ -77,5 +103,5 @@ def _build(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
-    action = {"check": _check, "stats": _stats, "build": _build}[args.deck_command]
+    action = {"check": _check, "stats": _stats, "show": _show, "build": _build}[args.deck_command]
     return action(args)

@@ -128,6 +128,28 @@ WAKE_PAUSE_SECONDS = 1.5
 CLAIM_CUT_AFTER = 1
 
 
+#: Words every guess is made of ("is it a ...?", "is that her?"): a card of these
+#: alone (the film It, the band The Who, Us, Her) is a guess only where it ends one.
+_PRONOUNS = frozenset(
+    [
+        *("the", "it", "its", "us", "we", "you", "he", "she", "her", "him", "they", "them"),
+        *("me", "i", "who", "what", "that", "this", "these", "those", "my", "your", "our"),
+        "his",
+    ]
+)
+
+
+def _everyday(m: Match, seg: tuple[Token, ...]) -> bool:
+    """Whether ``m`` is an answer of everyday words only ("it" of the card It, "us",
+    "her") inside talk: the "it" of "is it chess?" is no guess of It.  Such an answer
+    counts only where the utterance ends with it ("is it it?", "is it us?")."""
+    return (
+        m.target.kind == "answer"
+        and all(w in _PRONOUNS for w in m.target.words)
+        and m.last < len(seg) - 1
+    )
+
+
 def _without_claim(
     seg: tuple[Token, ...], span: tuple[float, float] | None, reader: CommandReader
 ) -> tuple[tuple[Token, ...], tuple[float, float] | None, int | None]:
@@ -426,7 +448,7 @@ class Referee:
                     features={"cue": talk.cue},
                 )
             )
-        matches = self.targets(situation.entry).find(seg)
+        matches = [m for m in self.targets(situation.entry).find(seg) if not _everyday(m, seg)]
         # the answer said again ("kangaroo! kangaroo!"), as places in ``context``
         repeats = (
             tuple((m.first, m.last) for m in matches if m.target.kind == "answer")

@@ -291,7 +291,11 @@ def _write_save(save: Path, text: str) -> None:
             "voice-host: {save}: ",
         ),
         # A save made with a deck of another size.
-        ("deck:20", "voice-host: the saved game used a deck of 20 cards, this one has 500"),
+        (
+            "deck:20",
+            "voice-host: the saved game used a deck of 20 cards, this one has 500: resume "
+            "with that deck as it was (its cards are numbered), or start a new game\n",
+        ),
     ],
 )
 def test_resume_errors_are_one_line(

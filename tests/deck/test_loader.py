@@ -240,10 +240,12 @@ def test_a_json_gz_that_is_not_gzip_says_so(tmp_path: Path) -> None:
     assert [str(p) for p in problems] == [
         f"{path}: not gzip data (a .json.gz deck is gzip-compressed JSON)"
     ]
+    # plain JSON, hand edited, under its .json.gz name: its JSON error, and what it is
     path = write(tmp_path, "{ not json", "other.json.gz")
     _, problems = check_deck(path)
     assert [str(p) for p in problems] == [
-        f"{path}: not gzip data (a .json.gz deck is gzip-compressed JSON)"
+        f"{path}: line 1: not valid JSON: Expecting property name enclosed in double quotes"
+        " (plain JSON, not gzip: the name may end in .json)"
     ]
     # plain JSON named .json.gz (a browser unpacked the download) still loads
     plain = dump_deck(load_deck(DATA / "good_deck.txt"), compress=False)
@@ -278,3 +280,44 @@ def test_an_entry_needs_a_letter_of_the_english_alphabet_or_a_digit(
     from voice_host.deck.problems import has_word
 
     assert has_word(text) is sayable
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "message"),
+    [
+        # Notepad's "Unicode": one line saying so, not a problem per line with NULs in it
+        (
+            "object: Teapot\n".encode("utf-16"),
+            "deck.txt",
+            "UTF-16 text (Notepad's 'Unicode'): save it as UTF-8",
+        ),
+        # a program, an image: one line, not a million
+        (b"\x7fELF\x02\x01\x00\x00" * 1000, "deck.txt", "not a text file (it holds NUL bytes)"),
+    ],
+)
+def test_a_file_that_is_no_text_is_one_problem(
+    tmp_path: Path, data: bytes, name: str, message: str
+) -> None:
+    path = write(tmp_path, data, name)
+    _, problems = check_deck(path)
+    assert [str(p) for p in problems] == [f"{path}: {message}"]
+
+
+def test_a_pipe_or_device_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "deck.txt"
+    os.mkfifo(fifo)  # reading it would wait for a writer for ever
+    _, problems = check_deck(fifo)
+    assert [str(p) for p in problems] == [f"{fifo}: not a file (a pipe or a device)"]
+    _, problems = check_deck(Path("/dev/zero"))  # it would never end
+    assert [str(p) for p in problems] == ["/dev/zero: not a file (a pipe or a device)"]
+
+
+def test_byte_order_marks_in_a_json_deck_and_in_joined_text_decks(tmp_path: Path) -> None:
+    plain = dump_deck(load_deck(DATA / "good_deck.txt"), compress=False)
+    assert len(load_deck(write(tmp_path, b"\xef\xbb\xbf" + plain, "bom.json"))) == 2
+    text = (DATA / "good_deck.txt").read_bytes()
+    first, second = text.split(b"\n\n", 1)
+    joined = b"\xef\xbb\xbf" + first + b"\n\n\xef\xbb\xbf" + second  # two files joined
+    assert len(load_deck(write(tmp_path, joined, "joined.txt"))) == 2

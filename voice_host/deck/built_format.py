@@ -232,7 +232,7 @@ def parse_built(data: bytes, path: str) -> tuple[Deck | None, list[DeckProblem]]
             return None, [DeckProblem(path, f"corrupt gzip data ({exc})")]
     named_gzip = path.endswith(".gz") and not gzipped
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # with or without a byte-order mark
     except UnicodeDecodeError as exc:
         if named_gzip:
             return None, [DeckProblem(path, NOT_GZIP)]
@@ -241,9 +241,10 @@ def parse_built(data: bytes, path: str) -> tuple[Deck | None, list[DeckProblem]]
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        if named_gzip:
+        if named_gzip and not text.lstrip().startswith(("{", "[")):
             return None, [DeckProblem(path, NOT_GZIP)]
-        return None, [DeckProblem(path, f"not valid JSON: {exc.msg}", line=exc.lineno)]
+        plain = " (plain JSON, not gzip: the name may end in .json)" if named_gzip else ""
+        return None, [DeckProblem(path, f"not valid JSON: {exc.msg}{plain}", line=exc.lineno)]
     except RecursionError:
         return None, [DeckProblem(path, "not a deck: its JSON is nested far too deeply")]
     return deck_from_json(doc, path)

@@ -52,8 +52,11 @@ class CardSource:
 def decode_lines(data: bytes, path: str) -> tuple[list[str], list[DeckProblem]]:
     """Split ``data`` into text lines; every line that is not UTF-8 is one problem."""
     problems: list[DeckProblem] = []
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return [], [DeckProblem(path, "UTF-16 text (Notepad's 'Unicode'): save it as UTF-8")]
+    if data.count(b"\0") > max(8, len(data) // 100):  # one stray NUL is named on its line
+        return [], [DeckProblem(path, "not a text file (it holds NUL bytes)")]
+    data = data.replace(b"\xef\xbb\xbf", b"")  # a byte-order mark, or two in joined files
     lines: list[str] = []
     for number, raw in enumerate(data.split(b"\n"), start=1):
         try:
@@ -71,12 +74,25 @@ def decode_lines(data: bytes, path: str) -> tuple[list[str], list[DeckProblem]]:
     return lines, problems
 
 
+#: The largest deck file read, bytes: the built-in deck's 3,500 entries take 0.25 MB
+#: built and a text deck of them about 0.2 MB; a bigger file is no deck.
+MAX_DECK_BYTES = 50_000_000
+
+
 def read_bytes(path: Path) -> tuple[bytes | None, list[DeckProblem]]:
-    """The file's bytes, or a problem saying why it cannot be read."""
+    """The file's bytes, or a problem saying why it cannot be read (also a pipe or a
+    device, which would hang or never end, and a file too big to be a deck)."""
     try:
-        return path.read_bytes(), []
+        if path.exists() and not path.is_dir() and not path.is_file():
+            return None, [DeckProblem(str(path), "not a file (a pipe or a device)")]
+        with path.open("rb") as file:
+            data = file.read(MAX_DECK_BYTES + 1)
     except OSError as exc:
         return None, [DeckProblem(str(path), f"cannot read ({exc.strerror or exc})")]
+    if len(data) > MAX_DECK_BYTES:
+        size = f"over {MAX_DECK_BYTES // 1_000_000} MB"
+        return None, [DeckProblem(str(path), f"too big to be a deck ({size})")]
+    return data, []
 
 
 def _strip_comment(line: str) -> str:
@@ -114,6 +130,8 @@ def _field_named(name: str, card_field: str | None, dot: str) -> str:
 def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[DeckProblem]]:
     """Parse a player's deck file; return its cards and every problem found."""
     lines, problems = decode_lines(data, path)
+    if problems and not lines:
+        return [], problems  # no text at all (UTF-16, binary): the one problem says it
     blocks: list[list[tuple[int, str]]] = []
     current: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):

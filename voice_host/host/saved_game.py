@@ -130,8 +130,12 @@ def resume_game(saved: SavedGame, deck_size: int, source: Path) -> Game:
     except RulesError as exc:
         raise InputFileError(f"{source}: {exc}") from None
     if game.deck_size != deck_size:
+        played = saved.options.get("deck")
+        with_deck = f" ({played})" if isinstance(played, str) and played else ""
         raise UsageError(
-            f"the saved game used a deck of {game.deck_size} cards, this one has {deck_size}"
+            f"the saved game used a deck of {game.deck_size} cards{with_deck}, this one has "
+            f"{deck_size}: resume with that deck as it was (its cards are numbered), or "
+            "start a new game"
         )
     return game
 

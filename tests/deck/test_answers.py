@@ -295,3 +295,14 @@ def test_numbers_are_answers_as_they_are_said(text: str, category: str, said: st
 )
 def test_a_name_is_not_taken_by_its_letter_or_number_alone(text: str, refused: str) -> None:
     assert refused not in make_entry(text, "Person").answers
+
+
+def test_not_forms_may_allow_a_number_word_but_not_a_printed_word() -> None:
+    # "one" is not printed on 101 Dalmatians (a describer says "one of the films");
+    # "dalmatians" is, and R11 forbids it whatever the deck says
+    plain = make_entry("101 Dalmatians", "Control")
+    assert "one" in plain.forms
+    allowed = make_entry(
+        "101 Dalmatians", "Control", overrides=EntryOverrides(not_forms=("one", "dalmatians"))
+    )
+    assert "one" not in allowed.forms and "dalmatians" in allowed.forms

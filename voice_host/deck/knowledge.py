@@ -410,8 +410,12 @@ def forbidden_forms(
     if common_noun_reading(text, category, lexicon):
         forms |= families(significant, lexicon, exceptions, lemma_pos=LEMMA_POS[NOUN_READING])
     forms.update(normalise(f) for f in overrides.forms)
-    forms -= {normalise(f) for f in overrides.not_forms}
-    forms.update(significant)  # the entry's own words are always forbidden
+    refused = {normalise(f) for f in overrides.not_forms}
+    forms -= refused
+    # the entry's own words are always forbidden; a number's words only as printed
+    # ("101": "one" may be allowed by the deck, "dalmatians" may not)
+    printed = set(split_words(text, spell_numbers=False))
+    forms.update(w for w in significant if w in printed or w not in refused)
     forms.update(w for w in written if w in ABBREVIATIONS)
     bases = {w[:-2] for w in significant if w.endswith("'s") and len(w) > 3}
     forms.update(bases - {normalise(f) for f in overrides.not_forms})

@@ -33,6 +33,7 @@ from pathlib import Path
 from voice_host.deck.knowledge import EntryOverrides, EntrySpec
 from voice_host.deck.model import CARD_FIELDS
 from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, unprintable
+from voice_host.deck.words import normalise, split_words
 
 #: Override keys, as written after the field name and a dot.
 OVERRIDE_KEYS: tuple[str, ...] = ("answers", "not-answers", "forms", "not-forms")
@@ -249,9 +250,37 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                 not_forms=opts.get("not-forms", ()),
             )
             specs[card_field] = EntrySpec(value, card_field, overrides)
+            for problem in correction_conflicts(value, overrides):
+                problems.append(
+                    DeckProblem(
+                        path, problem, card=card_number, field=card_field, line=where[card_field]
+                    )
+                )
         cards.append(CardSource(card_number, specs, where))
     problems.extend(duplicate_problems(cards, path))
     return cards, problems
+
+
+def correction_conflicts(text: str, overrides: EntryOverrides) -> list[str]:
+    """The corrections of the entry ``text`` that could not take effect: one that
+    refuses the entry itself as an answer, or one of its own printed words as a
+    form (R11 forbids them always), and one item both added and refused."""
+    out: list[str] = []
+    entry = normalise(text)
+    for item in overrides.not_answers:
+        if normalise(item) == entry:
+            out.append(f"not-answers: {item!r} is the entry itself, always an answer")
+    printed = set(split_words(text, spell_numbers=False))
+    for item in overrides.not_forms:
+        if normalise(item, spell_numbers=False) in printed:
+            out.append(f"not-forms: {item!r} is a word of the entry, always forbidden (R11)")
+    for kind, added, refused in (
+        ("answers", overrides.answers, overrides.not_answers),
+        ("forms", overrides.forms, overrides.not_forms),
+    ):
+        both = {normalise(a) for a in added} & {normalise(r) for r in refused}
+        out.extend(f"{w!r} is in both {kind} and not-{kind}" for w in sorted(both))
+    return out
 
 
 def _key(text: str) -> str:

@@ -33,8 +33,14 @@ tail ("lions to you" for "lions team") were written from the tune split's misses
 (session 33); the tune split's second team names (purple, eagles) were held out
 when that was first measured (``docs/benchmarks.md``).
 
+Names of several words or with a number ("big red", "team 2", "the lions":
+``--split names``, session 39) are a third split, measured apart and never
+tuned on: ``right`` is the claim of the name said (the referee keys it as one
+word, "bigred"), and "lions!" for The Lions counts.
+
     .venv/bin/python benchmarks/claims.py                 # about 20 minutes
     .venv/bin/python benchmarks/claims.py --split tune --no-fixtures
+    .venv/bin/python benchmarks/claims.py --split names --no-fixtures
 """
 
 from __future__ import annotations
@@ -57,8 +63,9 @@ from referee import decisive  # noqa: E402
 
 from voice_host.deck.loader import load_builtin  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
+from voice_host.deck.words import norm_word  # noqa: E402
 from voice_host.referee import Phase, Referee, Situation  # noqa: E402
-from voice_host.referee.commands import command_phrases, listened_teams  # noqa: E402
+from voice_host.referee.commands import command_phrases, listened_teams, spoken_team  # noqa: E402
 from voice_host.speech.events import ListenContext  # noqa: E402
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
 from voice_host.speech.replay import adapt_to, replay  # noqa: E402
@@ -205,6 +212,36 @@ SPLITS = {
 }
 
 
+#: Session 39: names of several words or with a number (never tuned on).
+SPLITS["names"] = Split(
+    groups=(
+        Group(
+            ("big red", "small blue", "mean green"),
+            ("{t}!", "host, {t}", "{a}, {t}!"),
+            ("push {t}", "host, push {t}"),
+        ),
+        Group(
+            ("team 1", "team 2", "team 3"),
+            ("{t}!", "host, {t}", "{a}, {t}!"),
+            ("push {t}", "host, push {t}"),
+        ),
+        Group(("the lions", "the tigers", "the sharks"), ("{t}!", "host, {t}"), ("push {t}",)),
+    ),
+    talk=tuple(
+        (line, ("big red", "small blue", "mean green"))
+        for line in ("it's big and red", "a big red bus", "a small blue car", "mean and green")
+    )
+    + tuple(
+        (line, ("team 1", "team 2", "team 3"))
+        for line in ("is it a team sport", "two teams play", "the team won one game")
+    )
+    + tuple(
+        (line, ("the lions", "the tigers", "the sharks"))
+        for line in ("lions live in africa", "is it a tiger", "the sharks swim")
+    ),
+)
+
+
 class Judge:
     """The recogniser and referee, heard as the host hears a round."""
 
@@ -216,7 +253,7 @@ class Judge:
         self, data: bytes, entry: Entry, phase: Phase, teams: tuple[str, ...]
     ) -> tuple[list[str], str, str]:
         """(every command's label, the decisive label, the transcripts) for ``data``."""
-        heard_teams = listened_teams(teams, phase)
+        heard_teams = listened_teams(tuple(spoken_team(t) for t in teams), phase)
         context = ListenContext.for_entry(entry, command_phrases(heard_teams), heard_teams)
         adapt_to(self.recognizer, chunks(data), context)
         events = replay(self.recognizer, chunks(data), context)
@@ -236,7 +273,8 @@ def claims(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) 
         for phase, templates in ((Phase.CONTROL, group.control), (Phase.SPIN_CHOICE, group.spin)):
             for template in templates:
                 for team in teams:
-                    want = f"team:{team}" if phase is Phase.CONTROL else f"command:push:{team}"
+                    key = norm_word(team)  # "bigred": a name of several words is one
+                    want = f"team:{key}" if phase is Phase.CONTROL else f"command:push:{key}"
                     for voice in voices:
                         entry = entries[n % len(entries)]
                         text = template.format(t=team, a=entry.text.lower())
@@ -306,7 +344,7 @@ def fixtures(judge: Judge, split_name: str, entries: dict[str, Entry]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", choices=("tune", "heldout", "both"), default="both")
+    ap.add_argument("--split", choices=("tune", "heldout", "both", "names"), default="both")
     ap.add_argument("--no-fixtures", action="store_true", help="leave out the fixture clips' talk")
     ap.add_argument("--voice", action="append", default=[], help="only this voice (repeatable)")
     args = ap.parse_args(argv)
@@ -329,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
         split = SPLITS[name]
         claims(judge, split, voices, entries)
         talk(judge, split, voices, entries)
-        if not args.no_fixtures:
+        if not args.no_fixtures and name != "names":
             fixtures(judge, name, by_text)
     print(f"\n({time.process_time() - t0:.0f} s CPU)")
     return 0

@@ -709,7 +709,17 @@ class Host:
             waiting = self._waiting and phase is Phase.TURN
             passes = self.game.rules.passes_per_turn > 0
             self._say(
-                [keys.help_text(phase, names, wake, pushable, waiting=waiting, passes=passes)],
+                [
+                    keys.help_text(
+                        phase,
+                        names,
+                        wake,
+                        pushable,
+                        waiting=waiting,
+                        passes=passes,
+                        hush=self.announcer.audible,
+                    )
+                ],
                 remember=False,
             )
         elif name == "repeat":

@@ -78,12 +78,15 @@ def help_text(
     *,
     waiting: bool = False,
     passes: bool = True,
+    hush: bool = True,
 ) -> str:
     """The keys and spoken commands that work now, as one announcement (``wake`` None:
     the host cannot hear, so only the keys).  ``pushable``: in a SPIN choice, the teams
     that may be pushed back (R19), whose number keys alone are named (None: every team).
     ``waiting``: the turn waits for its describer to start it; ``passes``: the house
-    rules allow a pass."""
+    rules allow a pass.  ``hush``: name X, which cuts the host's voice short (not
+    when its words are printed, for a screen reader or with no speech output).
+    """
     buzzers = buzzer_keys(team_names)
     if phase is Phase.TURN and waiting:
         now = "The turn waits for its describer: press space to start it"
@@ -123,7 +126,5 @@ def help_text(
         always = (
             f"Always: I or {wake} status, A or {wake} repeat, U or {wake} undo, Q or {wake} quit"
         )
-    return (
-        f"{now} {always}, K shows the describer the card, X stops me talking, "
-        "question mark for help."
-    )
+    stop = " X stops me talking," if hush else ""  # not for printed words (a screen reader)
+    return f"{now} {always}, K shows the describer the card,{stop} question mark for help."

@@ -62,25 +62,36 @@ def _feed(host: Host, clock: AudioClock, until: float, *, loud: bool = False) ->
         host.hear(chunk)
 
 
-def test_a_guess_said_over_the_screen_reader_is_not_judged_and_one_after_it_is(
-    deck: Deck, tmp_path: Path
-) -> None:
+def _host_with_a_reader(
+    deck: Deck, tmp_path: Path, *, listen: bool = False
+) -> tuple[Host, AudioClock, ScreenReaderAnnouncer, io.StringIO]:
+    """A host on audio time whose words a screen reader (at 170 words a minute) reads
+    from its terminal, and the terminal; ``listen``: hearing the card's answer in every
+    loud chunk."""
     clock = AudioClock()
     out = io.StringIO()
     reader = ScreenReaderAnnouncer(
         AnnounceOptions(rate=170), printer=lambda text: print(text, file=stream), clock=clock.now
     )
     stream = reader.stream(out)
+    listening = Listening(CardWordRecognizer(), Referee(), reader) if listen else None  # type: ignore[arg-type]
     host = Host(
         new_game(),
         deck,
         clock=clock,
         announcer=reader,
-        listening=Listening(CardWordRecognizer(), Referee(), reader),  # type: ignore[arg-type]
+        listening=listening,
         screen=PlainScreen(stream, show_card=True, card_only=True),
         save=SaveSlot(tmp_path / "game.json", report=lambda _: None),
         options=HostOptions(timer=60.0),
     )
+    return host, clock, reader, out
+
+
+def test_a_guess_said_over_the_screen_reader_is_not_judged_and_one_after_it_is(
+    deck: Deck, tmp_path: Path
+) -> None:
+    host, clock, reader, out = _host_with_a_reader(deck, tmp_path, listen=True)
     host.start()
     go = next(i for i in reader.speech_intervals() if i.text == "Go!")
     while not host.timer.running:
@@ -108,19 +119,7 @@ def test_a_key_that_stops_the_reader_before_go_has_go_said_again(
 ) -> None:
     # K to check the card while the turn is read out: the reader stops, and the turn's
     # timer must not start unannounced
-    clock = AudioClock()
-    out = io.StringIO()
-    reader = ScreenReaderAnnouncer(printer=lambda text: print(text, file=stream), clock=clock.now)
-    stream = reader.stream(out)
-    host = Host(
-        new_game(),
-        deck,
-        clock=clock,
-        announcer=reader,
-        screen=PlainScreen(stream, show_card=True, card_only=True),
-        save=SaveSlot(tmp_path / "game.json", report=lambda _: None),
-        options=HostOptions(timer=60.0),
-    )
+    host, clock, reader, out = _host_with_a_reader(deck, tmp_path)
     host.start()
     _feed(host, clock, 1.0)
     reader.silenced(clock.now())  # the key, as the keyboard thread reports it

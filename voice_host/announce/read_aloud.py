@@ -27,7 +27,8 @@ import time
 from collections.abc import Callable
 from typing import TextIO, cast
 
-from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, TimedAnnouncer
+from voice_host.announce.printed import PrintedAnnouncer
+from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions
 from voice_host.announce.timeline import SpeechInterval
 
 #: The words a reader says: a word with its apostrophes, or a number.
@@ -59,12 +60,13 @@ def reading_seconds(text: str, rate: int) -> float:
     return words * 60.0 / rate + PAUSE_SECONDS * len(_PAUSE.findall(text))
 
 
-class ScreenReaderAnnouncer(TimedAnnouncer):
+class ScreenReaderAnnouncer(PrintedAnnouncer):
     """Prints each announcement for the player's screen reader, and plans the reading.
 
     ``say`` only prints (the text, without a label).  :meth:`read` plans one line's
     reading on the timeline; :meth:`stream` wraps the terminal so that every line
-    written to it is planned.  A private announcer prints nothing.
+    written to it is planned.  A private announcer prints nothing.  Not
+    :attr:`audible`: the host's voice is silent (the reader's is planned, not played).
     """
 
     def __init__(
@@ -74,19 +76,11 @@ class ScreenReaderAnnouncer(TimedAnnouncer):
         printer: Callable[[str], None] = print,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        super().__init__(clock, options.tail, printer)
-        self.options = options
-        """The options it was opened with (``rate``: the reader's rate)."""
+        super().__init__(options, printer=printer, clock=clock)
         self.rate = options.rate or DEFAULT_READER_RATE
-        """The screen reader's rate assumed, words a minute."""
-        self._printer = printer
+        """The screen reader's rate assumed, words a minute (``options.rate``)."""
         self._lock = threading.Lock()
         self._unread: set[str] = set()
-
-    @property
-    def audible(self) -> bool:
-        """False: the host's voice is silent (the reader's is planned, not played)."""
-        return False
 
     def say(self, text: str, *, interrupt: bool = False) -> None:
         """Print ``text`` as a bare line (unless private); ``interrupt`` cannot silence
@@ -131,13 +125,6 @@ class ScreenReaderAnnouncer(TimedAnnouncer):
 
     def stop(self) -> None:
         """Nothing the host does silences the reader (a key does: :meth:`silenced`)."""
-
-    def drain(self, timeout: float | None = None) -> bool:
-        """Printing is immediate: always done."""
-        return True
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 class ReadAloudStream(io.TextIOBase):

@@ -106,18 +106,13 @@ def number_words(n: int) -> str:
         hundreds, rest = divmod(n, 100)
         head = f"{_ONES[hundreds]} hundred"
         return head if rest == 0 else f"{head} and {number_words(rest)}"
-    if n < 1_000_000:
-        thousands, rest = divmod(n, 1000)
-        head = f"{number_words(thousands)} thousand"
-        if rest == 0:
-            return head
-        return f"{head} {'and ' if rest < 100 else ''}{number_words(rest)}"
-    if n < 1_000_000_000:
-        millions, rest = divmod(n, 1_000_000)
-        head = f"{number_words(millions)} million"
-        if rest == 0:
-            return head
-        return f"{head} {'and ' if rest < 100 else ''}{number_words(rest)}"
+    for scale, name in ((1000, "thousand"), (1_000_000, "million")):
+        if n < scale * 1000:
+            big, rest = divmod(n, scale)
+            head = f"{number_words(big)} {name}"
+            if rest == 0:
+                return head
+            return f"{head} {'and ' if rest < 100 else ''}{number_words(rest)}"
     return " ".join(_ONES[int(d)] for d in str(n))
 
 

@@ -180,9 +180,10 @@ def test_a_round_number_is_said_with_or_without_its_one() -> None:
     # R11: "hundred" is the card's word, the "one" of "one hundred" is not
     assert "hundred" in entry.forms
     assert "one" not in entry.forms
-    # a "one" the entry prints is its word
+    # a "one" the entry prints is its word; in a number, the number whole is
     assert "one" in make_entry("One Direction", "Random").forms
-    assert "one" in make_entry("101 Dalmatians", "Random").forms
+    dalmatians = make_entry("101 Dalmatians", "Random").forms
+    assert "one hundred and one" in dalmatians and "one" not in dalmatians
 
 
 @pytest.mark.parametrize(
@@ -291,18 +292,50 @@ def test_numbers_are_answers_as_they_are_said(text: str, category: str, said: st
         ("Catch 22", "22"),  # a number is no surname
         ("Henry VIII", "eighth"),  # nor a ruler's number
         ("Henry VIII", "viii"),
+        ("Henry VIII", "henry"),  # "henry ford" would be right
+        ("Elizabeth II", "elizabeth"),
+        ("President Xi", "president the eleventh"),  # "Xi" is a name, no number
     ],
 )
 def test_a_name_is_not_taken_by_its_letter_or_number_alone(text: str, refused: str) -> None:
     assert refused not in make_entry(text, "Person").answers
 
 
-def test_not_forms_may_allow_a_number_word_but_not_a_printed_word() -> None:
-    # "one" is not printed on 101 Dalmatians (a describer says "one of the films");
-    # "dalmatians" is, and R11 forbids it whatever the deck says
-    plain = make_entry("101 Dalmatians", "Control")
-    assert "one" in plain.forms
+@pytest.mark.parametrize(
+    ("text", "category", "whole", "apart"),
+    [
+        # a number is forbidden whole, as it is said, not word by word: "one of the
+        # films", "the first time", "no, not that" are no fouls
+        ("101 Dalmatians", "Control", "one hundred and one", "one"),
+        ("21st Century", "Random", "twenty first", "first"),
+        ("No. 10 Downing Street", "World", "number", "no"),  # "No." is said "number"
+        ("3.14", "Object", "three point one four", "point"),
+    ],
+)
+def test_a_number_is_a_form_whole(text: str, category: str, whole: str, apart: str) -> None:
+    forms = make_entry(text, category).forms
+    assert whole in forms and apart not in forms
+
+
+def test_not_forms_may_allow_a_number_but_not_a_printed_word() -> None:
+    # "dalmatians" is printed on the card, and R11 forbids it whatever the deck says
     allowed = make_entry(
-        "101 Dalmatians", "Control", overrides=EntryOverrides(not_forms=("one", "dalmatians"))
+        "101 Dalmatians",
+        "Control",
+        overrides=EntryOverrides(not_forms=("one hundred and one", "dalmatians")),
     )
-    assert "one" not in allowed.forms and "dalmatians" in allowed.forms
+    assert "one hundred and one" not in allowed.forms and "dalmatians" in allowed.forms
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "not_said"),
+    [
+        ("The '60s", "the sixties", "sixty"),  # a decade, not the year
+        ("1970's", "the seventies", "nineteen seventy"),
+        ("1890s", "the eighteen nineties", "the nineties"),  # that is the 1990s
+        ("1900s", "the nineteen hundreds", "nineteen hundred"),
+    ],
+)
+def test_a_decade_is_not_a_year(text: str, said: str, not_said: str) -> None:
+    answers = make_entry(text, "Random").answers
+    assert said in answers and not_said not in answers

@@ -334,3 +334,11 @@ def test_byte_order_marks_in_a_json_deck_and_in_joined_text_decks(tmp_path: Path
     first, second = text.split(b"\n\n", 1)
     joined = b"\xef\xbb\xbf" + first + b"\n\n\xef\xbb\xbf" + second  # two files joined
     assert len(load_deck(write(tmp_path, joined, "joined.txt"))) == 2
+
+
+def test_a_correction_of_a_word_that_is_not_forbidden_is_no_problem(tmp_path: Path) -> None:
+    # "you" of Thank you and "no" of No. 10 are not forbidden (a pronoun; "No." is said
+    # "number"): allowing them is harmless, not "a word of the entry, always forbidden"
+    text = GOOD_CARD.replace("Swimming", "Thank you").replace("Eiffel Tower", "No. 10 Downing St")
+    path = write(tmp_path, text + "action.not-forms: you\nworld.not-forms: no\n")
+    assert check_deck(path) == (1, [])

@@ -50,9 +50,21 @@ knowledge = pytest.importorskip("voice_host.deck.knowledge", reason="deck word k
         # a card of everyday words only (the film It): the "it" of "is it chess" is no
         # guess of it; said at the end of the guess, it is
         ("It", "is it chess", "nothing"),
+        ("It", "is that it", "nothing"),
+        ("It", "got it", "nothing"),
+        ("It", "stephen king wrote it", "nothing"),
         ("It", "is it it", "guess"),
+        ("It", "it", "guess"),
         ("Us", "is it us", "guess"),
+        ("Us", "tell us", "nothing"),
         ("Us", "is it us or them", "nothing"),
+        # the letters after "the letters are" are spelling, and a dotted initialism is one
+        ("NASA", "the letters are n a s a", "foul:letter"),
+        ("U.S.A.", "is it the u s a", "guess"),
+        # a number's words apart are no foul; the number whole is
+        ("21st Century", "the first time i went there it was great", "nothing"),
+        ("21st Century", "is it the twenty first century", "guess"),
+        ("101 Dalmatians", "one of the disney films with puppies", "nothing"),
     ],
 )
 def test_with_make_entry(entry: str, text: str, expected: str) -> None:

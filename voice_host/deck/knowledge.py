@@ -60,6 +60,7 @@ from voice_host.deck.words import (
     ROUND_NUMBER_WORDS,
     STOP_WORDS,
     normalise,
+    number_phrases,
     ordinal_words,
     significant_words,
     split_words,
@@ -129,7 +130,8 @@ REGNAL_NUMERALS: dict[str, int] = {
 #: The regnal numbers as said ("first" to "twentieth").
 _SAID_REGNAL = frozenset(ordinal_words(n) for n in REGNAL_NUMERALS.values())
 #: Name endings a guesser may leave out ("Martin Luther King Jr" -> "martin luther king").
-NAME_ENDINGS: frozenset[str] = frozenset(["jr", "junior", "sr", "senior", *REGNAL_NUMERALS])
+#: Not a ruler's number: "henry" alone for Henry VIII made "henry ford" right.
+NAME_ENDINGS: frozenset[str] = frozenset(["jr", "junior", "sr", "senior"])
 #: The decades as said, for a decade's name without its century ("the nineties").
 _DECADES = (
     *("twenties", "thirties", "forties", "fifties"),
@@ -275,8 +277,8 @@ def _name_variants(phrase: str, text: str) -> set[str]:
     """Short forms of a person's name (policy rule 5)."""
     out: set[str] = set()
     names = phrase.split()
-    if names and names[-1] in _SAID_REGNAL:
-        return out  # "henry the eighth": its short forms come from "henry viii"
+    if names and (names[-1] in _SAID_REGNAL or names[-1] in REGNAL_NUMERALS):
+        return out  # a ruler is named with the number: no first name alone, no "viii"
     while len(names) > 1 and names[-1] in NAME_ENDINGS:
         names = names[:-1]
         out.add(" ".join(names))
@@ -348,6 +350,8 @@ def accepted_answers(
     if category in _PLURAL_CATEGORIES and words:
         for phrase in list(phrases):
             head, _, last = phrase.rpartition(" ")
+            if last in _DECADES or last == "hundreds" or re.fullmatch(r"\d+'?s", last):
+                continue  # "sixties" is no plural of "sixty" (the year)
             for variant in _noun_numbers(last, lexicon):
                 phrases.add(f"{head} {variant}".strip())
     if category == "Action" and words:
@@ -356,12 +360,14 @@ def accepted_answers(
             for variant in _verb_forms(first, lexicon):
                 phrases.add(f"{variant} {rest}".strip())
     if category == "Person":
-        for phrase in list(phrases):
-            phrases |= _regnal_variants(phrase)
+        if text.split()[-1].isupper():  # a ruler's "VIII"; not "Xi"
+            for phrase in list(phrases):
+                phrases |= _regnal_variants(phrase)
         for phrase in list(phrases):
             phrases |= _name_variants(phrase, text)
-    if re.search(r"\d{3}0'?s\b", text):
-        # "1990s": "the nineties" as often as "the nineteen nineties"
+    if re.search(r"\b19\d0'?s\b", text):
+        # "1990s": "the nineties" as often as "the nineteen nineties" (not for the
+        # 1890s or 2020s: "the nineties" and "the twenties" are this century's)
         decade = re.compile(rf"\b\w+ (?=(?:{'|'.join(_DECADES)})\b)")
         for phrase in list(phrases):
             phrases.add(decade.sub("", phrase))
@@ -382,6 +388,22 @@ def accepted_answers(
     return (main, *sorted(phrases - {main}))
 
 
+def _significant(text: str) -> tuple[list[str], list[str]]:
+    """An entry's significant words but its numbers, as written and as said with its
+    abbreviations spelled out ("dr" -> "doctor"); a word of one letter is no form in a
+    longer entry ("T" of T-shirt)."""
+    written = significant_words(text, numbers=False)
+    said = spoken_abbreviations(" ".join(written)).split()
+    return written, [w for w in said if len(w) > 1 or len(said) == 1]
+
+
+def always_forbidden(text: str) -> set[str]:
+    """The forms no deck correction can allow: the entry's own words and the
+    abbreviations among them (R11); not its numbers' words, nor "the" or "your"."""
+    written, significant = _significant(text)
+    return {*significant, *(w for w in written if w in ABBREVIATIONS)}
+
+
 def forbidden_forms(
     text: str,
     category: str,
@@ -397,9 +419,7 @@ def forbidden_forms(
     letters for many a sound.  A possessive's name is a form without its "'s"
     too ("noah" of Noah's Ark), with no family of its own.
     """
-    written = significant_words(text)
-    said = spoken_abbreviations(" ".join(written)).split()
-    significant = [w for w in said if len(w) > 1 or len(said) == 1]
+    written, significant = _significant(text)
     forms = families(
         significant,
         lexicon,
@@ -412,10 +432,9 @@ def forbidden_forms(
     forms.update(normalise(f) for f in overrides.forms)
     refused = {normalise(f) for f in overrides.not_forms}
     forms -= refused
-    # the entry's own words are always forbidden; a number's words only as printed
-    # ("101": "one" may be allowed by the deck, "dalmatians" may not)
-    printed = set(split_words(text, spell_numbers=False))
-    forms.update(w for w in significant if w in printed or w not in refused)
+    forms.update(significant)  # the entry's own words are always forbidden
+    # a number whole ("twenty first" of 21st Century, not "first"; a deck may allow it)
+    forms.update(p for p in number_phrases(text) if p not in refused)
     forms.update(w for w in written if w in ABBREVIATIONS)
     bases = {w[:-2] for w in significant if w.endswith("'s") and len(w) > 3}
     forms.update(bases - {normalise(f) for f in overrides.not_forms})

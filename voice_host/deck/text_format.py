@@ -30,10 +30,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from voice_host.deck.knowledge import EntryOverrides, EntrySpec
+from voice_host.deck.knowledge import EntryOverrides, EntrySpec, always_forbidden
 from voice_host.deck.model import CARD_FIELDS
 from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, unprintable
-from voice_host.deck.words import normalise, split_words
+from voice_host.deck.words import normalise
 
 #: Override keys, as written after the field name and a dot.
 OVERRIDE_KEYS: tuple[str, ...] = ("answers", "not-answers", "forms", "not-forms")
@@ -270,9 +270,9 @@ def correction_conflicts(text: str, overrides: EntryOverrides) -> list[str]:
     for item in overrides.not_answers:
         if normalise(item) == entry:
             out.append(f"not-answers: {item!r} is the entry itself, always an answer")
-    printed = set(split_words(text, spell_numbers=False))
+    forced = always_forbidden(text)
     for item in overrides.not_forms:
-        if normalise(item, spell_numbers=False) in printed:
+        if normalise(item, spell_numbers=False) in forced:
             out.append(f"not-forms: {item!r} is a word of the entry, always forbidden (R11)")
     for kind, added, refused in (
         ("answers", overrides.answers, overrides.not_answers),

@@ -141,8 +141,12 @@ def ordinal_words(n: int) -> str:
 
 
 def decade_words(digits: str) -> str:
-    """Say a decade: "1990" -> "nineteen nineties", "80" -> "eighties"."""
-    head, _, last = number_words(int(digits)).rpartition(" ")
+    """Say a decade: "1990" -> "nineteen nineties", "80" -> "eighties"; a century's
+    first decade by its hundreds: "1900" -> "nineteen hundreds"."""
+    n = int(digits)
+    if 1100 <= n <= 1900 and n % 100 == 0:
+        return f"{number_words(n // 100)} hundreds"
+    head, _, last = number_words(n).rpartition(" ")
     last = last[:-1] + "ies" if last.endswith("y") else last + ("es" if last.endswith("x") else "s")
     return f"{head} {last}".strip()
 
@@ -265,26 +269,55 @@ def spoken_abbreviations(phrase: str) -> str:
     return " ".join(said)
 
 
-def significant_words(text: str) -> list[str]:
+def significant_words(text: str, *, numbers: bool = True) -> list[str]:
     """The words of ``text`` that mean something on their own: no "the", "of"...,
     nor the "one" of a number spelled "one hundred" ("100 metres": "hundred",
-    "metres"; a describer may say "one")."""
+    "metres"; a describer may say "one"); the "No." of "No. 10" is "number".
+    ``numbers`` False leaves a number's words out (:func:`number_phrases`)."""
     words: list[str] = []
-    for token in split_words(text, spell_numbers=False):
-        said = split_words(token) if token[:1].isdigit() else [token]
+    tokens = split_words(text, spell_numbers=False)
+    for i, token in enumerate(tokens):
+        if token == "no" and tokens[i + 1 : i + 2] and tokens[i + 1][:1].isdigit():
+            token = "number"
+        if token[:1].isdigit():
+            if not numbers:
+                continue
+            said = split_words(token)
+        else:
+            said = [token]
         if len(said) > 1 and said[0] == "one" and said[1] in ROUND_NUMBER_WORDS:
             said = said[1:]
         words.extend(w for w in said if w not in STOP_WORDS)
     return words
 
 
+def number_phrases(text: str) -> list[str]:
+    """Each number of ``text`` as it is said, whole: "twenty first" (21st), "one
+    hundred and one" and "hundred and one" (101), "nineteen nineties" and
+    "nineties" (1990s).  A describer must not say the number, but may say its
+    words apart: "the first time", "one of the films"."""
+    out: list[str] = []
+    for token in split_words(text, spell_numbers=False):
+        if not token[:1].isdigit():
+            continue
+        said = normalise(token)
+        out.append(said)
+        first, _, rest = said.partition(" ")
+        if first == "one" and rest.split(" ", 1)[0] in ROUND_NUMBER_WORDS:
+            out.append(rest)
+        if re.fullmatch(r"19\d0'?s", token):
+            out.append(said.rsplit(" ", 1)[-1])  # "nineties"
+    return out
+
+
 def own_words(text: str) -> list[str]:
     """The words of ``text`` a describer must not say, as a recogniser writes them:
     its significant words, each abbreviation also as it is said ("dr" and
-    "doctor"), and a possessive's name without its "'s" ("noah" of Noah's Ark:
-    "Noah built a boat" says the card's word)."""
-    written = significant_words(text)
-    out = dict.fromkeys(written)
+    "doctor"), a possessive's name without its "'s" ("noah" of Noah's Ark:
+    "Noah built a boat" says the card's word), and each number whole ("twenty
+    first" of 21st Century, not "first")."""
+    written = significant_words(text, numbers=False)
+    out = dict.fromkeys([*written, *number_phrases(text)])
     out.update(dict.fromkeys(spoken_abbreviations(" ".join(written)).split()))
     for word in list(out):
         if word.endswith("'s") and len(word) > 3:

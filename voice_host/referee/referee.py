@@ -139,15 +139,20 @@ _PRONOUNS = frozenset(
 )
 
 
+#: What may come before a card of everyday words for it to be a guess: nothing, or
+#: the question of a guess ("is it it?", "it's us!", "is it the who?").
+_EVERYDAY_LEADS = frozenset([(), ("is", "it"), ("it's",), ("is", "it", "the"), ("the",)])
+
+
 def _everyday(m: Match, seg: tuple[Token, ...]) -> bool:
     """Whether ``m`` is an answer of everyday words only ("it" of the card It, "us",
-    "her") inside talk: the "it" of "is it chess?" is no guess of It.  Such an answer
-    counts only where the utterance ends with it ("is it it?", "is it us?")."""
-    return (
-        m.target.kind == "answer"
-        and all(w in _PRONOUNS for w in m.target.words)
-        and m.last < len(seg) - 1
-    )
+    "her") said as talk: "is it chess?", "is that it?", "got it", "tell us" are no
+    guesses.  Such an answer counts only said alone or after "is it" (or "it's"),
+    ending the utterance ("it!", "is it it?", "is it us?")."""
+    if m.target.kind != "answer" or not all(w in _PRONOUNS for w in m.target.words):
+        return False
+    lead = tuple(t.text for t in seg[: m.first])
+    return m.last < len(seg) - 1 or lead not in _EVERYDAY_LEADS
 
 
 def _without_claim(

@@ -191,14 +191,23 @@ def is_letter(word: str, strong_only: bool = False) -> bool:
 _INITIALISM = re.compile(r"(?<![A-Za-z])[A-Z]{2,6}(?![A-Za-z])")
 
 
-#: Words after which letters are spelling even when they spell the card's initialism.
-_SPELLING_CUES = frozenset(["spelled", "spelt", "spell", "spells", "spelling", "letters", "letter"])
+#: A ruler's or a war's number in capitals ("II", "VIII", "XIV"): no initialism.
+_ROMAN = re.compile(r"[IVX]+")
+#: Words a little before which letters are spelling even when they spell the card's
+#: initialism ("it is spelled d v d", "the letters are n a s a").
+_SPELLING_CUES = frozenset(
+    ["spelled", "spelt", "spell", "spells", "spelling", "letters", "letter", "initials"]
+)
+#: How many words before the letters a spelling cue is looked for.
+_SPELLING_CUE_REACH = 3
 
 
 def initialisms(text: str) -> frozenset[str]:
     """The words of a card's ``text`` written in capitals, lower case ("dvd" of "DVD
-    player"); a word in capitals is read out by its letters."""
-    return frozenset(word.lower() for word in _INITIALISM.findall(text))
+    player", "usa" of "U.S.A."); a word in capitals is read out by its letters.  Not
+    a roman numeral ("II" of World War II: a stutter "i i" is no card word)."""
+    words = _INITIALISM.findall(text.replace(".", ""))
+    return frozenset(w.lower() for w in words if not _ROMAN.fullmatch(w))
 
 
 def join_initialisms(toks: tuple[Token, ...], words: frozenset[str]) -> tuple[Token, ...]:
@@ -213,7 +222,8 @@ def join_initialisms(toks: tuple[Token, ...], words: frozenset[str]) -> tuple[To
     i = 0
     while i < len(toks):
         run: tuple[Token, ...] = ()
-        spelling = i > 0 and toks[i - 1].text in _SPELLING_CUES  # "it is spelled d v d"
+        before = toks[max(0, i - _SPELLING_CUE_REACH) : i]
+        spelling = any(t.text in _SPELLING_CUES for t in before)  # "the letters are d v d"
         if is_letter(toks[i].text) and not spelling:
             for word in longest_first:
                 candidate = toks[i : i + len(word)]

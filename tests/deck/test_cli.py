@@ -119,3 +119,11 @@ def test_show_prints_what_the_host_makes_of_an_entry(capsys: pytest.CaptureFixtu
     # an entry the deck lacks is an error, not an empty list
     assert main(["deck", "show", "--deck", str(DATA / "good_deck.txt"), "Wombat"]) == 2
     assert capsys.readouterr().err.startswith("voice-host: no entry Wombat in ")
+
+
+def test_show_names_the_entries_it_did_not_find(capsys: pytest.CaptureFixture[str]) -> None:
+    deck = str(DATA / "good_deck.txt")
+    assert main(["deck", "show", "--deck", deck, "Kangaroo", "Wombat"]) == 2
+    out, err = capsys.readouterr()
+    assert out.startswith("card 1: Nature: Kangaroo")  # what was found is shown
+    assert err.startswith("voice-host: no entry Wombat in ")

@@ -302,8 +302,23 @@ def test_an_entry_needs_a_letter_of_the_english_alphabet_or_a_digit(
         (
             "object: Teapot\n".encode("utf-16"),
             "deck.txt",
-            "UTF-16 text (Notepad's 'Unicode'): save it as UTF-8",
+            "UTF-16 or UTF-32 text (Notepad's 'Unicode'): save it as UTF-8",
         ),
+        # ... with no byte-order mark, and UTF-32
+        (
+            "object: Teapot\nnature: Koala\n".encode("utf-16-le"),
+            "deck.txt",
+            "UTF-16 or UTF-32 text (Notepad's 'Unicode'): save it as UTF-8",
+        ),
+        (
+            "object: Teapot\n".encode("utf-32"),
+            "deck.txt",
+            "UTF-16 or UTF-32 text (Notepad's 'Unicode'): save it as UTF-8",
+        ),
+        # a built deck under a text deck's name
+        (gzip.compress(b"{}"), "deck.txt", "gzip data: a built deck's name ends in .json.gz"),
+        # bytes that are no text, without NULs: one line, not one per line
+        ((bytes(range(128, 256)) + b"\n") * 21, "deck.txt", "not a text file (21 lines"),
         # a program, an image: one line, not a million
         (b"\x7fELF\x02\x01\x00\x00" * 1000, "deck.txt", "not a text file (it holds NUL bytes)"),
     ],
@@ -313,7 +328,7 @@ def test_a_file_that_is_no_text_is_one_problem(
 ) -> None:
     path = write(tmp_path, data, name)
     _, problems = check_deck(path)
-    assert [str(p) for p in problems] == [f"{path}: {message}"]
+    assert len(problems) == 1 and str(problems[0]).startswith(f"{path}: {message}")
 
 
 def test_a_pipe_or_device_is_refused_before_it_is_read(tmp_path: Path) -> None:

@@ -75,19 +75,20 @@ def _show(args: argparse.Namespace) -> int:
     from voice_host.deck.loader import load_builtin, load_deck
 
     deck = load_builtin() if args.deck is None else load_deck(args.deck)
-    wanted = {" ".join(e.split()).casefold() for e in args.entries}
-    shown = 0
+    wanted = {" ".join(e.split()).casefold(): e for e in args.entries}
+    found: set[str] = set()
     for number, card in enumerate(deck.cards, 1):
         for field, entry in card.entries.items():
             if wanted and entry.text.casefold() not in wanted:
                 continue
-            shown += 1
+            found.add(entry.text.casefold())
             print(f"card {number}: {field}: {entry.text}")
             print(f"  answers: {', '.join(entry.answers)}")
             print(f"  forms: {', '.join(entry.forms) if entry.forms else '(none)'}")
-    if wanted and not shown:
+    missing = [name for key, name in wanted.items() if key not in found]
+    if missing:
         where = args.deck if args.deck is not None else "the built-in deck"
-        raise InputFileError(f"no entry {', '.join(args.entries)} in {where}")
+        raise InputFileError(f"no entry {', '.join(missing)} in {where}")
     return 0
 
 

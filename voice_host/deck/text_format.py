@@ -50,11 +50,22 @@ class CardSource:
     """Field -> 1-based line it came from (0 if not from a line)."""
 
 
+#: Unicode text in another encoding than UTF-8 (Notepad's "Unicode" is UTF-16).
+_NOT_UTF8 = "UTF-16 or UTF-32 text (Notepad's 'Unicode')"
+#: More lines than this that are not UTF-8: the file is no text at all.
+MAX_ENCODING_PROBLEMS = 5
+
+
 def decode_lines(data: bytes, path: str) -> tuple[list[str], list[DeckProblem]]:
     """Split ``data`` into text lines; every line that is not UTF-8 is one problem."""
     problems: list[DeckProblem] = []
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return [], [DeckProblem(path, "UTF-16 text (Notepad's 'Unicode'): save it as UTF-8")]
+    half = len(data) // 4
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+        half > 4 and max(data[0::2].count(0), data[1::2].count(0)) > half
+    ):
+        return [], [DeckProblem(path, f"{_NOT_UTF8}: save it as UTF-8")]
+    if data.startswith(b"\x1f\x8b"):
+        return [], [DeckProblem(path, "gzip data: a built deck's name ends in .json.gz")]
     if data.count(b"\0") > max(8, len(data) // 100):  # one stray NUL is named on its line
         return [], [DeckProblem(path, "not a text file (it holds NUL bytes)")]
     data = data.replace(b"\xef\xbb\xbf", b"")  # a byte-order mark, or two in joined files
@@ -72,6 +83,8 @@ def decode_lines(data: bytes, path: str) -> tuple[list[str], list[DeckProblem]]:
                 )
             )
             lines.append(raw.decode("utf-8", errors="replace").rstrip("\r"))
+    if len(problems) > MAX_ENCODING_PROBLEMS:  # an image, a program: one line says it
+        return [], [DeckProblem(path, f"not a text file ({len(problems)} lines are not UTF-8)")]
     return lines, problems
 
 

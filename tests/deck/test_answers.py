@@ -275,6 +275,9 @@ def test_doctor_who_stays_a_name_of_two_words() -> None:
         ("1990s", "Random", "nineteen nineties"),
         ("80s music", "Random", "eighties music"),
         ("1000000", "Random", "a million"),
+        ("World War II", "Random", "world war two"),  # a war's number is a cardinal
+        ("4x4", "Object", "four by four"),
+        ("2001: A Space Odyssey", "Random", "two thousand one a space odyssey"),
     ],
 )
 def test_numbers_are_answers_as_they_are_said(text: str, category: str, said: str) -> None:

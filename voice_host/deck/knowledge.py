@@ -61,6 +61,7 @@ from voice_host.deck.words import (
     STOP_WORDS,
     normalise,
     number_phrases,
+    number_words,
     ordinal_words,
     significant_words,
     split_words,
@@ -338,10 +339,20 @@ def accepted_answers(
             phrases.add(phrase.replace("'", ""))
     if any(t.isdigit() for t in split_words(text, spell_numbers=False)):
         # "100 metres": "a hundred metres", "the hundred metres" and "one
-        # hundred metres" all hold "hundred metres"
+        # hundred metres" all hold "hundred metres"; "two thousand one" is said
+        # as often as "two thousand and one"
         for phrase in list(phrases):
             for word in ROUND_NUMBER_WORDS:
                 phrases.add(re.sub(rf"\bone {word}\b", word, phrase))
+                phrases.add(re.sub(rf"\b{word} and\b", word, phrase))
+    numeral = text.split()[-1] if text.split() else ""
+    if category != "Person" and numeral.isupper() and numeral.lower() in REGNAL_NUMERALS:
+        # "World War II": "world war two" ("Rocky IV": "rocky four")
+        said = number_words(REGNAL_NUMERALS[numeral.lower()])
+        for phrase in list(phrases):
+            head, _, last = phrase.rpartition(" ")
+            if head and last == numeral.lower():
+                phrases.add(f"{head} {said}")
     if "-" in text:
         joined = normalise(text.replace("-", ""))
         if all(lexicon.is_word(w) for w in joined.split()):

@@ -162,6 +162,7 @@ _NUMBER_SAYINGS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], .
     (re.compile(r"\b(\d+)(?:st|nd|rd|th)\b"), lambda m: f" {ordinal_words(int(m[1]))} "),
     (re.compile(r"(?:\b|')(\d0|\d{3}0)'?s\b"), lambda m: f" {decade_words(m[1])} "),
     (re.compile(r"\bno\.?\s*(?=\d)"), lambda m: "number "),
+    (re.compile(r"(?<=\d)\s*x\s*(?=\d)"), lambda m: " by "),  # "4x4": "four by four"
 )
 
 

@@ -92,15 +92,15 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
         # corrections that cannot take effect are said, not silently ignored
         (
             GOOD_CARD + "person.not-answers: albert einstein\n",
-            [("card 1", "line 4: Person", "not-answers: 'albert einstein' is the entry itself")],
+            [("card 1", "line 8: person.not-answers", "'albert einstein' is the entry itself")],
         ),
         (
             GOOD_CARD + "world.not-forms: tower\n",
-            [("card 1", "line 6: World", "not-forms: 'tower' is a word of the entry")],
+            [("card 1", "line 8: world.not-forms", "'tower' is a word of the entry")],
         ),
         (
             GOOD_CARD + "object.answers: kettle\nobject.not-answers: Kettle\n",
-            [("card 1", "line 1: Object", "'kettle' is in both answers and not-answers")],
+            [("card 1", "line 9: object.not-answers", "'kettle' is also in answers")],
         ),
         # a NUL inside an entry (it would be printed raw): the line and field are named
         (

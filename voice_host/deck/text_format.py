@@ -263,10 +263,14 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                 not_forms=opts.get("not-forms", ()),
             )
             specs[card_field] = EntrySpec(value, card_field, overrides)
-            for problem in correction_conflicts(value, overrides):
+            for option, problem in correction_conflicts(value, overrides):
                 problems.append(
                     DeckProblem(
-                        path, problem, card=card_number, field=card_field, line=where[card_field]
+                        path,
+                        problem,
+                        card=card_number,
+                        field=f"{card_field.lower()}.{option}",
+                        line=where.get(f"{card_field}.{option}"),
                     )
                 )
         cards.append(CardSource(card_number, specs, where))
@@ -274,25 +278,26 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
     return cards, problems
 
 
-def correction_conflicts(text: str, overrides: EntryOverrides) -> list[str]:
-    """The corrections of the entry ``text`` that could not take effect: one that
-    refuses the entry itself as an answer, or one of its own printed words as a
-    form (R11 forbids them always), and one item both added and refused."""
-    out: list[str] = []
+def correction_conflicts(text: str, overrides: EntryOverrides) -> list[tuple[str, str]]:
+    """The corrections of the entry ``text`` that could not take effect, each as
+    (the correction's key, the problem): one that refuses the entry itself as an
+    answer, or one of its own printed words as a form (R11 forbids them always), and
+    one item both added and refused."""
+    out: list[tuple[str, str]] = []
     entry = normalise(text)
     for item in overrides.not_answers:
         if normalise(item) == entry:
-            out.append(f"not-answers: {item!r} is the entry itself, always an answer")
+            out.append(("not-answers", f"{item!r} is the entry itself, always an answer"))
     forced = always_forbidden(text)
     for item in overrides.not_forms:
         if normalise(item, spell_numbers=False) in forced:
-            out.append(f"not-forms: {item!r} is a word of the entry, always forbidden (R11)")
+            out.append(("not-forms", f"{item!r} is a word of the entry, always forbidden (R11)"))
     for kind, added, refused in (
         ("answers", overrides.answers, overrides.not_answers),
         ("forms", overrides.forms, overrides.not_forms),
     ):
         both = {normalise(a) for a in added} & {normalise(r) for r in refused}
-        out.extend(f"{w!r} is in both {kind} and not-{kind}" for w in sorted(both))
+        out.extend((f"not-{kind}", f"{w!r} is also in {kind}") for w in sorted(both))
     return out
 
 

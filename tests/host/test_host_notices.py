@@ -442,3 +442,29 @@ def test_notices_waiting_before_the_game_opens_are_taken_and_the_rest_kept_in_or
         KeyPress("c", 0.1),
         None,
     ]
+
+
+def test_team_names_said_alike_are_told_when_the_host_listens(tmp_path: Path) -> None:
+    # a spoken "team two" is always taken for the first of them: the other is told
+    # to claim with its buzzer (keys alone: nothing to tell)
+    teams = "Team 2:Ann,Bob;Team Two:Cat,Dan"
+    heard = LiveSession.open(
+        _config(tmp_path, teams=teams, keyboard_only=False),
+        stdout=io.StringIO(),
+        env={},
+        clock=WallClock(),
+        board_view=False,
+        announcer=RecordingAnnouncer(clock=WallClock().now),
+        recognizer=(Silent(), "using silent"),
+    )
+    notices = list(heard.inputs.take_notices())
+    assert any("Team 2 and Team Two sound the same" in n and "buzzer" in n for n in notices)
+    keys_only = LiveSession.open(
+        _config(tmp_path / "k", teams=teams),
+        stdout=io.StringIO(),
+        env={},
+        clock=WallClock(),
+        board_view=False,
+        announcer=RecordingAnnouncer(clock=WallClock().now),
+    )
+    assert not [n for n in keys_only.inputs.take_notices() if "sound the same" in n]

@@ -86,3 +86,11 @@ def test_a_team_name_of_several_words_is_one_claim(
     assert [j.label for j in out] == ([label] if label else [])
     if label:
         assert out[0].heard == phrase  # heard as said, not as the key
+
+
+def test_team_names_said_alike_are_found() -> None:
+    from voice_host.referee.commands import sound_alike_teams
+
+    assert sound_alike_teams(["Team 2", "Red", "Team Two"]) == [("Team 2", "Team Two")]
+    assert sound_alike_teams(["Équipe 1", "Equipe 1"]) == [("Équipe 1", "Equipe 1")]
+    assert sound_alike_teams(["Red", "Blue", "Big Red"]) == []

@@ -81,6 +81,7 @@ from voice_host.host.saved_game import (
     saved_to_resume,
 )
 from voice_host.persist import SavedGame, SaveSlot
+from voice_host.referee.commands import sound_alike_teams
 from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
 from voice_host.screen.model import Screen, ScreenModel
 from voice_host.screen.plain import PlainScreen
@@ -418,6 +419,12 @@ class LiveSession:
                 resume_with=resume_command(slot.path, default_path=config.save is None),
             ),
         )
+        for first, second in sound_alike_teams([t.name for t in game.teams]):
+            if listening is not None:  # only a spoken claim cannot tell them apart
+                said(
+                    f"{first} and {second} sound the same called out, so a spoken claim "
+                    f"goes to {first}: {second}, claim with your buzzer key."
+                )
         if told:
             host.told(told)
         return cls(

@@ -194,6 +194,20 @@ def spoken_team(name: str) -> str:
     return normalise(name)
 
 
+def sound_alike_teams(teams: Sequence[str]) -> list[tuple[str, str]]:
+    """Pairs of ``teams`` whose names are said alike ("Team 2" and "Team Two"): a
+    claim called out is always taken for the first of them."""
+    first: dict[str, str] = {}
+    pairs: list[tuple[str, str]] = []
+    for team in teams:
+        said = spoken_team(team)
+        if said in first:
+            pairs.append((first[said], team))
+        else:
+            first.setdefault(said, team)
+    return pairs
+
+
 def _is_command_word(word: str) -> bool:
     return any(word in spellings for spellings in COMMAND_WORDS.values())
 

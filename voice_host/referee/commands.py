@@ -38,7 +38,6 @@ Precision first: a command the players did not give is worse than one missed
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -339,9 +338,7 @@ class CommandReader:
             for n in range(min(self._longest, len(toks) - i), 0, -1):
                 key = self._sayings.get(tuple(t.text for t in toks[i : i + n]))
                 if key is not None:
-                    run = toks[i : i + n]
-                    said = " ".join(t.shown for t in run)
-                    out.append(dataclasses.replace(run[0], text=key, said=said, end=run[-1].end))
+                    out.append(Token.merged(toks[i : i + n], key))
                     i += n
                     break
             else:

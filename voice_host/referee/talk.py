@@ -32,7 +32,6 @@ on Bow and arrow.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -235,9 +234,7 @@ def join_initialisms(toks: tuple[Token, ...], words: frozenset[str]) -> tuple[To
                     run = candidate
                     break
         if run:
-            said = " ".join(t.shown for t in run)
-            word = "".join(letter_of(t.text) for t in run)
-            out.append(dataclasses.replace(run[0], text=word, said=said, end=run[-1].end))
+            out.append(Token.merged(run, "".join(letter_of(t.text) for t in run)))
             i += len(run)
         else:
             out.append(toks[i])

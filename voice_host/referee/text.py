@@ -8,6 +8,8 @@ pronunciations as ``read(2)``, fillers as ``<sil>``/``[noise]``; vosk writes
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from voice_host.deck.words import norm_phrase, norm_word
@@ -39,6 +41,13 @@ class Token:
     def shown(self) -> str:
         """The word(s) as heard, for what a judgement says was heard."""
         return self.text if self.said is None else self.said
+
+    @staticmethod
+    def merged(run: Sequence[Token], text: str) -> Token:
+        """The tokens ``run`` made one token ``text`` (a team's name of two words, an
+        initialism's letters), spanning them and showing them as heard."""
+        said = " ".join(t.shown for t in run)
+        return dataclasses.replace(run[0], text=text, said=said, end=run[-1].end)
 
 
 def is_stray(word: str) -> bool:

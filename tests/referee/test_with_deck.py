@@ -65,6 +65,9 @@ knowledge = pytest.importorskip("voice_host.deck.knowledge", reason="deck word k
         ("21st Century", "the first time i went there it was great", "nothing"),
         ("21st Century", "is it the twenty first century", "guess"),
         ("101 Dalmatians", "one of the disney films with puppies", "nothing"),
+        # a stutter is no roman numeral of the card ("ii" of World War II)
+        ("World War II", "i i think it is big", "nothing"),
+        ("World War II", "is it world war two", "guess"),
     ],
 )
 def test_with_make_entry(entry: str, text: str, expected: str) -> None:

@@ -59,6 +59,7 @@ from voice_host.deck.words import (
     ABBREVIATIONS,
     ROUND_NUMBER_WORDS,
     STOP_WORDS,
+    is_roman_numeral,
     normalise,
     number_phrases,
     number_words,
@@ -405,6 +406,8 @@ def _significant(text: str) -> tuple[list[str], list[str]]:
     longer entry ("T" of T-shirt)."""
     written = significant_words(text, numbers=False)
     said = spoken_abbreviations(" ".join(written)).split()
+    if len(said) > 1:  # "ii" of World War II is only ever heard as a stutter "i i"
+        said = [w for w in said if not is_roman_numeral(w)]
     return written, [w for w in said if len(w) > 1 or len(said) == 1]
 
 

@@ -311,13 +311,23 @@ def number_phrases(text: str) -> list[str]:
     return out
 
 
+#: A roman numeral of two letters or more ("ii", "viii", "xiv"): no word a recogniser
+#: writes (it writes "two", or "i i" for a stutter), so no word of a card to forbid.
+_ROMAN_NUMERAL = re.compile(r"[ivx]{2,5}")
+
+
+def is_roman_numeral(word: str) -> bool:
+    """Whether ``word`` (normalised) is a roman numeral of two letters or more."""
+    return bool(_ROMAN_NUMERAL.fullmatch(word))
+
+
 def own_words(text: str) -> list[str]:
     """The words of ``text`` a describer must not say, as a recogniser writes them:
     its significant words, each abbreviation also as it is said ("dr" and
     "doctor"), a possessive's name without its "'s" ("noah" of Noah's Ark:
     "Noah built a boat" says the card's word), and each number whole ("twenty
     first" of 21st Century, not "first")."""
-    written = significant_words(text, numbers=False)
+    written = [w for w in significant_words(text, numbers=False) if not is_roman_numeral(w)]
     out = dict.fromkeys([*written, *number_phrases(text)])
     out.update(dict.fromkeys(spoken_abbreviations(" ".join(written)).split()))
     for word in list(out):

@@ -172,6 +172,8 @@ def test_missing_explicit_config_file_is_an_error(tmp_path: Path) -> None:
     [
         (("--timer", "-1"), "--timer: expected seconds from 5 to 3600, got -1"),
         (("--rate", "20"), "--rate: expected a whole number from 80 to 450, got 20"),
+        (("--rate", "700"), "--rate: expected a whole number from 80 to 450, got 700"),
+        (("--reader-rate", "2000"), "--reader-rate: expected a whole number from 80 to 1500"),
         (("--volume", "1.5"), "--volume: expected a number from 0.0 to 1.0"),
         (("--teams", "Red:Ann,Bob"), "--teams: expected teams as"),  # one team only
         (("--wake-word", "  "), "--wake-word: expected a word or two of letters"),
@@ -321,3 +323,13 @@ def test_R3_the_first_team_by_name_or_number(
     first: str | None, teams: str, expected: int | str
 ) -> None:
     assert first_team(first, parse_teams(teams)) == expected
+
+
+def test_a_screen_reader_may_read_faster_than_the_voice_engine(tmp_path: Path) -> None:
+    # practised screen reader users listen at 500 words a minute and more: the
+    # reading plan takes the reader's rate, the voice (and --card-audio) keep --rate
+    env = {"HOME": str(tmp_path)}
+    config = config_from_args(parse("--screen-reader", "--reader-rate", "700"), env)
+    assert config.reader_options().rate == 700
+    assert config.announce_options().rate == 170
+    assert config_from_args(parse("--rate", "200"), env).reader_options().rate == 200

@@ -35,6 +35,9 @@ from voice_host.rules.teams import name_key
 BACKENDS = ("auto", "pocketsphinx", "vosk")
 #: Slowest and fastest speaking rates espeak accepts, in words per minute.
 RATE_RANGE = (80, 450)
+#: Slowest and fastest screen reader rates taken, words per minute (practised
+#: listeners set their readers far faster than a voice engine goes).
+READER_RATE_RANGE = (80, 1500)
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,10 @@ class HostConfig:
     screen_reader: bool = False
     """The player's screen reader says the host's words: the host's voice is silent, every
     line is printed (implies ``plain``), and the microphone ignores each line for as long
-    as a reader takes to say it at ``rate`` (:mod:`voice_host.announce.read_aloud`)."""
+    as a reader takes to say it at ``reader_rate`` (:mod:`voice_host.announce.read_aloud`)."""
+    reader_rate: int | None = None
+    """The screen reader's rate, words a minute (readers go faster than a voice engine);
+    None: ``rate``."""
     keyboard_only: bool = False
     """Do not listen at all: play by keys."""
     first: str | None = None
@@ -123,6 +129,11 @@ class HostConfig:
         return AnnounceOptions(
             voice=self.voice, rate=self.rate, volume=self.volume, tail=self.speech_tail
         )
+
+    def reader_options(self) -> AnnounceOptions:
+        """Options for the player's screen reader (``--screen-reader``): its rate."""
+        options = self.announce_options()
+        return dataclasses.replace(options, rate=self.reader_rate or options.rate)
 
     def card_announce_options(self) -> AnnounceOptions | None:
         """Options for the private card voice, or None without ``card_audio``."""
@@ -313,6 +324,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "wake_word": _wake_word,
     "plain": _bool,
     "screen_reader": _bool,
+    "reader_rate": lambda v: _int(v, *READER_RATE_RANGE),
     "keyboard_only": _bool,
     "first": lambda v: _text(v, "a team name"),
     "show_card": _bool,
@@ -493,7 +505,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--rate",
         type=int,
         metavar="WPM",
-        help="speaking rate in words a minute (default 170; with --screen-reader, your reader's)",
+        help="speaking rate in words a minute (default 170)",
     )
     add("--volume", type=float, metavar="0-1", help="announcer volume (default 1.0)")
     add(
@@ -509,7 +521,13 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         action=on_off,
         help="your screen reader says the host's words: the host's voice is silent, every "
         "line is printed (as --plain) and the microphone ignores each one while the reader "
-        "says it; set --rate to your reader's rate",
+        "says it (see --reader-rate)",
+    )
+    add(
+        "--reader-rate",
+        type=int,
+        metavar="WPM",
+        help="with --screen-reader, your reader's rate in words a minute (default: --rate)",
     )
     add("--keyboard-only", action=on_off, help="do not listen; play by keys")
     add(

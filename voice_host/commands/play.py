@@ -79,6 +79,7 @@ _LIVE_ONLY = (
     "wake_word",
     "plain",
     "screen_reader",
+    "reader_rate",
     "keyboard_only",
     "show_card",
 )

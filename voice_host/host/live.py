@@ -658,7 +658,7 @@ def run_live(
     if config.screen_reader:
         # The player's screen reader says every line: the host prints its words, and
         # each line written is planned as the reader's speech for the microphone gate.
-        reader = ScreenReaderAnnouncer(config.announce_options(), printer=printer, clock=clock.now)
+        reader = ScreenReaderAnnouncer(config.reader_options(), printer=printer, clock=clock.now)
         announcer = reader
         stdout = terminal = reader.stream(stdout)
     _load_pause_runtime()

@@ -357,3 +357,26 @@ def test_a_correction_of_a_word_that_is_not_forbidden_is_no_problem(tmp_path: Pa
     text = GOOD_CARD.replace("Swimming", "Thank you").replace("Eiffel Tower", "No. 10 Downing St")
     path = write(tmp_path, text + "action.not-forms: you\nworld.not-forms: no\n")
     assert check_deck(path) == (1, [])
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Beyoncé", "Beyonce"),  # accents are not heard
+        ("Marks & Spencer", "Marks and Spencer"),  # nor is "&" told from "and"
+        ("101 Dalmatians", "One Hundred and One Dalmatians"),
+    ],
+)
+def test_entries_said_alike_are_duplicates(tmp_path: Path, first: str, second: str) -> None:
+    text = GOOD_CARD.replace("Albert Einstein", first) + "\n"
+    text += OTHER_CARD.replace("Isaac Newton", second)
+    _, problems = check_deck(write(tmp_path, text))
+    assert [p.message for p in problems] == [f"duplicate: {second!r} is already card 1's Person"]
+
+
+def test_an_invisible_character_is_no_word_break() -> None:
+    # a zero-width space pasted into "Tea\u200bpot" shows as Teapot on the screen
+    from voice_host.deck.knowledge import make_entry
+
+    entry = make_entry("Tea\u200bpot", "Object")
+    assert entry.answers[0] == "teapot" and "pot" not in entry.forms

@@ -302,7 +302,9 @@ def correction_conflicts(text: str, overrides: EntryOverrides) -> list[tuple[str
 
 
 def _key(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+    """How entries are compared for duplicates: as the host hears them ("Beyoncé" and
+    "Beyonce", "Marks & Spencer" and "Marks and Spencer" are one entry)."""
+    return normalise(text) or " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
 
 
 def duplicate_problems(cards: Sequence[CardSource], path: str) -> list[DeckProblem]:

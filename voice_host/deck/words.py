@@ -191,7 +191,11 @@ def fold(text: str) -> str:
     """Lower case, accents removed (Beyoncé -> beyonce, Smørrebrød -> smorrebrod),
     ``&`` read as "and"."""
     decomposed = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    # no accents, and no invisible format characters (a zero-width space in
+    # "Tea\u200bpot" made "pot" a word of the card the screen shows as Teapot)
+    plain = "".join(
+        c for c in decomposed if not unicodedata.combining(c) and unicodedata.category(c) != "Cf"
+    )
     plain = plain.replace("’", "'").replace("‘", "'").replace("&", " and ")
     return plain.lower()
 

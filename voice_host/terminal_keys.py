@@ -67,6 +67,33 @@ class KeySource(Protocol):
         """One answer line (without its newline), or None at the end of input."""
 
 
+class ToldKeys:
+    """Keys (and typed lines) from ``source``, each told to ``on_key`` with the time
+    it came (``clock``) before it is returned: a screen reader falls silent at a key
+    press (:meth:`voice_host.announce.read_aloud.ScreenReaderAnnouncer.silenced`)."""
+
+    def __init__(
+        self, source: KeySource, on_key: Callable[[float], None], clock: Callable[[], float]
+    ) -> None:
+        self._source = source
+        self._on_key = on_key
+        self._clock = clock
+
+    def read_key(self, timeout: float) -> str | None:
+        """The next key (see :meth:`KeySource.read_key`)."""
+        key = self._source.read_key(timeout)
+        if key is not None:
+            self._on_key(self._clock())
+        return key
+
+    def read_line(self, prompt: str) -> str | None:
+        """The next typed line (see :meth:`KeySource.read_line`)."""
+        line = self._source.read_line(prompt)
+        if line is not None:
+            self._on_key(self._clock())
+        return line
+
+
 class LineKeys:
     """Keys from a stream read line by line (not a terminal)."""
 

@@ -172,12 +172,12 @@ class _Keys:
 def test_a_key_in_the_team_set_up_stops_the_reader_too() -> None:
     # the set-up reads its own keys: each must end the reading plan, or its prompts
     # queue up behind each other and the first turn waits a minute and more
-    from voice_host.host.setup_live import _Silencing
+    from voice_host.terminal_keys import ToldKeys
 
     clock = AudioClock()
     reader = ScreenReaderAnnouncer(AnnounceOptions(rate=60), clock=clock.now)
     reader.read("How many teams? Press a number key from 2 to 6, or Enter for two.")
-    keys = _Silencing(_Keys(["2"]), reader, clock)
+    keys = ToldKeys(_Keys(["2"]), reader.silenced, clock.now)
     clock.advance_to(1.0)
     assert reader.is_speaking(1.0)
     assert keys.read_key(0.1) == "2"

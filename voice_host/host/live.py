@@ -237,11 +237,12 @@ def _keys(
     """The keyboard thread: one key at a time (lines when stdin is not a terminal).
     ``on_key`` is told each key's time before the host is (a screen reader falls silent
     at a key press: :meth:`ScreenReaderAnnouncer.silenced`)."""
-    from voice_host.terminal_keys import TerminalKeys, key_source
+    from voice_host.terminal_keys import KeySource, TerminalKeys, ToldKeys, key_source
 
-    source = key_source(stdin, lambda _text: None)
+    terminal = key_source(stdin, lambda _text: None)
     # Single keys without Enter on a terminal; the terminal is restored when the thread ends.
-    mode = source.cbreak() if isinstance(source, TerminalKeys) else contextlib.nullcontext()
+    mode = terminal.cbreak() if isinstance(terminal, TerminalKeys) else contextlib.nullcontext()
+    source: KeySource = terminal if on_key is None else ToldKeys(terminal, on_key, clock.now)
     with mode:
         while not stopping.is_set():
             try:
@@ -250,10 +251,7 @@ def _keys(
                 inputs.put(KeysClosed())  # voice plays on; the host stops if it cannot hear
                 return
             if key is not None:
-                now = clock.now()
-                if on_key is not None:
-                    on_key(now)
-                inputs.put(KeyPress(key, now))
+                inputs.put(KeyPress(key, clock.now()))
 
 
 class _RoutedPrinter:

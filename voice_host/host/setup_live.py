@@ -337,31 +337,6 @@ def _teams_spec_of(teams: Sequence[Team]) -> str:
     return ";".join(f"{t.name}:{','.join(t.players)}" for t in teams)
 
 
-class _Silencing:
-    """Keys from ``source`` that also end the screen reader's plan as they come
-    (:meth:`ScreenReaderAnnouncer.silenced`): a key press stops a screen reader, so
-    what it had still to read is not heard, and the microphone is open again."""
-
-    def __init__(self, source: KeySource, reader: ScreenReaderAnnouncer, clock: Clock) -> None:
-        self._source = source
-        self._reader = reader
-        self._clock = clock
-
-    def read_key(self, timeout: float) -> str | None:
-        """The next key (see :meth:`KeySource.read_key`)."""
-        key = self._source.read_key(timeout)
-        if key is not None:
-            self._reader.silenced(self._clock.now())
-        return key
-
-    def read_line(self, prompt: str) -> str | None:
-        """The next typed line; typing it silenced the reader too."""
-        line = self._source.read_line(prompt)
-        if line is not None:
-            self._reader.silenced(self._clock.now())
-        return line
-
-
 def set_up_teams(
     config: HostConfig,
     *,
@@ -388,6 +363,7 @@ def set_up_teams(
     from voice_host.terminal_keys import (
         LineKeys,
         TerminalKeys,
+        ToldKeys,
         ask_first,
         ask_teams,
     )
@@ -426,7 +402,7 @@ def set_up_teams(
             chunks = restamped(microphone, clock)
             no_voice = ""
     if isinstance(announcer, ScreenReaderAnnouncer):
-        source = _Silencing(source, announcer, clock)  # a key stops the player's reader
+        source = ToldKeys(source, announcer.silenced, clock.now)  # a key stops the reader
     runner = SetupRunner(
         dialogue,
         announcer=announcer,

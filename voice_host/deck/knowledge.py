@@ -346,13 +346,15 @@ def accepted_answers(
             for word in ROUND_NUMBER_WORDS:
                 phrases.add(re.sub(rf"\bone {word}\b", word, phrase))
                 phrases.add(re.sub(rf"\b{word} and\b", word, phrase))
-    numeral = text.split()[-1] if text.split() else ""
-    if category != "Person" and numeral.isupper() and numeral.lower() in REGNAL_NUMERALS:
+    # a numeral in capitals ending the entry: a war's or a sequel's, or a ruler's ("VIII")
+    last_written = text.split()[-1] if text.split() else ""
+    numeral = last_written.lower() if last_written.isupper() else ""
+    if category != "Person" and numeral in REGNAL_NUMERALS:
         # "World War II": "world war two" ("Rocky IV": "rocky four")
-        said = number_words(REGNAL_NUMERALS[numeral.lower()])
+        said = number_words(REGNAL_NUMERALS[numeral])
         for phrase in list(phrases):
             head, _, last = phrase.rpartition(" ")
-            if head and last == numeral.lower():
+            if head and last == numeral:
                 phrases.add(f"{head} {said}")
     if "-" in text:
         joined = normalise(text.replace("-", ""))
@@ -372,7 +374,7 @@ def accepted_answers(
             for variant in _verb_forms(first, lexicon):
                 phrases.add(f"{variant} {rest}".strip())
     if category == "Person":
-        if text.split()[-1].isupper():  # a ruler's "VIII"; not "Xi"
+        if numeral:  # a ruler's "VIII"; not "Xi"
             for phrase in list(phrases):
                 phrases |= _regnal_variants(phrase)
         for phrase in list(phrases):

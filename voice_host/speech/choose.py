@@ -60,14 +60,15 @@ def choose_backend(
     env_model = env.get(MODEL_ENV, "").strip()
     candidates: list[Path] = []
     if env_model:
-        if model_is_valid(Path(env_model)):
-            candidates.append(Path(env_model))
-        elif Path(env_model).is_dir() and is_sphinx_model(Path(env_model)):
+        named = Path(env_model)
+        if model_is_valid(named):
+            candidates.append(named)
+        elif named.is_dir() and is_sphinx_model(named):
             if pocketsphinx_installed:
                 return BackendChoice(
                     "pocketsphinx",
-                    Path(env_model),
-                    f"Using pocketsphinx with the model {Path(env_model).name} ({MODEL_ENV})",
+                    named,
+                    f"Using pocketsphinx with the model {named.name} ({MODEL_ENV})",
                 )
             notes.append(f"{MODEL_ENV}={env_model} is a pocketsphinx model")
         else:

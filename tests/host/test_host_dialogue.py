@@ -26,6 +26,7 @@ from voice_host.rules import (
     Phase,
     TimeUp,
     board_from_data,
+    default_board,
     load_board,
     parse_teams,
 )
@@ -555,3 +556,20 @@ def test_a_team_of_two_words_wins_a_control_round_by_voice(make_host: HostMaker)
     quiet(host, clock, 0.0, 6.0)
     assert host.game.phase is Phase.TURN and host.game.to_play.name == "Team 2"
     assert "Team 2 answered first." in texts(host)
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Red", "Red's turn."),  # the usual possessive
+        ("Team 2", "Team 2's turn."),
+        ("The Lions", "The Lions' turn."),  # a plural name: not "Lions's", said "lionses"
+        ("Boys", "Boys' turn."),
+        ("Boss", "Boss's turn."),  # a double s is a singular noun's
+    ],
+)
+def test_turn_intro_says_a_team_name_ending_in_s_as_a_plural_possessive(
+    name: str, said: str
+) -> None:
+    game = Game(parse_teams(f"{name}:Ann,Bob;Other:Cat,Dan"), default_board(), rng=random.Random(0))
+    assert dialogue.turn_intro(game).startswith(said)

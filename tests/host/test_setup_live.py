@@ -494,7 +494,7 @@ def test_t_switches_to_typed_team_names(tmp_path: Path) -> None:
     run_live(config(tmp_path), stdin=io.StringIO(typed), stdout=out, env={})
     text = out.getvalue()
     assert "Type the teams on the keyboard." in text
-    assert "Foxes's turn. Cat describing, Dan guessing." in text
+    assert "Foxes' turn. Cat describing, Dan guessing." in text
 
 
 def test_no_voice_setup_asks_by_typed_prompts(
@@ -509,7 +509,7 @@ def test_no_voice_setup_asks_by_typed_prompts(
     assert cli.main([*args, "--save", str(tmp_path / "game.json")]) == 0
     out = capsys.readouterr().out
     assert "How many teams?" not in out
-    assert "Team 1 name" in out and "Owls's turn. Ann describing" in out
+    assert "Team 1 name" in out and "Owls' turn. Ann describing" in out
 
 
 def _a_game_in_progress(tmp_path: Path) -> None:
@@ -525,7 +525,7 @@ def test_play_without_teams_offers_the_saved_game_and_goes_on_with_it(tmp_path: 
     code = run_live(config(tmp_path), stdin=io.StringIO("y\nq\ny\n"), stdout=out, env={})
     text = out.getvalue()
     assert code == 0
-    assert "Host: There is a game in progress: Foxes's turn 1, " in text
+    assert "Host: There is a game in progress: Foxes' turn 1, " in text
     # what the quit turn had won, and the time its 40 s timer had left
     assert re.search(
         r"1 correct so far, (40|39) seconds left; Owls on START, Foxes on START; "
@@ -565,7 +565,7 @@ def test_no_voice_setup_and_the_keyboard_game_offer_the_saved_game_too(
         monkeypatch.setattr("sys.stdin", io.StringIO("\nq\ny\n"))  # Enter: go on with it
         assert cli.main(["play", *mode, *args]) == 0
         out = capsys.readouterr().out
-        assert "There is a game in progress: Foxes's turn 1, " in out, mode
+        assert "There is a game in progress: Foxes' turn 1, " in out, mode
         assert "Resuming the saved game." in out and "Team 1 name" not in out, mode
     monkeypatch.setattr("sys.stdin", io.StringIO("maybe\nn\nOwls\nAnn,Bob\nFoxes\nCat,Dan\n\n\n"))
     assert cli.main(["play", "--keyboard", *args]) == 0

@@ -50,6 +50,7 @@ from voice_host.rules import (
     RulesError,
     Spin,
     TimeUp,
+    possessive,
 )
 from voice_host.screen.adapter import screen_model_from_game
 from voice_host.screen.model import Screen, TimerView
@@ -697,11 +698,9 @@ class Host:
             self._ask("quit", f"Quit? {how} to save and stop.", now)
             return
         if name == "undo" and self._last_ended_a_turn():
-            team = self.game.teams[self._undo_team()].name
+            team = possessive(self.game.teams[self._undo_team()].name)
             how = "Press Y" if wake is None else f"Press Y, or say {wake} undo again"
-            self._ask(
-                "undo", f"Undo the end of {team}'s turn, and its move? {how}; N keeps it.", now
-            )
+            self._ask("undo", f"Undo the end of {team} turn, and its move? {how}; N keeps it.", now)
             return
         if name == "help":
             names = tuple(t.name for t in self.game.teams)

@@ -28,6 +28,7 @@ from voice_host.rules import (
     Spin,
     SpinResult,
     TimeUp,
+    possessive,
 )
 from voice_host.screen.model import seconds_words
 
@@ -205,7 +206,7 @@ def resumed(game: Game, time_left: float | None = None) -> str:
             f" {game.to_play.name} has {count_word(s.correct).lower()} right so far{passes}{left}."
         )
     elif time_left is not None:
-        said += f" {game.to_play.name}'s turn goes on with {seconds_words(time_left)}."
+        said += f" {possessive(game.to_play.name)} turn goes on with {seconds_words(time_left)}."
     return said
 
 
@@ -213,8 +214,9 @@ def turn_intro(game: Game) -> str:
     """Whose turn, who describes and guesses, and the category."""
     s = game.state
     guessers = [p for p in game.to_play.players if p not in s.describers]
+    whose = possessive(game.to_play.name)
     return (
-        f"{game.to_play.name}'s turn. {names(s.describers)} describing, {names(guessers)} "
+        f"{whose} turn. {names(s.describers)} describing, {names(guessers)} "
         f"guessing. Category: {game.category}."
     )
 
@@ -453,7 +455,7 @@ def undone(game: Game, inp: Input) -> str:
     elif isinstance(inp, Foul):
         what = "the foul"
     elif isinstance(inp, TimeUp):
-        what = f"the end of {team}'s turn, and its move; {right}"
+        what = f"the end of {possessive(team)} turn, and its move; {right}"
     elif isinstance(inp, Spin):
         what = "the spin"
     elif isinstance(inp, Choose):
@@ -462,7 +464,7 @@ def undone(game: Game, inp: Input) -> str:
         winner = inp.team.strip().title()
         # the team on FINISH winning its own FINISH round had won the game (R22)
         won_game = s.phase is Phase.FINISH_ROUND and winner.casefold() == team.casefold()
-        what = f"{winner}'s win of the {'game' if won_game else 'round'}"
+        what = f"{possessive(winner)} win of the {'game' if won_game else 'round'}"
     else:
         what = "the new card"
     return f"Undone: {what}."
@@ -498,7 +500,7 @@ def status(game: Game, time_left: float | None, *, paused: bool = False) -> str:
         Phase.CONTROL_ROUND: f"CONTROL round, {describing}",
         Phase.FINISH_ROUND: f"FINISH round, {describing}",
     }[s.phase]
-    parts.append(f"{game.to_play.name}'s {what}.")
+    parts.append(f"{possessive(game.to_play.name)} {what}.")
     if time_left is not None and time_left <= 0:
         parts.append("Time is up.")
     elif time_left is not None:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from voice_host.errors import InputFileError, SaveError, UsageError
 from voice_host.host.dialogue import previous_kept, resume_command
 from voice_host.persist import SavedGame, SaveSlot
-from voice_host.rules import Game, Phase, RulesError
+from voice_host.rules import Game, Phase, RulesError, possessive
 
 if TYPE_CHECKING:
     from voice_host.config import HostConfig
@@ -278,15 +278,15 @@ def _where(game: Game, time_left: float | None = None) -> str:
         so_far = f", {correct} correct so far" if correct else ""
         if time_left is not None:  # a turn cut short (it goes on with at least 5 s)
             so_far += f", {_resumed_seconds(time_left):g} seconds left"
-        return f"{team}'s turn {turn}, {game.category_for(team)}{so_far}"
+        return f"{possessive(team)} turn {turn}, {game.category_for(team)}{so_far}"
     if phase is Phase.SPIN:
         return f"{team} to spin (turn {turn})"
     if phase is Phase.SPIN_CHOICE:
         return f"{team} to choose after a spin (turn {turn})"
     if phase is Phase.CONTROL_ROUND:
-        return f"a CONTROL round on {team}'s turn {turn}"
+        return f"a CONTROL round on {possessive(team)} turn {turn}"
     if phase is Phase.FINISH_ROUND:
-        return f"{team}'s FINISH round (turn {turn})"
+        return f"{possessive(team)} FINISH round (turn {turn})"
     return f"won by {game.winner}"
 
 

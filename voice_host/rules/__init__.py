@@ -55,6 +55,7 @@ from voice_host.rules.teams import (
     Team,
     describer_count,
     parse_teams,
+    possessive,
     team_index,
     validate_teams,
 )
@@ -100,6 +101,7 @@ __all__ = [
     "load_board",
     "parse_input",
     "parse_teams",
+    "possessive",
     "status",
     "team_index",
     "validate_teams",

@@ -23,6 +23,15 @@ class Team:
     """Player names, in describing order (R4 rotation)."""
 
 
+def possessive(name: str) -> str:
+    """``name``'s possessive as players write and say it: "Red's", "Team 2's", but
+    "The Lions'" and "Boys'" (a name ending in s, as most plural names do)."""
+    name = name.strip()
+    if name[-1:] in ("s", "S") and name[-2:-1] not in ("s", "S", "'"):
+        return f"{name}'"
+    return f"{name}'s"
+
+
 def describer_count(team_size: int, *, advanced: bool) -> int:
     """How many describers a team of ``team_size`` players has per turn (R4).
 

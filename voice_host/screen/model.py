@@ -16,6 +16,7 @@ from typing import Protocol
 
 from voice_host.rules.board import Segment, SegmentKind
 from voice_host.rules.state import Phase
+from voice_host.rules.teams import possessive
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ def phase_title(model: ScreenModel) -> str:
     if model.phase is Phase.GAME_OVER:
         return f"{model.winner or name} wins!"
     titles = {
-        Phase.TURN: f"{name}'s turn",
+        Phase.TURN: f"{possessive(name)} turn",
         Phase.SPIN: f"{name}: SPIN",
         Phase.SPIN_CHOICE: f"{name}: SPIN choice",
         Phase.CONTROL_ROUND: f"CONTROL round: {name}",

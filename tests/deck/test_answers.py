@@ -268,6 +268,8 @@ def test_doctor_who_stays_a_name_of_two_words() -> None:
         ("4th of July", "Random", "the fourth of july"),
         ("Henry VIII", "Person", "henry the eighth"),  # a ruler's number
         ("Elizabeth I", "Person", "elizabeth the first"),
+        ("Henry V", "Person", "henry the fifth"),  # a lone V after a ruler's first name
+        ("Pius X", "Person", "pius the tenth"),
         ("No. 10 Downing Street", "World", "number ten downing street"),
         ("3.14", "Object", "three point one four"),  # was "three hundred and fourteen"
         ("1,000-piece jigsaw", "Object", "thousand piece jigsaw"),  # was "one zero piece"
@@ -292,6 +294,9 @@ def test_numbers_are_answers_as_they_are_said(text: str, category: str, said: st
     [
         ("Mr. T", "t"),  # a one-letter surname is a letter, said for many a sound
         ("Malcolm X", "x"),
+        ("Malcolm X", "malcolm the tenth"),  # no ruler's name before it: X is a letter
+        ("Henry V", "fifth"),  # a ruler's number alone is no answer
+        ("Henry V", "henry"),
         ("Catch 22", "22"),  # a number is no surname
         ("Henry VIII", "eighth"),  # nor a ruler's number
         ("Henry VIII", "viii"),

@@ -130,7 +130,19 @@ REGNAL_NUMERALS: dict[str, int] = {
     if len(numeral) > 1 or numeral == "i"
 }
 #: The regnal numbers as said ("first" to "twentieth").
-_SAID_REGNAL = frozenset(ordinal_words(n) for n in REGNAL_NUMERALS.values())
+_SAID_REGNAL = frozenset(ordinal_words(n) for n in range(1, 21))
+#: First names that kings, queens and popes share: after one of them a lone "V" or
+#: "X" is a ruler's number ("Henry V", "Pius X"); after any other name it stays a
+#: letter ("Malcolm X").
+RULER_NAMES: frozenset[str] = frozenset(
+    (
+        *("alexander", "alfonso", "benedict", "boniface", "charles", "christian"),
+        *("clement", "constantine", "edward", "ferdinand", "frederick", "george"),
+        *("gregory", "gustav", "henry", "innocent", "ivan", "james", "john", "leo"),
+        *("louis", "ludwig", "nicholas", "olaf", "otto", "paul", "peter", "philip"),
+        *("pius", "richard", "sixtus", "stephen", "urban", "william"),
+    )
+)
 #: Name endings a guesser may leave out ("Martin Luther King Jr" -> "martin luther king").
 #: Not a ruler's number: "henry" alone for Henry VIII made "henry ford" right.
 NAME_ENDINGS: frozenset[str] = frozenset(["jr", "junior", "sr", "senior"])
@@ -265,13 +277,24 @@ def common_noun_reading(text: str, category: str, lexicon: Lexicon) -> bool:
     return any((lexicon.frequency(n) or 0.0) >= COMMON_NOUN_ZIPF for n in nouns)
 
 
-def _regnal_variants(phrase: str) -> set[str]:
+def _ruler_number(numeral: str, names: list[str]) -> int | None:
+    """The number a ruler's ``numeral`` (written in capitals, ending a person's
+    name ``names``) stands for, or None: "viii" -> 8; "v" -> 5 only after a
+    ruler's first name ("Henry V", not "Malcolm X")."""
+    if numeral in REGNAL_NUMERALS:
+        return REGNAL_NUMERALS[numeral]
+    if numeral in ("v", "x") and len(names) == 2 and names[0] in RULER_NAMES:
+        return 5 if numeral == "v" else 10
+    return None
+
+
+def _regnal_variants(phrase: str, numeral: str, number: int) -> set[str]:
     """A ruler's number as it is said: "henry viii" -> "henry the eighth" and "henry
     eighth" ("elizabeth ii" -> "elizabeth the second")."""
     head, _, last = phrase.rpartition(" ")
-    if not head or last not in REGNAL_NUMERALS:
+    if not head or last != numeral:
         return set()
-    said = ordinal_words(REGNAL_NUMERALS[last])
+    said = ordinal_words(number)
     return {f"{head} the {said}", f"{head} {said}"}
 
 
@@ -374,9 +397,10 @@ def accepted_answers(
             for variant in _verb_forms(first, lexicon):
                 phrases.add(f"{variant} {rest}".strip())
     if category == "Person":
-        if numeral:  # a ruler's "VIII"; not "Xi"
+        number = _ruler_number(numeral, main.split()) if numeral else None
+        if number is not None:  # a ruler's "VIII"; not "Xi", nor Malcolm X's
             for phrase in list(phrases):
-                phrases |= _regnal_variants(phrase)
+                phrases |= _regnal_variants(phrase, numeral, number)
         for phrase in list(phrases):
             phrases |= _name_variants(phrase, text)
     if re.search(r"\b19\d0'?s\b", text):

@@ -492,6 +492,28 @@ def _lemmas(word: str, lexicon: Lexicon, pos: Sequence[str] | None = None) -> se
     return found
 
 
+def _unlisted_stems(word: str, lexicon: Lexicon) -> set[str]:
+    """The verb an -ing word is made from when the lemmatiser knows no lemma of it
+    at all (texting -> text, googling -> google): a dictionary word that spells and
+    sounds like the start of ``word`` and is not far rarer (:data:`ROOT_EXCESS_ZIPF`:
+    "vike" is no verb of Viking)."""
+    from lemminflect import getAllLemmas
+
+    if not word.endswith("ing") or len(word) < 6 or getAllLemmas(word):
+        return set()
+    stem = word[:-3]
+    rarest = (lexicon.frequency(word) or 0.0) - ROOT_EXCESS_ZIPF
+    return {
+        base
+        for base in (stem, stem + "e", stem[:-1])
+        if len(base) >= 3
+        and word in _spellings(base, "ing")
+        and lexicon.is_word(base)
+        and (lexicon.frequency(base) or 0.0) >= rarest
+        and _sounds_derived(base, word, "ing", lexicon)
+    }
+
+
 def word_family(
     word: str,
     lexicon: Lexicon,
@@ -520,6 +542,8 @@ def word_family(
     if not re.fullmatch(r"[a-z]+", word):
         return family | exceptions.always.get(word, frozenset())
     bases = {word} | (_lemmas(word, lexicon, lemma_pos) if lemma_pos else set())
+    if lemma_pos and bases == {word}:
+        bases |= _unlisted_stems(word, lexicon)
     family |= bases
     for base in bases:
         family |= _inflections(base, lexicon, inflect_pos)

@@ -95,6 +95,12 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         ("Noah's Ark", "Random", "noah built a big boat for the animals", "foul:word"),
         # the guess said with the abbreviation spoken is right
         ("Mr Bean", "Person", "is it mister bean", "guess"),
+        # a letter of a name written as the letter's name is the letter ...
+        ("Malcolm X", "Person", "malcolm ex", "guess"),
+        ("Mr. T", "Person", "is it mister tee", "guess"),
+        # ... but no other word that starts alike
+        ("Malcolm X", "Person", "malcolm eggs", "near_miss"),
+        ("Mr. T", "Person", "mister bee", "near_miss"),
         # "for" joins, it is not the card's word ("Fit for a king")
         ("Fit for a king", "Random", "what you do for a queen too", "nothing"),
         # R11: "100" is "one hundred" or "a hundred": "one" is free, "hundred" is not

@@ -397,10 +397,14 @@ class EntryTargets:
         near enough to its ``word``: a stray ending in spelling (:data:`SPELLING_WEAK`),
         or a word of :data:`SOUND_MIN_PHONES` phones or more that sounds the same but
         for one or so (:data:`SOUND_MIN`): "crack your buckels" is "crack your
-        knuckles" misheard, not the own word "crack" followed by the describer's next."""
+        knuckles" misheard, not the own word "crack" followed by the describer's next;
+        or, for a letter, its name ("ex" for the X of Malcolm X)."""
         if fuzz.ratio(heard, word) >= SPELLING_WEAK:
             return True
         wanted = phrase_phones((word,), self._known, self._lookup)
+        if len(word) == 1 and wanted is not None:
+            # a letter written as its name: "malcolm ex", "mister tee" (Mr. T)
+            return phrase_phones((heard,), {}, self._lookup) == wanted
         if wanted is None or len(wanted) < SOUND_MIN_PHONES:
             return False
         got = phrase_phones((heard,), {}, self._lookup)

@@ -94,8 +94,9 @@ class TrackPanel(ModelPanel):
 
 
 #: Below this many rows the timer and the count are drawn in one line each rather
-#: than in big digits, so that on a classic 80x24 terminal the status, the card, the
-#: timer, the count, the teams and what was heard all fit without scrolling.
+#: than in big digits, and the right column's panels lose their bottom edge, so that on
+#: a classic 80x24 terminal the status, the card, the timer, the count, the teams (six
+#: of them), what was heard and the host's line all fit without scrolling.
 COMPACT_BELOW_ROWS = 40
 
 
@@ -193,6 +194,9 @@ class TableApp(App[None], inherit_bindings=False):
         padding: 1 2; text-align: center;
     }
     .-compact #card { padding: 0 2; }
+    .-compact #timer, .-compact #count, .-compact #teams, .-compact #heard {
+        border-bottom: none;
+    }
     #host { padding: 0 1; }
     """
 

@@ -271,8 +271,16 @@ class TableApp(App[None], inherit_bindings=False):
             panel.show(model)
 
     def on_resize(self, event: events.Resize) -> None:
-        """On a short terminal, the card's blank rows go too (see :data:`COMPACT_BELOW_ROWS`)."""
-        self.screen.set_class(_is_short(event.size.height), "-compact")
+        """On a short terminal, the card's blank rows go too (see :data:`COMPACT_BELOW_ROWS`).
+
+        Crossing that height redraws every panel at once: the timer and count are drawn
+        for the terminal's height, and between turns or while paused no new model comes
+        to redraw them (the right column keeps its width, so textual would not)."""
+        short = _is_short(event.size.height)
+        if short != self.screen.has_class("-compact"):
+            self.screen.set_class(short, "-compact")
+            for panel in self.query(ModelPanel):
+                panel.refresh(layout=True)
 
     def on_mount(self) -> None:
         """The first size is known once mounted."""

@@ -20,7 +20,7 @@ DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
 from voice_host.rules import Correct, Game, TimeUp, default_board, parse_teams  # noqa: E402
-from voice_host.screen import TimerView, screen_model_from_game  # noqa: E402
+from voice_host.screen import ScreenModel, TimerView, screen_model_from_game  # noqa: E402
 from voice_host.screen.app import TableApp  # noqa: E402
 
 SIZE = (120, 40)
@@ -39,18 +39,26 @@ def example_game() -> Game:
     return game
 
 
-async def shoot() -> Path:
-    """Draw the example and save the SVG; return its path."""
-    model = screen_model_from_game(
+#: The message line of the example: the keys of a turn as the host's help names them.
+KEYS_MESSAGE = "Keys: C correct, P pass, F foul, T time is up, space pause"
+
+
+def example_model() -> ScreenModel:
+    """The example game as the board view shows it, mid-turn."""
+    return screen_model_from_game(
         example_game(),
         timer=TimerView(seconds_left=23.4, total=30.0),
         card="Telescope",  # the describer's entry, as card_text(game, deck) would give it
         heard="a telescope",
         judgement="Correct: telescope. Two.",
         announcement="Telescope, correct. Two.",
-        message="Keys: space correct, p pass, f foul, ? help",
+        message=KEYS_MESSAGE,
     )
-    app = TableApp(model)
+
+
+async def shoot() -> Path:
+    """Draw the example and save the SVG; return its path."""
+    app = TableApp(example_model())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.save_screenshot("board.svg", str(DOCS))

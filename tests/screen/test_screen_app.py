@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 
 from voice_host.screen import ScreenModel, TimerView, screen_model_from_game
 from voice_host.screen.app import (
+    COMPACT_BELOW_ROWS,
     CardPanel,
     CountPanel,
     HeardPanel,
@@ -251,3 +252,67 @@ def test_a_tall_terminal_keeps_the_big_digits() -> None:
         return pilot.pause()
 
     run_app(base_model(), body)
+
+
+def test_a_classic_terminal_shows_heard_and_the_host_line_with_six_long_named_teams() -> None:
+    # With six teams, one of them long enough to wrap the status line, the boxed
+    # panels of the right column ran past row 24: the judgement, the host's last
+    # words and the message line (a question, "microphone lost") were off screen.
+    # Below 40 rows those panels lose their bottom edge.
+    size = (80, 24)
+    teams = ";".join(
+        f"{name}:A{i},B{i}"
+        for i, name in enumerate(
+            [
+                "The Fantastic Four",
+                "Big Red",
+                "Tremendous Tigers",
+                "The Brainy Bunch",
+                "Gold",
+                "Blue",
+            ]
+        )
+    )
+
+    async def main() -> None:
+        game = screen_model_from_game(make_game(teams=teams), card="Telescope")
+        model = replace(
+            game,
+            timer=TimerView(28.0, 30.0),
+            heard="is it a telescope",
+            judgement="counted as telescope",
+            announcement="Telescope, correct. One.",
+            message="Microphone lost",
+        )
+        app = TableApp(model)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            assert app.query_one(StatusPanel).region.height == 4  # the status wraps
+            for name in ("card", "timer", "count", "teams", "heard", "host"):
+                region = app.query_one(f"#{name}").region
+                assert region.y >= 0 and region.bottom <= size[1], name
+            assert app.query_one("#timer").border_title == "TIME"
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize(("first", "then"), [((120, 30), (120, 44)), ((120, 44), (120, 30))])
+def test_a_resize_across_40_rows_redraws_the_timer_and_count_without_a_new_model(
+    first: tuple[int, int], then: tuple[int, int]
+) -> None:
+    # Between turns (the game waiting for its describer) or while paused no new model
+    # comes; the timer and count were left as drawn for the old height: one line each on
+    # a tall terminal, or big digits running off a short one, until the next change.
+    async def main() -> None:
+        app = TableApp(base_model(count=3))
+        async with app.run_test(size=first) as pilot:
+            await pilot.pause()
+            await pilot.resize_terminal(*then)
+            await pilot.pause()
+            tall = then[1] >= COMPACT_BELOW_ROWS
+            timer_rows = HEIGHT + 2 if tall else 2
+            count_rows = HEIGHT + 1 if tall else 1
+            assert app.query_one(TimerPanel).content_region.height == timer_rows
+            assert app.query_one(CountPanel).content_region.height == count_rows
+
+    asyncio.run(main())

@@ -94,8 +94,9 @@ class TrackPanel(ModelPanel):
 
 
 #: Below this many rows the timer and the count are drawn in one line each rather
-#: than in big digits, so that on a classic 80x24 terminal the status, the card, the
-#: timer, the count, the teams and what was heard all fit without scrolling.
+#: than in big digits, and the right column's panels lose their bottom edge, so that on
+#: a classic 80x24 terminal the status, the card, the timer, the count, the teams (six
+#: of them), what was heard and the host's line all fit without scrolling.
 COMPACT_BELOW_ROWS = 40
 
 
@@ -193,6 +194,9 @@ class TableApp(App[None], inherit_bindings=False):
         padding: 1 2; text-align: center;
     }
     .-compact #card { padding: 0 2; }
+    .-compact #timer, .-compact #count, .-compact #teams, .-compact #heard {
+        border-bottom: none;
+    }
     #host { padding: 0 1; }
     """
 
@@ -267,8 +271,16 @@ class TableApp(App[None], inherit_bindings=False):
             panel.show(model)
 
     def on_resize(self, event: events.Resize) -> None:
-        """On a short terminal, the card's blank rows go too (see :data:`COMPACT_BELOW_ROWS`)."""
-        self.screen.set_class(_is_short(event.size.height), "-compact")
+        """On a short terminal, the card's blank rows go too (see :data:`COMPACT_BELOW_ROWS`).
+
+        Crossing that height redraws every panel at once: the timer and count are drawn
+        for the terminal's height, and between turns or while paused no new model comes
+        to redraw them (the right column keeps its width, so textual would not)."""
+        short = _is_short(event.size.height)
+        if short != self.screen.has_class("-compact"):
+            self.screen.set_class(short, "-compact")
+            for panel in self.query(ModelPanel):
+                panel.refresh(layout=True)
 
     def on_mount(self) -> None:
         """The first size is known once mounted."""

@@ -132,7 +132,27 @@ def test_an_override_beats_the_name() -> None:
         (["Red", "Rovers"], ("R", "O")),
         # a name with no letter left falls back to the team's number
         (["A", "A2", "aa"], ("A", "2", "3")),
+        # the word that tells a name, not "team" or "the" (was T, E, A: "Team 1" drawn E)
+        (["Team 1", "Team 2", "Team 3"], ("1", "2", "3")),
+        (["The Lions", "The Tigers"], ("L", "T")),
+        # a taken initial moves on to the telling words' letters (was H: "tHe")
+        (["Big Red", "The Brainy Bunch"], ("B", "R")),
     ],
 )
 def test_team_marks_are_distinct(names: list[str], expected: tuple[str, ...]) -> None:
     assert team_marks(names) == expected
+
+
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        # a colour among the name's words colours the piece ("Big Red" was green)
+        (["Big Red", "Team Blue"], (NAMED_TEAM_COLOURS["red"], NAMED_TEAM_COLOURS["blue"])),
+        # ... but two teams never share it: the second takes a free colour
+        (["Red", "Big Red"], (NAMED_TEAM_COLOURS["red"], "#5fff5f")),
+    ],
+)
+def test_a_colour_word_in_a_name_colours_its_piece(
+    names: list[str], expected: tuple[str, ...]
+) -> None:
+    assert team_colours(names) == expected

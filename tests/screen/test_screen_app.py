@@ -14,6 +14,7 @@ import pytest
 from screen_helpers import base_model, make_game
 from textual.pilot import Pilot
 
+from voice_host.rules import Phase
 from voice_host.screen import ScreenModel, TimerView, screen_model_from_game
 from voice_host.screen.app import (
     COMPACT_BELOW_ROWS,
@@ -26,7 +27,7 @@ from voice_host.screen.app import (
     TrackPanel,
 )
 from voice_host.screen.bigtext import HEIGHT, big_digits
-from voice_host.screen.panels import timer_bar
+from voice_host.screen.panels import count_text, timer_bar
 from voice_host.screen.track import CELL_ROWS, CELL_WIDTH, GAP, cells_per_row, track_places
 
 SIZE = (120, 44)
@@ -316,3 +317,45 @@ def test_a_resize_across_40_rows_redraws_the_timer_and_count_without_a_new_model
             assert app.query_one(CountPanel).content_region.height == count_rows
 
     asyncio.run(main())
+
+
+def test_a_classic_terminal_keeps_the_message_line_under_a_long_clue_and_status() -> None:
+    # A long clue heard and the host's status answer (seven lines at 38 columns)
+    # pushed the message line ("Keyboard only: not listening.") below row 24.  On a
+    # short terminal each is cut to about two lines; the host says them whole.
+    size = (80, 24)
+    teams = ";".join(f"Team {n}:A{n},B{n}" for n in range(1, 7))
+    status = " ".join(f"Team {n} on segment {n} of 47, Nature." for n in range(1, 7))
+    clue = "it is a long thing you look through at night to see the stars and planets " * 2
+
+    async def main() -> None:
+        game = screen_model_from_game(make_game(teams=teams), card="Telescope")
+        model = replace(
+            game,
+            heard=clue,
+            judgement="nothing: no answer, forbidden form, foul talk or command heard",
+            announcement=status,
+            message="Keyboard only: not listening.",
+        )
+        app = TableApp(model)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            host = app.query_one("#host")
+            assert host.region.bottom <= size[1]
+            assert "Keyboard only: not listening." in host.render().plain
+            assert "…" in app.query_one("#heard").render().plain
+        tall = TableApp(model)
+        async with tall.run_test(size=(80, 60)) as pilot:
+            await pilot.pause()
+            assert status in tall.query_one("#host").render().plain.replace("\n", " ")
+
+    asyncio.run(main())
+
+
+def test_the_count_outside_a_turn_is_the_last_turns() -> None:
+    # During a CONTROL or FINISH round and after the win, COUNT showed "11 correct
+    # this turn" for the turn that had ended.
+    model = base_model()
+    assert "correct this turn" in count_text(model, 30)
+    for phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND, Phase.GAME_OVER):
+        assert count_text(replace(model, phase=phase), 30).plain.endswith("correct last turn")

@@ -27,6 +27,7 @@ from textual.widget import Widget
 
 from voice_host.screen.model import ScreenModel
 from voice_host.screen.panels import (
+    COMPACT_LINES,
     card_panel_text,
     count_text,
     heard_text,
@@ -105,6 +106,13 @@ def _is_short(rows: int) -> bool:
     return rows < COMPACT_BELOW_ROWS
 
 
+def _compact_limit(rows: int, width: int) -> int | None:
+    """How many characters a long text may take in a panel ``width`` wide on a
+    terminal of ``rows`` rows (:data:`~voice_host.screen.panels.COMPACT_LINES`), or
+    None on a tall one."""
+    return COMPACT_LINES * max(width - 8, 10) if _is_short(rows) else None
+
+
 class TimerPanel(ModelPanel):
     """Big digits and a bar for the time left (one line on a short terminal)."""
 
@@ -147,7 +155,7 @@ class HeardPanel(ModelPanel):
 
     def text(self, width: int) -> Text:
         """See :func:`~voice_host.screen.panels.heard_text`."""
-        return heard_text(self.model)
+        return heard_text(self.model, _compact_limit(self.app.size.height, width))
 
 
 class HostPanel(ModelPanel):
@@ -155,7 +163,7 @@ class HostPanel(ModelPanel):
 
     def text(self, width: int) -> Text:
         """See :func:`~voice_host.screen.panels.host_text`."""
-        return host_text(self.model)
+        return host_text(self.model, _compact_limit(self.app.size.height, width))
 
 
 class _TableScreen(Screen[None], inherit_bindings=False):

@@ -8,6 +8,7 @@ against black (WCAG AAA for normal text).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 #: Screen background and the two text colours (white for text, yellow for what matters most).
@@ -73,7 +74,14 @@ def team_colours(
     chosen: list[str | None] = []
     for name in names:
         key = name.strip().casefold()
-        chosen.append(lowered.get(key, NAMED_TEAM_COLOURS.get(key)))
+        colour = lowered.get(key, NAMED_TEAM_COLOURS.get(key))
+        if colour is None:
+            # a colour among the name's words, the last first: "Big Red", "Team Blue"
+            words = reversed(re.findall(r"[^\W\d_]+", key))
+            colour = next((NAMED_TEAM_COLOURS[w] for w in words if w in NAMED_TEAM_COLOURS), None)
+            if colour in chosen:
+                colour = None  # "Red" and "Big Red": the second takes a free colour
+        chosen.append(colour)
     used = {c for c in chosen if c is not None}
     free = [c for c in TEAM_PALETTE if c not in used] or list(TEAM_PALETTE)
     result = []
@@ -82,16 +90,24 @@ def team_colours(
     return tuple(result)
 
 
+#: Words of a team's name that do not tell it from another: no piece's mark.
+_PLAIN_NAME_WORDS = frozenset({"the", "team", "a", "an", "of"})
+
+
 def team_marks(names: Iterable[str]) -> tuple[str, ...]:
     """One distinct character per team to draw as its piece.
 
-    The initial (upper case) when free; else the next unused letter of the
-    name; else the team's number (1-based) or a last-resort symbol.
+    The initial (upper case) of a word that tells the name, when free: not of
+    "the" or "team" ("L" for The Lions, "2" for Team 2); else the next unused
+    letter of the name; else the team's number (1-based) or a last-resort symbol.
     """
     taken: set[str] = set()
     marks = []
     for number, name in enumerate(names, start=1):
-        candidates = [c.upper() for c in name if c.isalnum()]
+        words = re.findall(r"[^\W_]+", name)
+        telling = [w for w in words if w.casefold() not in _PLAIN_NAME_WORDS] or words
+        candidates = [w[0].upper() for w in telling]
+        candidates += [c.upper() for c in "".join(telling) + name if c.isalnum()]
         candidates += [str(number % 10), *"#@%&+=$*"]
         mark = next(c for c in candidates if c not in taken)
         taken.add(mark)

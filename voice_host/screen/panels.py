@@ -86,14 +86,16 @@ def timer_text(timer: TimerView | None, width: int, *, compact: bool = False) ->
 def count_text(model: ScreenModel, width: int, *, compact: bool = False) -> Text:
     """Big digits of the cards guessed this turn (``compact``: plain ones), with a label."""
     out = Text(style=f"{TEXT} on {BACKGROUND}", no_wrap=True, overflow="crop")
+    # outside a turn the count is the last turn's (a CONTROL round's cards are not counted)
+    label = "correct this turn" if model.phase is Phase.TURN else "correct last turn"
     if compact:
         out.append(f"{model.count:2d} ", style=_YELLOW)
-        out.append("correct this turn", style=_BOLD)
+        out.append(label, style=_BOLD)
         return out
     for row in big_digits(str(model.count)):
         out.append(row.center(width).rstrip(), style=_YELLOW)
         out.append("\n")
-    out.append("correct this turn", style=_BOLD)
+    out.append(label, style=_BOLD)
     return out
 
 
@@ -121,22 +123,41 @@ def card_panel_text(card: str) -> Text:
     return out
 
 
-def heard_text(model: ScreenModel) -> Text:
-    """The last words heard and the referee's judgement of them."""
+#: On a short terminal, what was heard, its judgement and the host's last words are
+#: cut to about this many lines each (the host says them all, and A repeats them), so
+#: that a long clue or a status answer does not push the message line off the screen.
+COMPACT_LINES = 2
+
+
+def clipped(text: str, limit: int | None) -> str:
+    """``text``, cut at a word to at most ``limit`` characters with "…" (None: whole)."""
+    if limit is None or len(text) <= limit:
+        return text
+    head = text[: max(limit - 1, 1)]
+    if " " in head.strip():
+        head = head.rstrip().rsplit(" ", 1)[0]
+    return head.rstrip(" ,.;:") + "…"
+
+
+def heard_text(model: ScreenModel, limit: int | None = None) -> Text:
+    """The last words heard and the referee's judgement of them (``limit``: the
+    characters the words may take, see :func:`clipped`; the judgement one line of them)."""
     out = Text(style=f"{TEXT} on {BACKGROUND}")
     out.append("Heard: ", style=_BOLD)
-    out.append(f"“{model.heard}”" if model.heard else "—", style=_YELLOW)
+    out.append(f"“{clipped(model.heard, limit)}”" if model.heard else "—", style=_YELLOW)
     out.append("\n")
     out.append("Judged: ", style=_BOLD)
-    out.append(model.judgement or "—", style=_YELLOW)
+    # the judgement in one line: its words were heard above
+    line = None if limit is None else limit // COMPACT_LINES
+    out.append(clipped(model.judgement, line) or "—", style=_YELLOW)
     return out
 
 
-def host_text(model: ScreenModel) -> Text:
-    """The host's last announcement and the message line."""
+def host_text(model: ScreenModel, limit: int | None = None) -> Text:
+    """The host's last announcement (``limit``: as :func:`heard_text`) and the message line."""
     out = Text(style=f"{TEXT} on {BACKGROUND}")
     out.append("Host said: ", style=_BOLD)
-    out.append(model.announcement or "—", style=_BOLD)
+    out.append(clipped(model.announcement, limit) or "—", style=_BOLD)
     if model.message:
         out.append("\n")
         out.append(" ! ", style=f"bold #000000 on {HIGHLIGHT}")

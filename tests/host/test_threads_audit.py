@@ -4,7 +4,9 @@ on one thread and in a fixed order, an interleaving the live threads can produce
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -92,3 +94,99 @@ def test_a_recogniser_error_is_told_to_the_host_not_a_silent_deaf_thread(
     while (item := inputs.get(0.0)) is not None:
         news.append(item)
     assert news == [MicStatus(False, "Listening stopped: decoder state corrupted.")]
+
+
+class _Stream:
+    """An input stream that delivers ``blocks`` blocks as it starts, then goes quiet
+    (an unplugged USB microphone raises nothing)."""
+
+    def __init__(self, blocks: int, callback: Callable[..., None]) -> None:
+        self.blocks, self.callback, self.active = blocks, callback, False
+
+    def start(self) -> None:
+        self.active = True
+        for _ in range(self.blocks):
+            self.callback(bytes(2 * 800), 800, None, None)
+
+    def stop(self) -> None:
+        self.active = False
+
+    def close(self) -> None: ...
+
+
+class _SoundDevice:
+    """The parts of ``sounddevice`` the microphone uses: one stream per plan."""
+
+    PortAudioError = RuntimeError
+
+    def __init__(self, plans: list[int], opened: Callable[[], None]) -> None:
+        self.plans, self.opened = plans, opened
+        self.default = SimpleNamespace(device=[0, 0])
+
+    def query_devices(self) -> list[dict[str, object]]:
+        return [{"name": "USB Mic", "max_input_channels": 1, "default_samplerate": 16000.0}]
+
+    def RawInputStream(self, **kwargs: Any) -> _Stream:
+        if not self.plans:
+            raise RuntimeError("device unavailable")
+        self.opened()
+        return _Stream(self.plans.pop(0), kwargs["callback"])
+
+
+def test_after_a_stall_and_reopen_chunks_are_stamped_when_they_were_heard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The microphone's audio time counts samples delivered and does not run on over a
+    stall; the listening thread fixed its offset to the wall clock once per source, so
+    after a stall and reopen (1 s watchdog + 0.5 s backoff at least) every chunk was
+    stamped that much early: the host's own voice slipped past the gate, a guess after
+    the buzzer counted, a spoken CONTROL claim beat an earlier buzzer key."""
+    from voice_host.audio import microphone
+
+    class Wall:
+        t = 100.0
+
+        def now(self) -> float:
+            return self.t
+
+        def look(self) -> float:
+            self.t += 0.25  # every look of the watchdog passes some time
+            return self.t
+
+        def sleep(self, seconds: float) -> None:
+            self.t += seconds
+
+    wall = Wall()
+    opened_at: list[float] = []
+    # Four blocks, silence (a stall), then five blocks from the reopened stream.
+    sd = _SoundDevice([4, 5], lambda: opened_at.append(wall.t))
+    real_source = microphone.MicrophoneSource
+
+    def source(
+        device: object, on_event: Callable[[microphone.MicrophoneEvent], None] | None = None
+    ) -> microphone.MicrophoneSource:
+        return real_source(
+            None,
+            on_event=on_event,
+            sd=sd,
+            sleep=wall.sleep,
+            clock=wall.look,
+            stall_seconds=1.0,
+            backoff=(0.5,),
+        )
+
+    monkeypatch.setattr(microphone, "MicrophoneSource", source)
+    inputs, stopping = InputQueue(), threading.Event()
+    heard: list[AudioChunk] = []
+
+    class Counting(_Caller):
+        def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+            heard.append(chunk)
+            if len(heard) == 8:
+                stopping.set()  # the 9th chunk ends the thread
+            return []
+
+    _listen(HostConfig(), Listening(Counting(), Referee(), None), inputs, wall, stopping)
+    assert len(heard) == 8 and len(opened_at) == 2
+    # The first block of the reopened stream came as it opened, not 2.35 s before.
+    assert heard[4].start_time >= opened_at[1] - 0.1, (heard[4].start_time, opened_at[1])

@@ -193,10 +193,13 @@ def _listen(
     from voice_host.audio.levels import SilentInputWatch, TableLevelWatch
     from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource
 
+    reopened = threading.Event()  # chunks from a reopened stream are stamped afresh
+
     def news(event: MicrophoneEvent) -> None:
         if event.kind == "stalled":
             inputs.put(MicStatus(False, "The microphone stopped."))
         elif event.kind == "reopened":
+            reopened.set()
             inputs.put(MicStatus(True, "The microphone is back."))
 
     lost = False
@@ -206,7 +209,7 @@ def _listen(
     while not stopping.is_set():
         source = MicrophoneSource(config.device, on_event=news)
         try:
-            for chunk in restamped(source, clock):
+            for chunk in restamped(source, clock, reopened):
                 if stopping.is_set():
                     source.close()
                     break

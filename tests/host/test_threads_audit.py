@@ -13,11 +13,15 @@ import pytest
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.config import HostConfig
 from voice_host.host.clock import WallClock
-from voice_host.host.inputs import InputQueue, MicStatus
+from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus
 from voice_host.host.listening import Listening
 from voice_host.host.live import _listen
 from voice_host.referee import Referee
+from voice_host.referee.values import Judgement
+from voice_host.rules import Correct, Foul
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
+
+from .conftest import HostMaker
 
 CHUNK = SAMPLE_RATE // 10  # samples in 0.1 s
 
@@ -190,3 +194,35 @@ def test_after_a_stall_and_reopen_chunks_are_stamped_when_they_were_heard(
     assert len(heard) == 8 and len(opened_at) == 2
     # The first block of the reopened stream came as it opened, not 2.35 s before.
     assert heard[4].start_time >= opened_at[1] - 0.1, (heard[4].start_time, opened_at[1])
+
+
+def test_a_spoken_foul_of_a_card_scored_by_key_does_not_forfeit_the_next(
+    make_host: HostMaker,
+) -> None:
+    """A key and a spoken judgement for the same card: the describer says the card's
+    word at 5.0 as a guesser gets it and C is pressed at 5.2; the foul's judgement
+    arrives 0.8 s later (endpointing and decoding) and fell on the next card ("Foul:
+    'poster' is the word itself, Telescope."), forfeiting it."""
+    host, clock, _ = make_host(recognizer=_Caller(), timer=30.0)
+    host.start()
+    t = 0.0
+    while not host.timer.running:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    first = host.entry_text()
+    clock.advance_to(t + 5.2)
+    host.handle(KeyPress("c", t + 5.2))
+    second = host.entry_text()
+    assert second != first
+    foul = Judgement("foul", t + 5.0, first.lower(), kind="word", evidence="said the word")
+    clock.advance_to(t + 6.0)
+    host.handle(Heard((foul,)))
+    assert [type(i) for i in host.game.inputs] == [Correct]
+    assert host.entry_text() == second
+    # A foul said while the new card is in play still counts.
+    late = Judgement("foul", t + 6.5, second.lower(), kind="word", evidence="said the word")
+    clock.advance_to(t + 7.0)
+    host.handle(Heard((late,)))
+    assert [type(i) for i in host.game.inputs] == [Correct, Foul]

@@ -198,6 +198,10 @@ class Host:
         # An answer heard in a round, waiting for a team's name: (card, when to ask).
         self._ask_which_team: tuple[int | None, float] | None = None
         self._resumed_left: float | None = None  # the resumed turn's time, until it starts
+        # The card in play (card, category, turn) and when it came: words said before then
+        # were about an earlier card, whenever their judgement arrives.
+        self._card_key: tuple[object, ...] | None = None
+        self._card_at = float("-inf")
 
     # ----- starting and the loop ----------------------------------------------------------
 
@@ -621,6 +625,11 @@ class Host:
             # closes, and another team's claim in the window must not fall under
             # the host's voice (R17).
             self._ask_which_team = (self.game.current_card, now + ASK_AFTER_SECONDS)
+            return
+        if j.type == "foul" and j.t < self._card_at:
+            # Said while an earlier card was in play (a key or a guess moved on before
+            # this judgement arrived, 0.4-1 s after the words): not this card's foul.
+            self._show(now)
             return
         if j.type == "foul" and phase is Phase.TURN and self.timer.started:
             self._apply(Foul(), now, entry_text=self.entry_text(), judgement=j)
@@ -1076,6 +1085,10 @@ class Host:
         self._say([text])
 
     def _changed(self, now: float, *, save: bool = False) -> None:
+        state = self.game.state
+        card = (state.current_card, state.deck_cycle, state.deck_pos, state.turn, state.phase)
+        if card != self._card_key:
+            self._card_key, self._card_at = card, now
         if self.listening is not None:
             self.listening.update(self.context(), self.situation())
         self._say_card()

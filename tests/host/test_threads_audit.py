@@ -18,7 +18,7 @@ from voice_host.host.listening import Listening
 from voice_host.host.live import _listen
 from voice_host.referee import Referee
 from voice_host.referee.values import Judgement
-from voice_host.rules import Correct, Foul
+from voice_host.rules import Correct, Foul, TimeUp
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 
 from .conftest import HostMaker
@@ -226,3 +226,43 @@ def test_a_spoken_foul_of_a_card_scored_by_key_does_not_forfeit_the_next(
     clock.advance_to(t + 7.0)
     host.handle(Heard((late,)))
     assert [type(i) for i in host.game.inputs] == [Correct, Foul]
+
+
+def test_a_guess_said_before_the_buzzer_counts_when_its_judgement_lands_after_time_up(
+    make_host: HostMaker,
+) -> None:
+    """R8: a guess counts by when it was spoken.  The listening thread judges the last
+    words before the buzzer; before it puts them on the queue, the host loop (its
+    queue empty) ticks past the buzzer and its grace, flushes the recogniser (nothing
+    left in it) and applies TimeUp.  The guess then arrives for the next turn."""
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=12.0)
+    assert host.listening is not None
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = 0.0
+    while not host.timer.running:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    buzzer = host.timer.buzzer
+    assert buzzer is not None
+    while t + 0.1 < buzzer - 0.2:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    # "Telescope!" ends 0.15 s before the buzzer; the listening thread judges it...
+    loud = AudioChunk(b"\x01\x00" * CHUNK, SAMPLE_RATE, buzzer - 0.25)
+    clock.advance_to(loud.end_time)
+    judged = host.listening.feed(loud)
+    assert [j.type for j in judged] == ["guess"]
+    # ...while the host loop, its queue empty, reaches the end of the grace...
+    clock.advance_to(buzzer + host.options.grace + 0.05)
+    host.tick(clock.now())
+    # ...and only then takes the judgement from the queue: counted once, before TimeUp.
+    host.handle(Heard(tuple(judged)))
+    kinds = [type(i) for i in host.game.inputs]
+    assert kinds == [Correct, TimeUp], kinds
+    assert sum("correct" in s.text.casefold() for s in host.said) == 1

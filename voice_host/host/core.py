@@ -260,10 +260,10 @@ class Host:
             else:
                 self._key(item.key, item.t)
         elif isinstance(item, Heard):
-            # words heard, judged or not: the table is talking (a team that got nothing)
-            self._stirred |= any(j.type != "nothing" or j.heard.strip() for j in item.judgements)
-            for j in self._prefer(item.judgements):
-                self._voice(j)
+            judged = item.judgements
+            if self.listening is not None:
+                judged = tuple(self.listening.claim(judged))  # not those flushed at the buzzer
+            self._heard(judged)
         elif isinstance(item, MicStatus):
             self._mic(item)
         elif isinstance(item, Notice):
@@ -276,6 +276,12 @@ class Host:
         elif isinstance(item, KeysClosed):
             self._keys_closed = True
         self._stop_if_stranded()
+
+    def _heard(self, judgements: Sequence[Judgement]) -> None:
+        # words heard, judged or not: the table is talking (a team that got nothing)
+        self._stirred |= any(j.type != "nothing" or j.heard.strip() for j in judgements)
+        for j in self._prefer(tuple(judgements)):
+            self._voice(j)
 
     def _start_if_said(self, now: float) -> None:
         """Start the turn's timer once "Go!" has been said (R5: the turn starts when the
@@ -916,9 +922,10 @@ class Host:
         then end the turn (R8)."""
         self._ending_at = None
         if self.listening is not None and self.mic_live:
+            # Batches judged but not yet taken from the queue come with it (R8).
             judgements = self.listening.flush()
             if judgements:
-                self.handle(Heard(tuple(judgements)))
+                self._heard(judgements)
         if self.game.phase is Phase.TURN:
             self._idle = not self._played()
             self._apply(TimeUp(), now)

@@ -266,3 +266,24 @@ def test_a_guess_said_before_the_buzzer_counts_when_its_judgement_lands_after_ti
     kinds = [type(i) for i in host.game.inputs]
     assert kinds == [Correct, TimeUp], kinds
     assert sum("correct" in s.text.casefold() for s in host.said) == 1
+
+
+def test_a_failing_keyboard_thread_tells_the_host_rather_than_dying_silently() -> None:
+    """The keyboard thread caught only EOFError: an OSError from the terminal, a byte
+    that is not UTF-8 in piped keys or a failing screen-reader hook ended it with a
+    traceback, and the host was never told, so with no microphone either it was not
+    "stranded" and ran turns out forever, deaf to every key."""
+    import io
+
+    from voice_host.host.inputs import KeysClosed, Notice
+    from voice_host.host.live import _keys
+
+    def hook(_t: float) -> None:
+        raise RuntimeError("reader gone")
+
+    inputs, stopping = InputQueue(), threading.Event()
+    _keys(io.StringIO("c\n"), inputs, WallClock(), stopping, hook)  # returns, no raise
+    news = []
+    while (item := inputs.get(0.0)) is not None:
+        news.append(item)
+    assert news == [Notice("The keyboard stopped: reader gone."), KeysClosed()]

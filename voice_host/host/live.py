@@ -265,6 +265,12 @@ def _keys(
             except EOFError:
                 inputs.put(KeysClosed())  # voice plays on; the host stops if it cannot hear
                 return
+            except Exception as exc:  # the terminal failed, or the reader's hook: say so
+                log.debug("the keyboard failed", exc_info=True)
+                why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
+                inputs.put(Notice(f"The keyboard stopped: {why}."))
+                inputs.put(KeysClosed())  # as at the end of input: voice plays on, if it can
+                return
             if key is not None:
                 inputs.put(KeyPress(key, clock.now()))
 

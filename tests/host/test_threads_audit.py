@@ -287,3 +287,56 @@ def test_a_failing_keyboard_thread_tells_the_host_rather_than_dying_silently() -
     while (item := inputs.get(0.0)) is not None:
         news.append(item)
     assert news == [Notice("The keyboard stopped: reader gone."), KeysClosed()]
+
+
+@pytest.mark.parametrize(("key", "command"), [("c", "correct"), ("f", "foul")])
+def test_a_spoken_command_for_a_card_already_moved_on_by_key_does_not_act_on_the_next(
+    make_host: HostMaker, key: str, command: str
+) -> None:
+    """ "Host correct" said at 5.0 while the describer presses C at 5.2: the key scored
+    the card, then the spoken command (judged at the end of its utterance) scored the
+    next card too, one nobody had described: a doubled point (a foul: a lost card)."""
+    host, clock, _ = make_host(recognizer=_Caller(), timer=30.0)
+    host.start()
+    t = 0.0
+    while not host.timer.running:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    clock.advance_to(t + 5.2)
+    host.handle(KeyPress(key, t + 5.2))
+    assert len(host.game.inputs) == 1
+    said = Judgement("command", t + 5.0, f"host {command}", command=command, evidence="")
+    clock.advance_to(t + 6.0)
+    host.handle(Heard((said,)))
+    assert len(host.game.inputs) == 1, host.game.inputs
+    # The same command said once the new card is in play acts on it.
+    again = Judgement("command", t + 6.5, f"host {command}", command=command, evidence="")
+    clock.advance_to(t + 7.0)
+    host.handle(Heard((again,)))
+    assert len(host.game.inputs) == 2, host.game.inputs
+
+
+def test_a_spoken_claim_for_a_round_card_passed_by_key_is_not_a_claim_on_the_next(
+    make_host: HostMaker,
+) -> None:
+    """A CONTROL round: "Blue!" called at 5.0 for the card in play while P (nobody can
+    get it: another card) is pressed at 5.2; the claim arrived after the new card was
+    drawn and won Blue the round on a card nobody had described."""
+    from voice_host.rules import Phase, TimeUp
+
+    from .conftest import new_game
+
+    game = new_game()
+    for inp in (Correct(), Correct(), TimeUp()):  # Red lands on CONTROL (R13)
+        game.apply(inp)
+    assert game.phase is Phase.CONTROL_ROUND
+    host, clock, _ = make_host(recognizer=_Caller(), game=game)
+    host.start()
+    clock.advance_to(5.2)
+    host.handle(KeyPress("p", 5.2))
+    claim = Judgement("command", 5.0, "blue", command="team", argument="Blue", evidence="")
+    clock.advance_to(6.0)
+    host.handle(Heard((claim,)))
+    assert not host.claims.open

@@ -68,6 +68,8 @@ CARD_PEEK_SECONDS = 5.0
 ESCALATE_AFTER = 2
 #: Host speech intervals the referee is told about (the recent ones are all it needs).
 SPEECH_HISTORY = 20
+#: Spoken commands about the card in play: said before it came, they were about another.
+CARD_COMMANDS = frozenset({"correct", "pass", "foul", "team"})
 
 
 @dataclass(frozen=True)
@@ -606,6 +608,11 @@ class Host:
         if j.type == "command":
             self._misheard = 0
             name = j.command or ""
+            if name in CARD_COMMANDS and j.t < self._card_at:
+                # "host correct" (or a team's claim) said of an earlier card: a key moved
+                # on before its judgement arrived; it must not score the card after it.
+                self._show(now)
+                return
             if name == "team":
                 if phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and j.argument:
                     idx = self._team_index(j.argument)

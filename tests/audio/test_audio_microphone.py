@@ -57,6 +57,24 @@ def test_a_stall_is_reported_and_the_device_reopened_with_backoff() -> None:
     assert chunks[3].start_time == pytest.approx(3 * 0.05)
 
 
+def test_blocks_dropped_while_the_reader_is_behind_keep_their_time() -> None:
+    # 60 blocks come while the reader is busy: the queue holds 50, the last 10 are
+    # dropped. The next block was heard 3.0 s in, not 2.5 s: stamped 2.5 s, every
+    # later chunk of the evening came early by the audio lost (the live host puts
+    # chunks on the wall clock once, so its gate, buzzer and claims all slipped).
+    sd = FakeSoundDevice([Plan(blocks=60)])
+    source, _, _ = make_source(sd)
+    chunks = iter(source)
+    backlog = list(islice(chunks, 50))
+    assert backlog[-1].start_time == pytest.approx(49 * 0.05)
+    assert source.dropped_blocks == 10
+    stream = sd.streams[0]
+    stream.callback(b"\x07\x00" * stream.blocksize, stream.blocksize, None, None)
+    after = next(chunks)
+    assert int.from_bytes(after.samples[:2], "little") == 7
+    assert after.start_time == pytest.approx(60 * 0.05)
+
+
 def test_an_inactive_stream_counts_as_stalled() -> None:
     sd = FakeSoundDevice([Plan(blocks=1, inactive_after=True), Plan(blocks=1)])
     events: list[MicrophoneEvent] = []

@@ -28,7 +28,8 @@ MicrophoneEventKind = Literal["opened", "stalled", "reopened", "reopen_failed", 
 #: 0.05 s: a block's wait adds to the time before a guess is judged (half a block
 #: on average); benchmarks/host_latency.py models the same block.
 BLOCK_SECONDS = 0.05
-#: Blocks kept when the reader falls behind (older ones are dropped): 5 s.
+#: Blocks kept when the reader falls behind (2.5 s): blocks coming while it is full are
+#: dropped, and their time is counted, so the audio after them keeps its place in time.
 QUEUE_BLOCKS = 50
 
 
@@ -55,7 +56,8 @@ class MicrophoneSource:
     ``clock`` replace ``time.sleep``/``time.monotonic`` for the backoff and
     the watchdog.  Iteration raises :class:`DeviceError` when the device
     cannot be opened at all, or once every backoff step has failed.
-    Audio time counts samples delivered, so it does not jump over a stall.
+    Audio time counts samples delivered (and those dropped while the reader was
+    behind), so it does not jump over a stall.
     """
 
     def __init__(
@@ -76,7 +78,9 @@ class MicrophoneSource:
         self._sd = sd
         self._sleep = sleep
         self._clock = clock
-        self._queue: queue.Queue[bytes] = queue.Queue(maxsize=QUEUE_BLOCKS)
+        # Each block with the frames dropped just before it (the queue was full).
+        self._queue: queue.Queue[tuple[bytes, int]] = queue.Queue(maxsize=QUEUE_BLOCKS)
+        self._lost = 0  # frames dropped since the last block queued (PortAudio's thread)
         self._stream: Any | None = None
         self._rate = SAMPLE_RATE
         self._channels = 1
@@ -92,9 +96,12 @@ class MicrophoneSource:
     def _callback(self, indata: Any, frames: int, time_info: Any, status: Any) -> None:
         # Runs on PortAudio's thread: copy and queue, nothing else.
         try:
-            self._queue.put_nowait(bytes(indata))
+            self._queue.put_nowait((bytes(indata), self._lost))
         except queue.Full:
             self.dropped_blocks += 1
+            self._lost += frames
+        else:
+            self._lost = 0
 
     def _open(self) -> None:
         sd = self._sd if self._sd is not None else load_sounddevice()
@@ -111,6 +118,7 @@ class MicrophoneSource:
         layouts = [(rate, 1) for rate in rates]
         if dev.channels >= 2:
             layouts += [(rate, 2) for rate in rates]
+        self._lost = 0  # a new stream: a stall's time is not counted (see the class)
         for rate, channels in layouts:
             try:
                 stream = sd.RawInputStream(
@@ -189,7 +197,7 @@ class MicrophoneSource:
         try:
             while not self._closed:
                 try:
-                    raw = self._queue.get(timeout=poll)
+                    raw, lost = self._queue.get(timeout=poll)
                 except queue.Empty:
                     if self._stalled(last_block):
                         self._emit("stalled", "no sound from the microphone; reopening it")
@@ -199,6 +207,11 @@ class MicrophoneSource:
                         last_block = self._clock()
                     continue
                 last_block = self._clock()
+                if lost:
+                    # Blocks dropped while the reader was behind: the audio after them
+                    # is stamped when it was heard, not as early as they were long.
+                    self._delivered += round(lost * SAMPLE_RATE / self._rate)
+                    converter = None  # no filter state across the gap
                 if converter is None:
                     converter = StreamConverter(self._rate, 2, self._channels)
                 samples = converter.convert(raw)

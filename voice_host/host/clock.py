@@ -6,6 +6,7 @@ recorded game replays deterministically and faster than real time.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable, Iterator
 from typing import Protocol
@@ -50,11 +51,22 @@ class AudioClock:
         self._t = t
 
 
-def restamped(chunks: Iterable[AudioChunk], clock: Clock) -> Iterator[AudioChunk]:
+def restamped(
+    chunks: Iterable[AudioChunk], clock: Clock, reanchor: threading.Event | None = None
+) -> Iterator[AudioChunk]:
     """Microphone chunks moved onto ``clock`` (offset fixed at the first chunk), so the
-    timer, guesses, claims and the microphone gate share one clock."""
+    timer, guesses, claims and the microphone gate share one clock.
+
+    ``reanchor``, once set (the microphone was reopened after a stall), fixes the offset
+    again at the next chunk: a microphone's audio time counts the samples it delivered
+    and does not run on over the stall, so without it every later chunk would be
+    stamped as early as the stall was long (the gate, R8's buzzer and R17's claims
+    all compare those times with the wall clock)."""
     offset: float | None = None
     for chunk in chunks:
+        if reanchor is not None and reanchor.is_set():
+            reanchor.clear()
+            offset = None
         if offset is None:
             offset = clock.now() - chunk.end_time
         yield AudioChunk(chunk.samples, chunk.rate, chunk.start_time + offset)

@@ -69,6 +69,8 @@ CARD_PEEK_SECONDS = 5.0
 ESCALATE_AFTER = 2
 #: Host speech intervals the referee is told about (the recent ones are all it needs).
 SPEECH_HISTORY = 20
+#: Spoken commands about the card in play: said before it came, they were about another.
+CARD_COMMANDS = frozenset({"correct", "pass", "foul", "team"})
 
 
 @dataclass(frozen=True)
@@ -199,6 +201,10 @@ class Host:
         # An answer heard in a round, waiting for a team's name: (card, when to ask).
         self._ask_which_team: tuple[int | None, float] | None = None
         self._resumed_left: float | None = None  # the resumed turn's time, until it starts
+        # The card in play (card, category, turn) and when it came: words said before then
+        # were about an earlier card, whenever their judgement arrives.
+        self._card_key: tuple[object, ...] | None = None
+        self._card_at = float("-inf")
 
     # ----- starting and the loop ----------------------------------------------------------
 
@@ -257,10 +263,10 @@ class Host:
             else:
                 self._key(item.key, item.t)
         elif isinstance(item, Heard):
-            # words heard, judged or not: the table is talking (a team that got nothing)
-            self._stirred |= any(j.type != "nothing" or j.heard.strip() for j in item.judgements)
-            for j in self._prefer(item.judgements):
-                self._voice(j)
+            judged = item.judgements
+            if self.listening is not None:
+                judged = tuple(self.listening.claim(judged))  # not those flushed at the buzzer
+            self._heard(judged)
         elif isinstance(item, MicStatus):
             self._mic(item)
         elif isinstance(item, Notice):
@@ -273,6 +279,12 @@ class Host:
         elif isinstance(item, KeysClosed):
             self._keys_closed = True
         self._stop_if_stranded()
+
+    def _heard(self, judgements: Sequence[Judgement]) -> None:
+        # words heard, judged or not: the table is talking (a team that got nothing)
+        self._stirred |= any(j.type != "nothing" or j.heard.strip() for j in judgements)
+        for j in self._prefer(tuple(judgements)):
+            self._voice(j)
 
     def _start_if_said(self, now: float) -> None:
         """Start the turn's timer once "Go!" has been said (R5: the turn starts when the
@@ -597,6 +609,11 @@ class Host:
         if j.type == "command":
             self._misheard = 0
             name = j.command or ""
+            if name in CARD_COMMANDS and j.t < self._card_at:
+                # "host correct" (or a team's claim) said of an earlier card: a key moved
+                # on before its judgement arrived; it must not score the card after it.
+                self._show(now)
+                return
             if name == "team":
                 if phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND) and j.argument:
                     idx = self._team_index(j.argument)
@@ -622,6 +639,11 @@ class Host:
             # closes, and another team's claim in the window must not fall under
             # the host's voice (R17).
             self._ask_which_team = (self.game.current_card, now + ASK_AFTER_SECONDS)
+            return
+        if j.type == "foul" and j.t < self._card_at:
+            # Said while an earlier card was in play (a key or a guess moved on before
+            # this judgement arrived, 0.4-1 s after the words): not this card's foul.
+            self._show(now)
             return
         if j.type == "foul" and phase is Phase.TURN and self.timer.started:
             self._apply(Foul(), now, entry_text=self.entry_text(), judgement=j)
@@ -906,9 +928,10 @@ class Host:
         then end the turn (R8)."""
         self._ending_at = None
         if self.listening is not None and self.mic_live:
+            # Batches judged but not yet taken from the queue come with it (R8).
             judgements = self.listening.flush()
             if judgements:
-                self.handle(Heard(tuple(judgements)))
+                self._heard(judgements)
         if self.game.phase is Phase.TURN:
             self._idle = not self._played()
             self._apply(TimeUp(), now)
@@ -1075,6 +1098,10 @@ class Host:
         self._say([text])
 
     def _changed(self, now: float, *, save: bool = False) -> None:
+        state = self.game.state
+        card = (state.current_card, state.deck_cycle, state.deck_pos, state.turn, state.phase)
+        if card != self._card_key:
+            self._card_key, self._card_at = card, now
         if self.listening is not None:
             self.listening.update(self.context(), self.situation())
         self._say_card()

@@ -128,6 +128,12 @@ def no_microphone(exc: BaseException) -> str:
     return f"No microphone: {why}."
 
 
+def listening_failed(exc: BaseException) -> str:
+    """The recogniser or the referee failed (an error that is no device's)."""
+    why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
+    return f"Listening stopped: {why}."
+
+
 #: The microphone delivers only silence: muted by its key, or turned right down.
 MIC_SILENT = (
     "I hear nothing at all from the microphone: is it muted, or turned right down? "

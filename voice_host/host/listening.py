@@ -30,6 +30,8 @@ from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
 
 #: Host speech intervals the referee is told about (the recent ones are all it needs).
 SPEECH_HISTORY = 20
+#: Judgements kept for the host at most (it takes each batch within a moment).
+UNTAKEN = 256
 
 
 class Listening:
@@ -63,6 +65,11 @@ class Listening:
         self._gated = False
         self.events: list[RecognitionEvent] = []
         """Recent recogniser events (for logs and tests; the last 200)."""
+        # Judgements :meth:`feed` returned that the host has not taken yet (on their way
+        # through the input queue), and those :meth:`flush` handed it before their
+        # batch arrived (skipped then by :meth:`claim`): each is acted on once.
+        self._fresh: list[Judgement] = []
+        self._taken: list[Judgement] = []
         self.dropped_seconds = 0.0
         """Seconds of microphone audio dropped by the gate so far."""
 
@@ -96,9 +103,29 @@ class Listening:
         return self.announcer.gate_overlaps(chunk.start_time, chunk.end_time)
 
     def feed(self, chunk: AudioChunk) -> list[Judgement]:
-        """Judge one chunk of microphone audio (times in seconds on the host's clock)."""
+        """Judge one chunk of microphone audio (times in seconds on the host's clock).
+
+        The judgements returned are also kept until the host takes them, by
+        :meth:`claim` as their batch arrives or by :meth:`flush` at the buzzer."""
         with self._engine:
-            return self._feed(chunk)
+            judged = self._feed(chunk)
+            if judged:
+                with self._lock:
+                    self._fresh = [*self._fresh[-UNTAKEN:], *judged]
+            return judged
+
+    def claim(self, judgements: Iterable[Judgement]) -> list[Judgement]:
+        """The judgements of a batch from :meth:`feed` that the host has not acted on yet
+        (host thread): those :meth:`flush` already handed it are left out."""
+        out: list[Judgement] = []
+        with self._lock:
+            for j in judgements:
+                if any(j is t for t in self._taken):
+                    self._taken = [t for t in self._taken if t is not j]
+                    continue
+                self._fresh = [f for f in self._fresh if f is not j]
+                out.append(j)
+        return out
 
     def _feed(self, chunk: AudioChunk) -> list[Judgement]:
         context, situation = self._now()
@@ -134,10 +161,16 @@ class Listening:
         self._active = context
 
     def flush(self) -> list[Judgement]:
-        """Finish the utterance in progress and judge it (at the buzzer, or at the end)."""
+        """Finish the utterance in progress and judge it (at the buzzer, or at the end),
+        after the judgements :meth:`feed` made that the host has not taken yet: a batch
+        judged while the host reached the buzzer is still on its way through the input
+        queue, and R8 counts a guess by when it was spoken, not when it arrived."""
         _, situation = self._now()
         with self._engine:
-            return self._judge(self.recognizer.finish(), situation)
+            with self._lock:
+                early, self._fresh = self._fresh, []
+                self._taken = [*self._taken[-UNTAKEN:], *early]
+            return [*early, *self._judge(self.recognizer.finish(), situation)]
 
     def _judge(self, events: list[RecognitionEvent], situation: Situation) -> list[Judgement]:
         if not events:

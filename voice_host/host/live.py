@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 import os
 import random
 import sys
@@ -66,6 +67,7 @@ from voice_host.host.dialogue import (
     MIC_OVERLOAD,
     MIC_SILENT,
     MIC_SOUND,
+    listening_failed,
     no_microphone,
     resume_command,
     won,
@@ -89,6 +91,8 @@ from voice_host.speech.events import Recognizer
 
 if TYPE_CHECKING:
     from voice_host.screen.app import TableApp
+
+log = logging.getLogger(__name__)
 
 #: How often the main loop lets time pass when nothing arrives, in seconds.
 POLL_SECONDS = 0.05
@@ -189,10 +193,13 @@ def _listen(
     from voice_host.audio.levels import SilentInputWatch, TableLevelWatch
     from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource
 
+    reopened = threading.Event()  # chunks from a reopened stream are stamped afresh
+
     def news(event: MicrophoneEvent) -> None:
         if event.kind == "stalled":
             inputs.put(MicStatus(False, "The microphone stopped."))
         elif event.kind == "reopened":
+            reopened.set()
             inputs.put(MicStatus(True, "The microphone is back."))
 
     lost = False
@@ -202,10 +209,7 @@ def _listen(
     while not stopping.is_set():
         source = MicrophoneSource(config.device, on_event=news)
         try:
-            for chunk in restamped(source, clock):
-                if lost or back_due:
-                    lost = back_due = False
-                    inputs.put(MicStatus(True, "The microphone is back."))
+            for chunk in restamped(source, clock, reopened):
                 if stopping.is_set():
                     source.close()
                     break
@@ -217,6 +221,11 @@ def _listen(
                 if advice is not None:
                     inputs.put(Notice(MIC_FAINT if advice == "faint" else MIC_OVERLOAD, later=True))
                 judgements = listening.feed(chunk)
+                # Back once a chunk has been heard *and judged*: a recogniser that fails
+                # on every chunk is not "back" at each retry.
+                if lost or back_due:
+                    lost = back_due = False
+                    inputs.put(MicStatus(True, "The microphone is back."))
                 if judgements:
                     inputs.put(Heard(tuple(judgements)))
         except (VoiceHostError, OSError) as exc:
@@ -224,6 +233,12 @@ def _listen(
                 lost = True
                 # The same words as the team set-up's, so the host can tell it is old news.
                 inputs.put(MicStatus(False, no_microphone(exc)))
+        except Exception as exc:  # the recogniser or the referee broke: say so, play on by keys
+            log.debug("listening failed", exc_info=True)
+            source.close()
+            if not lost:
+                lost = True
+                inputs.put(MicStatus(False, listening_failed(exc)))
         stopping.wait(RETRY_SECONDS)
 
 
@@ -249,6 +264,12 @@ def _keys(
                 key = source.read_key(0.1)
             except EOFError:
                 inputs.put(KeysClosed())  # voice plays on; the host stops if it cannot hear
+                return
+            except Exception as exc:  # the terminal failed, or the reader's hook: say so
+                log.debug("the keyboard failed", exc_info=True)
+                why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
+                inputs.put(Notice(f"The keyboard stopped: {why}."))
+                inputs.put(KeysClosed())  # as at the end of input: voice plays on, if it can
                 return
             if key is not None:
                 inputs.put(KeyPress(key, clock.now()))

@@ -1,0 +1,342 @@
+"""Concurrency and timing faults of the live host (threads audit): each test replays,
+on one thread and in a fixed order, an interleaving the live threads can produce."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
+from voice_host.config import HostConfig
+from voice_host.host.clock import WallClock
+from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus
+from voice_host.host.listening import Listening
+from voice_host.host.live import _listen
+from voice_host.referee import Referee
+from voice_host.referee.values import Judgement
+from voice_host.rules import Correct, Foul, TimeUp
+from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
+
+from .conftest import HostMaker
+
+CHUNK = SAMPLE_RATE // 10  # samples in 0.1 s
+
+
+class _Caller:
+    """A recogniser that hears ``word`` called out in every chunk marked loud."""
+
+    name = "caller"
+
+    def __init__(self) -> None:
+        self.word = ""
+
+    def start(self, context: ListenContext) -> None: ...
+    def prepare(self, contexts: Iterable[ListenContext]) -> None: ...
+    def set_context(self, context: ListenContext) -> None: ...
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        if chunk.samples[:2] != b"\x01\x00":
+            return []
+        word = HeardWord(self.word, chunk.start_time, chunk.end_time)
+        return [RecognitionEvent("final", (word,), chunk.end_time, "free")]
+
+    def finish(self) -> list[RecognitionEvent]:
+        return []
+
+
+class _BrokenRecognizer:
+    """A recogniser whose decoder fails (a bug or an engine error that is no OSError)."""
+
+    name = "broken"
+
+    def __init__(self, stopping: threading.Event, fails: int = 1) -> None:
+        self._stopping = stopping
+        self._fails = fails
+
+    def start(self, context: ListenContext) -> None: ...
+    def prepare(self, contexts: Iterable[ListenContext]) -> None: ...
+    def set_context(self, context: ListenContext) -> None: ...
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        self._fails -= 1
+        if self._fails <= 0:
+            self._stopping.set()  # the thread may stop now
+        raise RuntimeError("decoder state corrupted")
+
+    def finish(self) -> list[RecognitionEvent]:
+        return []
+
+
+def test_a_recogniser_error_is_told_to_the_host_not_a_silent_deaf_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The listening thread caught only OSError and VoiceHostError: any other error in
+    the recogniser or the referee ended the thread silently (a traceback on stderr,
+    hidden under the board view), while the host went on offering spoken commands to
+    a table it could no longer hear."""
+
+    class Microphone:
+        def __init__(self, device: object, on_event: object = None) -> None: ...
+
+        def __iter__(self) -> Iterator[AudioChunk]:
+            for i in range(5):
+                yield AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, i / 10)
+
+        def close(self) -> None: ...
+
+    monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", Microphone)
+    monkeypatch.setattr("voice_host.host.live.RETRY_SECONDS", 0.0)
+    inputs, stopping = InputQueue(), threading.Event()
+    # It fails again at every retry: said once, never "back" in between.
+    listening = Listening(_BrokenRecognizer(stopping, fails=3), Referee(), None)
+    _listen(HostConfig(), listening, inputs, WallClock(), stopping)  # returns, no raise
+    news = []
+    while (item := inputs.get(0.0)) is not None:
+        news.append(item)
+    assert news == [MicStatus(False, "Listening stopped: decoder state corrupted.")]
+
+
+class _Stream:
+    """An input stream that delivers ``blocks`` blocks as it starts, then goes quiet
+    (an unplugged USB microphone raises nothing)."""
+
+    def __init__(self, blocks: int, callback: Callable[..., None]) -> None:
+        self.blocks, self.callback, self.active = blocks, callback, False
+
+    def start(self) -> None:
+        self.active = True
+        for _ in range(self.blocks):
+            self.callback(bytes(2 * 800), 800, None, None)
+
+    def stop(self) -> None:
+        self.active = False
+
+    def close(self) -> None: ...
+
+
+class _SoundDevice:
+    """The parts of ``sounddevice`` the microphone uses: one stream per plan."""
+
+    PortAudioError = RuntimeError
+
+    def __init__(self, plans: list[int], opened: Callable[[], None]) -> None:
+        self.plans, self.opened = plans, opened
+        self.default = SimpleNamespace(device=[0, 0])
+
+    def query_devices(self) -> list[dict[str, object]]:
+        return [{"name": "USB Mic", "max_input_channels": 1, "default_samplerate": 16000.0}]
+
+    def RawInputStream(self, **kwargs: Any) -> _Stream:
+        if not self.plans:
+            raise RuntimeError("device unavailable")
+        self.opened()
+        return _Stream(self.plans.pop(0), kwargs["callback"])
+
+
+def test_after_a_stall_and_reopen_chunks_are_stamped_when_they_were_heard(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The microphone's audio time counts samples delivered and does not run on over a
+    stall; the listening thread fixed its offset to the wall clock once per source, so
+    after a stall and reopen (1 s watchdog + 0.5 s backoff at least) every chunk was
+    stamped that much early: the host's own voice slipped past the gate, a guess after
+    the buzzer counted, a spoken CONTROL claim beat an earlier buzzer key."""
+    from voice_host.audio import microphone
+
+    class Wall:
+        t = 100.0
+
+        def now(self) -> float:
+            return self.t
+
+        def look(self) -> float:
+            self.t += 0.25  # every look of the watchdog passes some time
+            return self.t
+
+        def sleep(self, seconds: float) -> None:
+            self.t += seconds
+
+    wall = Wall()
+    opened_at: list[float] = []
+    # Four blocks, silence (a stall), then five blocks from the reopened stream.
+    sd = _SoundDevice([4, 5], lambda: opened_at.append(wall.t))
+    real_source = microphone.MicrophoneSource
+
+    def source(
+        device: object, on_event: Callable[[microphone.MicrophoneEvent], None] | None = None
+    ) -> microphone.MicrophoneSource:
+        return real_source(
+            None,
+            on_event=on_event,
+            sd=sd,
+            sleep=wall.sleep,
+            clock=wall.look,
+            stall_seconds=1.0,
+            backoff=(0.5,),
+        )
+
+    monkeypatch.setattr(microphone, "MicrophoneSource", source)
+    inputs, stopping = InputQueue(), threading.Event()
+    heard: list[AudioChunk] = []
+
+    class Counting(_Caller):
+        def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+            heard.append(chunk)
+            if len(heard) == 8:
+                stopping.set()  # the 9th chunk ends the thread
+            return []
+
+    _listen(HostConfig(), Listening(Counting(), Referee(), None), inputs, wall, stopping)
+    assert len(heard) == 8 and len(opened_at) == 2
+    # The first block of the reopened stream came as it opened, not 2.35 s before.
+    assert heard[4].start_time >= opened_at[1] - 0.1, (heard[4].start_time, opened_at[1])
+
+
+def test_a_spoken_foul_of_a_card_scored_by_key_does_not_forfeit_the_next(
+    make_host: HostMaker,
+) -> None:
+    """A key and a spoken judgement for the same card: the describer says the card's
+    word at 5.0 as a guesser gets it and C is pressed at 5.2; the foul's judgement
+    arrives 0.8 s later (endpointing and decoding) and fell on the next card ("Foul:
+    'poster' is the word itself, Telescope."), forfeiting it."""
+    host, clock, _ = make_host(recognizer=_Caller(), timer=30.0)
+    host.start()
+    t = 0.0
+    while not host.timer.running:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    first = host.entry_text()
+    clock.advance_to(t + 5.2)
+    host.handle(KeyPress("c", t + 5.2))
+    second = host.entry_text()
+    assert second != first
+    foul = Judgement("foul", t + 5.0, first.lower(), kind="word", evidence="said the word")
+    clock.advance_to(t + 6.0)
+    host.handle(Heard((foul,)))
+    assert [type(i) for i in host.game.inputs] == [Correct]
+    assert host.entry_text() == second
+    # A foul said while the new card is in play still counts.
+    late = Judgement("foul", t + 6.5, second.lower(), kind="word", evidence="said the word")
+    clock.advance_to(t + 7.0)
+    host.handle(Heard((late,)))
+    assert [type(i) for i in host.game.inputs] == [Correct, Foul]
+
+
+def test_a_guess_said_before_the_buzzer_counts_when_its_judgement_lands_after_time_up(
+    make_host: HostMaker,
+) -> None:
+    """R8: a guess counts by when it was spoken.  The listening thread judges the last
+    words before the buzzer; before it puts them on the queue, the host loop (its
+    queue empty) ticks past the buzzer and its grace, flushes the recogniser (nothing
+    left in it) and applies TimeUp.  The guess then arrives for the next turn."""
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=12.0)
+    assert host.listening is not None
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = 0.0
+    while not host.timer.running:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    buzzer = host.timer.buzzer
+    assert buzzer is not None
+    while t + 0.1 < buzzer - 0.2:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    # "Telescope!" ends 0.15 s before the buzzer; the listening thread judges it...
+    loud = AudioChunk(b"\x01\x00" * CHUNK, SAMPLE_RATE, buzzer - 0.25)
+    clock.advance_to(loud.end_time)
+    judged = host.listening.feed(loud)
+    assert [j.type for j in judged] == ["guess"]
+    # ...while the host loop, its queue empty, reaches the end of the grace...
+    clock.advance_to(buzzer + host.options.grace + 0.05)
+    host.tick(clock.now())
+    # ...and only then takes the judgement from the queue: counted once, before TimeUp.
+    host.handle(Heard(tuple(judged)))
+    kinds = [type(i) for i in host.game.inputs]
+    assert kinds == [Correct, TimeUp], kinds
+    assert sum("correct" in s.text.casefold() for s in host.said) == 1
+
+
+def test_a_failing_keyboard_thread_tells_the_host_rather_than_dying_silently() -> None:
+    """The keyboard thread caught only EOFError: an OSError from the terminal, a byte
+    that is not UTF-8 in piped keys or a failing screen-reader hook ended it with a
+    traceback, and the host was never told, so with no microphone either it was not
+    "stranded" and ran turns out forever, deaf to every key."""
+    import io
+
+    from voice_host.host.inputs import KeysClosed, Notice
+    from voice_host.host.live import _keys
+
+    def hook(_t: float) -> None:
+        raise RuntimeError("reader gone")
+
+    inputs, stopping = InputQueue(), threading.Event()
+    _keys(io.StringIO("c\n"), inputs, WallClock(), stopping, hook)  # returns, no raise
+    news = []
+    while (item := inputs.get(0.0)) is not None:
+        news.append(item)
+    assert news == [Notice("The keyboard stopped: reader gone."), KeysClosed()]
+
+
+@pytest.mark.parametrize(("key", "command"), [("c", "correct"), ("f", "foul")])
+def test_a_spoken_command_for_a_card_already_moved_on_by_key_does_not_act_on_the_next(
+    make_host: HostMaker, key: str, command: str
+) -> None:
+    """ "Host correct" said at 5.0 while the describer presses C at 5.2: the key scored
+    the card, then the spoken command (judged at the end of its utterance) scored the
+    next card too, one nobody had described: a doubled point (a foul: a lost card)."""
+    host, clock, _ = make_host(recognizer=_Caller(), timer=30.0)
+    host.start()
+    t = 0.0
+    while not host.timer.running:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    clock.advance_to(t + 5.2)
+    host.handle(KeyPress(key, t + 5.2))
+    assert len(host.game.inputs) == 1
+    said = Judgement("command", t + 5.0, f"host {command}", command=command, evidence="")
+    clock.advance_to(t + 6.0)
+    host.handle(Heard((said,)))
+    assert len(host.game.inputs) == 1, host.game.inputs
+    # The same command said once the new card is in play acts on it.
+    again = Judgement("command", t + 6.5, f"host {command}", command=command, evidence="")
+    clock.advance_to(t + 7.0)
+    host.handle(Heard((again,)))
+    assert len(host.game.inputs) == 2, host.game.inputs
+
+
+def test_a_spoken_claim_for_a_round_card_passed_by_key_is_not_a_claim_on_the_next(
+    make_host: HostMaker,
+) -> None:
+    """A CONTROL round: "Blue!" called at 5.0 for the card in play while P (nobody can
+    get it: another card) is pressed at 5.2; the claim arrived after the new card was
+    drawn and won Blue the round on a card nobody had described."""
+    from voice_host.rules import Phase, TimeUp
+
+    from .conftest import new_game
+
+    game = new_game()
+    for inp in (Correct(), Correct(), TimeUp()):  # Red lands on CONTROL (R13)
+        game.apply(inp)
+    assert game.phase is Phase.CONTROL_ROUND
+    host, clock, _ = make_host(recognizer=_Caller(), game=game)
+    host.start()
+    clock.advance_to(5.2)
+    host.handle(KeyPress("p", 5.2))
+    claim = Judgement("command", 5.0, "blue", command="team", argument="Blue", evidence="")
+    clock.advance_to(6.0)
+    host.handle(Heard((claim,)))
+    assert not host.claims.open

@@ -340,3 +340,56 @@ def test_a_spoken_claim_for_a_round_card_passed_by_key_is_not_a_claim_on_the_nex
     clock.advance_to(6.0)
     host.handle(Heard((claim,)))
     assert not host.claims.open
+
+
+def test_c_pressed_as_the_host_counts_a_heard_guess_does_not_score_the_next_card(
+    make_host: HostMaker,
+) -> None:
+    """The guesser calls the answer at 5.0, the host counts it at 5.5 and says so; the
+    describer, hearing it right, presses C at 5.6 as always.  That scored the next
+    card too, which nobody had described ("Poster, correct. One." then "Telescope,
+    correct. Two.").  C that soon is taken as confirming the card; a second C counts."""
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=30.0)
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = 0.0
+    while not host.timer.running:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    first = host.entry_text()
+    loud = AudioChunk(b"\x01\x00" * CHUNK, SAMPLE_RATE, t + 4.9)
+    clock.advance_to(t + 5.5)
+    assert host.listening is not None
+    host.handle(Heard(tuple(host.listening.feed(loud))))
+    assert [type(i) for i in host.game.inputs] == [Correct]
+    clock.advance_to(t + 5.6)
+    host.handle(KeyPress("c", t + 5.6))
+    assert [type(i) for i in host.game.inputs] == [Correct]
+    assert f"{first} is counted already." in host.said[-1].text
+    # a second C, meant for the new card, counts
+    clock.advance_to(t + 6.2)
+    host.handle(KeyPress("c", t + 6.2))
+    assert [type(i) for i in host.game.inputs] == [Correct, Correct]
+
+
+def test_c_long_after_a_heard_guess_scores_the_next_card(make_host: HostMaker) -> None:
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=30.0)
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = 0.0
+    while not host.timer.running:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    loud = AudioChunk(b"\x01\x00" * CHUNK, SAMPLE_RATE, t + 4.9)
+    clock.advance_to(t + 5.5)
+    assert host.listening is not None
+    host.handle(Heard(tuple(host.listening.feed(loud))))
+    clock.advance_to(t + 12.0)
+    host.handle(KeyPress("c", t + 12.0))
+    assert [type(i) for i in host.game.inputs] == [Correct, Correct]

@@ -71,6 +71,10 @@ ESCALATE_AFTER = 2
 SPEECH_HISTORY = 20
 #: Spoken commands about the card in play: said before it came, they were about another.
 CARD_COMMANDS = frozenset({"correct", "pass", "foul", "team"})
+#: C (or "host correct") this soon after the host heard a card guessed is the describer
+#: confirming that card, not scoring the next, which nobody has described yet (the host
+#: is still saying "Telescope, correct. One.").  A second C in that time counts.
+ALREADY_COUNTED_SECONDS = 1.5
 
 
 @dataclass(frozen=True)
@@ -205,6 +209,8 @@ class Host:
         # were about an earlier card, whenever their judgement arrives.
         self._card_key: tuple[object, ...] | None = None
         self._card_at = float("-inf")
+        # The card a heard guess just scored, and when (see ALREADY_COUNTED_SECONDS).
+        self._heard_correct: tuple[str, float] | None = None
 
     # ----- starting and the loop ----------------------------------------------------------
 
@@ -631,6 +637,7 @@ class Host:
             entry = self.entry()
             if entry is not None and j.answer in self._answers_of(entry):
                 self._apply(Correct(), now, entry_text=entry.text)
+                self._heard_correct = (entry.text, now)
             return
         if j.type == "guess" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
             # Quiet for now: the host asks which team only after a breath, in which
@@ -762,6 +769,12 @@ class Host:
         elif phase is not Phase.TURN or not self.timer.started:
             self._say([f"{name.title()} works only during a turn."])
         elif name == "correct":
+            if self._heard_correct is not None:
+                scored, at = self._heard_correct
+                self._heard_correct = None
+                if 0.0 <= now - at <= ALREADY_COUNTED_SECONDS:
+                    self._say([dialogue.already_counted(scored)], remember=False)
+                    return
             self._apply(Correct(), now, entry_text=self.entry_text())
         elif name == "pass":
             if not self.game.is_legal(Pass()):

@@ -128,6 +128,11 @@ def no_microphone(exc: BaseException) -> str:
     return f"No microphone: {why}."
 
 
+def already_counted(card: str) -> str:
+    """C pressed just after the host heard ``card`` guessed and counted it."""
+    return f"{card} is counted already. Press C again to count this card too."
+
+
 def listening_failed(exc: BaseException) -> str:
     """The recogniser or the referee failed (an error that is no device's)."""
     why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__

@@ -5,6 +5,7 @@
     .venv/bin/python benchmarks/referee.py --errors   # list every wrong clip
     .venv/bin/python benchmarks/referee.py --audio --gain -20   # a quiet microphone
     .venv/bin/python benchmarks/referee.py --audio --reverb 0.5 # a reverberant room
+    .venv/bin/python benchmarks/referee.py --audio --pitch 600  # voices like a child's
 
 Text level: each clip's ``text`` becomes a free transcript with synthetic word
 timings (``voice_host.referee.text.synthetic_words``): this measures the
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
@@ -190,6 +192,35 @@ def reverberant(chunks: Iterable[AudioChunk], rt60: float) -> Iterator[AudioChun
         at += n
 
 
+def pitched(chunks: Iterable[AudioChunk], cents: str) -> Iterator[AudioChunk]:
+    """The chunks with pitch and formants raised by ``cents`` (sox's ``pitch``
+    effect, the clip's length kept): with 500-700 cents an adult's voice comes
+    near a child's, higher in pitch and with a shorter vocal tract's formants.
+    Several shifts one after another, comma-separated ("300,-300"), measure
+    what the effect's own artefacts cost."""
+    import numpy as np
+
+    chunks = list(chunks)
+    if not chunks:
+        return
+    rate = chunks[0].rate
+    raw = ["-t", "raw", "-r", str(rate), "-e", "signed", "-b", "16", "-c", "1"]
+    x = b"".join(c.samples for c in chunks)
+    done = subprocess.run(
+        ["sox", *raw, "-", *raw, "-", *(w for c in cents.split(",") for w in ("pitch", c))],
+        input=x,
+        capture_output=True,
+        check=True,
+    )
+    y = np.frombuffer(done.stdout, dtype="<i2")
+    y = np.pad(y, (0, max(len(x) // 2 - len(y), 0)))
+    at = 0
+    for c in chunks:
+        n = len(c.samples) // 2
+        yield AudioChunk(y[at : at + n].tobytes(), rate, c.start_time)
+        at += n
+
+
 def judge_audio(
     referee: Referee,
     recognizer: Any,
@@ -198,11 +229,13 @@ def judge_audio(
     folder: Path = MANIFEST.parent,
     gain_db: float = 0.0,
     reverb: float = 0.0,
+    pitch: str = "",
 ) -> tuple[list[Judgement], str]:
     """Replay a clip through the recogniser; judge its events; also return the transcript.
 
     ``gain_db`` scales the audio first (-20 is a quiet microphone), clipping at
-    full scale; ``reverb`` (seconds, RT60) plays it in a reverberant room.
+    full scale; ``reverb`` (seconds, RT60) plays it in a reverberant room;
+    ``pitch`` (cents) raises the voice (:func:`pitched`).
     """
     from voice_host.audio.wav import WavSource
     from voice_host.referee.commands import command_phrases, listened_teams
@@ -212,6 +245,8 @@ def judge_audio(
     teams = listened_teams(TEAMS, clip_phase(clip))  # as the host listens in that phase
     context = ListenContext.for_entry(entry, command_phrases(teams), teams)
     chunks: Iterable[AudioChunk] = WavSource(folder / clip["file"])
+    if pitch:
+        chunks = pitched(chunks, pitch)
     if reverb:
         chunks = reverberant(chunks, reverb)
     if gain_db:
@@ -371,6 +406,13 @@ def main(argv: list[str] | None = None) -> int:
         metavar="RT60",
         help="play each clip in a synthetic room with this reverberation time (s, e.g. 0.5)",
     )
+    ap.add_argument(
+        "--pitch",
+        default="",
+        metavar="CENTS",
+        help="raise each voice's pitch and formants this many cents with sox (600: near a "
+        "child's; '300,-300': two shifts, the effect's artefacts alone)",
+    )
     args = ap.parse_args(argv)
     global MARKDOWN
     MARKDOWN = args.markdown
@@ -431,6 +473,7 @@ def main(argv: list[str] | None = None) -> int:
             args.manifest.parent,
             args.gain,
             args.reverb,
+            args.pitch,
         )
         audio_recs.append(record(clip, js, heard))
     cpu = time.process_time() - t0

@@ -9,6 +9,7 @@ import random
 import re
 import shlex
 import shutil
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -266,6 +267,43 @@ def test_ctrl_c_keeps_the_save_and_says_how_to_resume(
     code = cli.main(["play", "--keyboard", "--teams", TEAMS, "--first", "Red"])
     out = capsys.readouterr().out
     save = tmp_path / "state" / "voice-host" / "game.json"  # the default slot
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "Interrupted: the game stops here.",
+        f"Saved to {save}; resume with voice-host play --resume",
+    ]
+    assert _saved(save).state.correct == 1
+
+
+class _Terminated(io.StringIO):
+    """Keys from lines, then a SIGTERM to this process (``kill``, a logout)."""
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline()
+        if not line:
+            signal.raise_signal(signal.SIGTERM)
+        return line
+
+
+def test_sigterm_ends_play_as_ctrl_c_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Not a process killed mid-screen (the terminal left raw, the board view's full
+    screen left up): saved, and where it is said."""
+
+    def died(*_: object) -> None:
+        raise AssertionError("SIGTERM was not handled by the game: the process would die")
+
+    before = signal.signal(signal.SIGTERM, died)
+    try:
+        monkeypatch.setattr("sys.stdin", _Terminated(" \nc\n"))
+        monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
+        code = cli.main(["play", "--keyboard", "--teams", TEAMS, "--first", "Red"])
+        assert signal.getsignal(signal.SIGTERM) is died  # put back as it was
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    out = capsys.readouterr().out
+    save = tmp_path / "state" / "voice-host" / "game.json"
     assert code == 0
     assert out.splitlines()[-2:] == [
         "Interrupted: the game stops here.",

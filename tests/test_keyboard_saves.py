@@ -479,6 +479,21 @@ def test_a_plain_resume_goes_on_with_the_games_own_deck_and_timer_from_any_folde
     assert save.read_bytes() == before
 
 
+def test_a_turn_paused_in_the_keyboard_game_is_saved_held(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Paused (space, c, space) then quit: the live host resumes it waiting, not at "Go!".
+    save = tmp_path / "game.json"
+    code, _, _ = _play(monkeypatch, capsys, " \nc\n \nq\ny\n", *_new_args(tmp_path, save))
+    assert code == 0
+    saved = SavedGame.from_json(save.read_text(encoding="utf-8"))
+    assert saved.held and saved.time_left is not None
+    # Going on (space) runs the timer again: no longer held.
+    code, _, _ = _play(monkeypatch, capsys, " \nc\n", "--resume", "--save", str(save))
+    assert code == 0
+    assert not SavedGame.from_json(save.read_text(encoding="utf-8")).held
+
+
 def test_a_held_turn_saved_by_the_keyboard_game_format_resumes_waiting_in_the_live_host(
     tmp_path: Path,
 ) -> None:

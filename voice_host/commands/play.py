@@ -187,8 +187,14 @@ class _KeyboardSaves:
     def __call__(self) -> None:
         if self.game is not None:
             left = None if self.controller is None else self.controller.saved_time_left
+            held = self.controller is not None and self.controller.saved_held
             self._saved = save_or_discard(
-                self.slot, self.game, self.config.to_data(), self._report, time_left=left
+                self.slot,
+                self.game,
+                self.config.to_data(),
+                self._report,
+                time_left=left,
+                held=held,
             )
 
     @property

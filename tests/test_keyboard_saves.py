@@ -9,6 +9,7 @@ import random
 import re
 import shlex
 import shutil
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -274,6 +275,43 @@ def test_ctrl_c_keeps_the_save_and_says_how_to_resume(
     assert _saved(save).state.correct == 1
 
 
+class _Terminated(io.StringIO):
+    """Keys from lines, then a SIGTERM to this process (``kill``, a logout)."""
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline()
+        if not line:
+            signal.raise_signal(signal.SIGTERM)
+        return line
+
+
+def test_sigterm_ends_play_as_ctrl_c_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Not a process killed mid-screen (the terminal left raw, the board view's full
+    screen left up): saved, and where it is said."""
+
+    def died(*_: object) -> None:
+        raise AssertionError("SIGTERM was not handled by the game: the process would die")
+
+    before = signal.signal(signal.SIGTERM, died)
+    try:
+        monkeypatch.setattr("sys.stdin", _Terminated(" \nc\n"))
+        monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
+        code = cli.main(["play", "--keyboard", "--teams", TEAMS, "--first", "Red"])
+        assert signal.getsignal(signal.SIGTERM) is died  # put back as it was
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    out = capsys.readouterr().out
+    save = tmp_path / "state" / "voice-host" / "game.json"
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "Interrupted: the game stops here.",
+        f"Saved to {save}; resume with voice-host play --resume",
+    ]
+    assert _saved(save).state.correct == 1
+
+
 def _write_save(save: Path, text: str) -> None:
     save.write_text(text, encoding="utf-8")
 
@@ -439,6 +477,21 @@ def test_a_plain_resume_goes_on_with_the_games_own_deck_and_timer_from_any_folde
         "which is not there now: give --deck with that deck\n"
     )
     assert save.read_bytes() == before
+
+
+def test_a_turn_paused_in_the_keyboard_game_is_saved_held(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Paused (space, c, space) then quit: the live host resumes it waiting, not at "Go!".
+    save = tmp_path / "game.json"
+    code, _, _ = _play(monkeypatch, capsys, " \nc\n \nq\ny\n", *_new_args(tmp_path, save))
+    assert code == 0
+    saved = SavedGame.from_json(save.read_text(encoding="utf-8"))
+    assert saved.held and saved.time_left is not None
+    # Going on (space) runs the timer again: no longer held.
+    code, _, _ = _play(monkeypatch, capsys, " \nc\n", "--resume", "--save", str(save))
+    assert code == 0
+    assert not SavedGame.from_json(save.read_text(encoding="utf-8")).held
 
 
 def test_a_held_turn_saved_by_the_keyboard_game_format_resumes_waiting_in_the_live_host(

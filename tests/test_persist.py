@@ -256,6 +256,19 @@ def test_stale_temporary_files_are_removed_on_load(tmp_path: Path) -> None:
     assert leftovers(tmp_path) == [fresh.name]  # a fresh one may belong to a live save
 
 
+def test_stale_temporary_files_are_removed_by_a_new_games_first_save(tmp_path: Path) -> None:
+    # A game started afresh (--teams) never loads the slot: leftovers of games killed
+    # mid-save would pile up there, one per crash.
+    path = tmp_path / "game.json"
+    stale = tmp_path / ".game.json.abc123.tmp"
+    fresh = tmp_path / ".game.json.def456.tmp"
+    stale.write_text("half")
+    fresh.write_text("half")
+    os.utime(stale, (0, 0))
+    SaveSlot(path).save("{}")
+    assert leftovers(tmp_path) == [fresh.name]  # a fresh one may belong to a live save
+
+
 @pytest.mark.parametrize(
     ("env", "expected"),
     [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import termios
 from collections.abc import Iterator
 
 import pytest
@@ -60,6 +61,19 @@ def test_a_key_is_read_whole(
 def test_no_key_is_none(terminal: tuple[TerminalKeys, int]) -> None:
     source, _ = terminal
     assert source.read_key(0.01) is None
+
+
+def test_single_keys_come_back_after_ctrl_z_and_fg(terminal: tuple[TerminalKeys, int]) -> None:
+    """After Ctrl-Z and ``fg`` the shell hands the terminal back in its own mode
+    (line by line, echoed): a key must still count at once, without Enter."""
+    source, near = terminal
+    far = source._fd
+    mode = termios.tcgetattr(far)
+    mode[3] |= termios.ICANON | termios.ECHO  # what bash leaves after fg
+    termios.tcsetattr(far, termios.TCSANOW, mode)
+    os.write(near, b"c")
+    assert source.read_key(0.3) == "c"
+    assert not termios.tcgetattr(far)[3] & (termios.ICANON | termios.ECHO)
 
 
 def test_a_closed_stream_is_not_a_terminal() -> None:

@@ -321,6 +321,8 @@ class SaveSlot:
         stamp = datetime.fromtimestamp(self._now(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
         saved = SavedGame(state_json, dict(options or {}), stamp, time_left, held)
         with self._lock:
+            if not self.saved_any:  # a new game never loads: its first save tidies up
+                self._remove_stale_temps()
             save_atomic(self.path, saved.to_json(), make_temp=self._make_temp)
             self.saved_any = True
 

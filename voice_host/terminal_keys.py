@@ -19,7 +19,7 @@ import termios
 import tty
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from voice_host.errors import UsageError
 from voice_host.rules import MIN_PLAYERS, MIN_TEAMS, Team, validate_teams
@@ -126,6 +126,7 @@ class TerminalKeys:
         self._stream = stream
         self._fd = stream.fileno()
         self._write = write
+        self._keys_mode: list[Any] | None = None
 
     @contextmanager
     def cbreak(self) -> Iterator[None]:
@@ -133,9 +134,24 @@ class TerminalKeys:
         saved = termios.tcgetattr(self._fd)
         try:
             tty.setcbreak(self._fd)
+            self._keys_mode = termios.tcgetattr(self._fd)
             yield
         finally:
+            self._keys_mode = None
             termios.tcsetattr(self._fd, termios.TCSADRAIN, saved)
+
+    def _keep_cbreak(self) -> None:
+        """Put single keys back when something else changed the mode: after Ctrl-Z
+        and ``fg`` the shell hands the terminal back in its own mode (Enter needed,
+        keys echoed), and the game would take no key until Enter."""
+        if self._keys_mode is None:
+            return
+        try:
+            now = termios.tcgetattr(self._fd)
+            if now[3] & (termios.ICANON | termios.ECHO):
+                termios.tcsetattr(self._fd, termios.TCSANOW, self._keys_mode)
+        except termios.error:
+            pass  # the terminal is gone: the read says so
 
     def read_key(self, timeout: float) -> str | None:
         """One key, or None after ``timeout`` seconds.
@@ -145,6 +161,7 @@ class TerminalKeys:
         the letters in it (the right arrow sends ESC [ C, and ``c`` scores a
         correct guess); Escape alone is ``"escape"``; a UTF-8 character is one key.
         """
+        self._keep_cbreak()
         if not self._ready(timeout):
             return None
         data = os.read(self._fd, 1)

@@ -17,11 +17,14 @@ come from the config file and the command line (:mod:`voice_host.config`).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import os
 import random
+import signal
 import sys
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
 
 from voice_host.commands.simulate import read_board
 from voice_host.config import (
@@ -184,8 +187,14 @@ class _KeyboardSaves:
     def __call__(self) -> None:
         if self.game is not None:
             left = None if self.controller is None else self.controller.saved_time_left
+            held = self.controller is not None and self.controller.saved_held
             self._saved = save_or_discard(
-                self.slot, self.game, self.config.to_data(), self._report, time_left=left
+                self.slot,
+                self.game,
+                self.config.to_data(),
+                self._report,
+                time_left=left,
+                held=held,
             )
 
     @property
@@ -313,8 +322,26 @@ def run(args: argparse.Namespace) -> int:
     unused = unused_with_resume(args)
     if unused is not None:
         print(unused, file=sys.stderr, flush=True)
-    with SaveClaim(config.save_path()):
+    with SaveClaim(config.save_path()), _terminate_like_ctrl_c():
         return _play(args, config)
+
+
+@contextlib.contextmanager
+def _terminate_like_ctrl_c() -> Iterator[None]:
+    """SIGTERM (``kill``, a logout, a shutdown) ends play as Ctrl-C does: the turn's
+    time left saved, the terminal put back (the board view leaves its full screen)
+    and where the game is kept said, rather than the process dying mid-screen."""
+    if (
+        threading.current_thread() is not threading.main_thread()  # only it may set one
+        or signal.getsignal(signal.SIGTERM) is signal.SIG_IGN  # started to ignore it
+    ):
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _play(args: argparse.Namespace, config: HostConfig) -> int:

@@ -139,6 +139,13 @@ class KeyboardController:
             return self._time_left
         return self.time_left(self._now)
 
+    @property
+    def saved_held(self) -> bool:
+        """What a save should hold of whether the turn waits: True in a turn whose timer
+        is not running (paused, or waiting for the describer's space), so that the live
+        host resumes it waiting too rather than at "Go!"."""
+        return self.game.phase is Phase.TURN and self._running_since is None
+
     def leave(self, now: float) -> None:
         """The players stop here (quit, Ctrl-C, end of input): save the time left too."""
         self._now = now

@@ -199,7 +199,7 @@ def test_a_failing_save_is_said_once_and_play_goes_on(
     failures = [line for line in out.splitlines() if "cannot save the game" in line]
     assert failures == [
         f"cannot save the game to {save}: the disk holding {tmp_path} is full; "
-        "play goes on, and the last good save is kept"
+        "play goes on, and nothing of this game is saved yet"  # no "last good save" yet
     ]
     assert "Time! Red got two right." in out  # play went on after the failure
     assert "Blue's turn." in out and "correct. One." in out

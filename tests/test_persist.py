@@ -204,13 +204,37 @@ def test_autosave_reports_once_and_again_when_it_recovers(tmp_path: Path) -> Non
     assert not slot.autosave("{}")
     assert not slot.autosave("{}")
     assert len(reports) == 1
-    assert reports[0].endswith("is full; play goes on, and the last good save is kept")
+    # nothing was saved before: no "last good save" to speak of
+    assert reports[0].endswith("is full; play goes on, and nothing of this game is saved yet")
     broken[0] = False
     assert slot.autosave('{"n": 1}')
     assert slot.autosave('{"n": 2}')
     assert reports[1] == f"Saving works again: the game is saved to {tmp_path / 'game.json'}"
     assert len(reports) == 2
     assert slot.load() == '{"n": 2}'
+    broken[0] = True
+    assert not slot.autosave('{"n": 3}')
+    assert reports[2].endswith("is full; play goes on, and the last good save is kept")
+    assert slot.load() == '{"n": 2}'
+
+
+def test_a_failing_first_save_over_an_earlier_game_says_that_file_is_not_this_game(
+    tmp_path: Path,
+) -> None:
+    # A read-only folder holding an earlier game's save: "the last good save is
+    # kept" read as if this game were safe in it.
+    reports: list[str] = []
+    (tmp_path / "game.json").write_text("an earlier game")
+
+    def full(folder: Path, prefix: str) -> tuple[int, str]:
+        raise OSError(errno.EACCES, "Permission denied")
+
+    slot = SaveSlot(tmp_path / "game.json", report=reports.append, make_temp=full)
+    assert not slot.autosave("{}")
+    assert reports[0].endswith(
+        f"play goes on, and nothing of this game is saved yet ({tmp_path / 'game.json'} "
+        "is an earlier game)"
+    )
 
 
 @pytest.mark.parametrize(

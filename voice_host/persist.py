@@ -341,7 +341,13 @@ class SaveSlot:
             self.failure = str(exc)
             if not self._failing:
                 self._failing = True
-                self._report(f"{exc}; play goes on, and the last good save is kept")
+                if self.saved_any:
+                    kept = "the last good save is kept"
+                elif self.path.exists():  # another game's, that could not be moved aside
+                    kept = f"nothing of this game is saved yet ({self.path} is an earlier game)"
+                else:
+                    kept = "nothing of this game is saved yet"
+                self._report(f"{exc}; play goes on, and {kept}")
             return False
         self.failure = None
         if self._failing:

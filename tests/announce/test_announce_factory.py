@@ -18,6 +18,7 @@ from voice_host.announce import (
     SounddevicePlayer,
     open_announcer,
 )
+from voice_host.announce import player as player_module
 from voice_host.announce.player import Player, parse_device, resample
 from voice_host.announce.render import (
     Pyttsx3Renderer,
@@ -290,6 +291,40 @@ def test_sounddevice_player_retries_at_the_devices_rate() -> None:
     audio = RenderedAudio(b"\x01\x00" * 22, 22050)
     assert player.play(audio, on_start=lambda: None, cancel=threading.Event())
     assert len(sd.streams) == 2
+
+
+def test_an_output_that_never_starts_fails_in_time_and_is_not_asked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A sound server that does not answer held PortAudio's start for good, and the
+    # announcer with it: "Go!" never ended, so the turn's timer never started.
+    monkeypatch.setattr(player_module, "OPEN_TIMEOUT", 0.05)
+    answer = threading.Event()
+
+    class StuckSd(FakeSd):
+        def RawOutputStream(self, **kwargs: Any) -> FakeStream:
+            stream = super().RawOutputStream(**kwargs)
+            start = stream.start
+
+            def stuck_start() -> None:
+                answer.wait(DEADLOCK)
+                start()
+
+            stream.start = stuck_start  # type: ignore[method-assign]
+            return stream
+
+    sd = StuckSd()
+    player = SounddevicePlayer.open(None, sd=sd)
+    audio = RenderedAudio(b"\x01\x00" * 22, 48000)
+    started: list[str] = []
+    with pytest.raises(DeviceError, match="did not start within"):
+        player.play(audio, on_start=lambda: started.append("a"), cancel=threading.Event())
+    # while the first still hangs, the next text fails at once, asking nothing more
+    with pytest.raises(DeviceError, match="not answering"):
+        player.play(audio, on_start=lambda: started.append("b"), cancel=threading.Event())
+    assert len(sd.streams) == 1 and started == []
+    answer.set()  # the device answers at last: its late stream is stopped unheard
+    assert sd.streams[0].aborted.wait(DEADLOCK)
 
 
 def test_sounddevice_player_names_a_missing_device() -> None:

@@ -22,6 +22,11 @@ from voice_host.errors import DeviceError
 POLL = 0.02
 #: Seconds past a sound's length after which a silent output is taken as lost.
 HANG_MARGIN = 5.0
+#: Seconds an output stream may take to open and start.  A sound server that does not
+#: answer can hold PortAudio there for good, and with it "Go!" and the turn's timer:
+#: past this the text is printed instead, and until the device answers every later
+#: text is printed at once.
+OPEN_TIMEOUT = 3.0
 
 
 class Player(Protocol):
@@ -78,6 +83,8 @@ class SounddevicePlayer:
         """PortAudio device index or name part; None for the default output."""
         self._sd = sd
         self._rate: float | None = None
+        # A stream still opening past OPEN_TIMEOUT: the device is not answering.
+        self._stuck: threading.Thread | None = None
 
     @classmethod
     def open(cls, device: int | str | None = None, *, sd: Any | None = None) -> SounddevicePlayer:
@@ -126,6 +133,46 @@ class SounddevicePlayer:
             except DeviceError:
                 raise exc from None
 
+    def _started(self, audio: RenderedAudio, callback: Any, finished: threading.Event) -> Any:
+        """A stream for ``audio``, opened and started within :data:`OPEN_TIMEOUT`, or
+        :class:`DeviceError`.  The opening runs on a thread of its own, so that a device
+        that never answers holds that thread, not the announcer; a stream it opens too
+        late is closed unheard."""
+        if self._stuck is not None and self._stuck.is_alive():
+            raise DeviceError("audio output is not answering")
+        box: dict[str, Any] = {}
+        late = threading.Event()
+
+        def opening() -> None:
+            try:
+                stream = self._stream(audio, callback, finished)
+                box["stream"] = stream
+                stream.start()
+                box["started"] = True
+            except BaseException as exc:  # handed to the announcer's thread below
+                box["error"] = exc
+            if late.is_set() and "stream" in box:
+                with contextlib.suppress(Exception):
+                    box["stream"].abort()
+                    box["stream"].close()
+
+        worker = threading.Thread(target=opening, name="audio-output-open", daemon=True)
+        worker.start()
+        worker.join(OPEN_TIMEOUT)
+        if worker.is_alive():
+            late.set()
+            self._stuck = worker
+            raise DeviceError(f"audio output did not start within {OPEN_TIMEOUT:g} s")
+        if "error" in box:
+            if "stream" in box:
+                with contextlib.suppress(Exception):
+                    box["stream"].close()
+            error = box["error"]
+            if isinstance(error, DeviceError):
+                raise error
+            raise DeviceError(f"audio output failed: {error}") from None
+        return box["stream"]
+
     def _play(
         self, audio: RenderedAudio, on_start: Callable[[], None], cancel: threading.Event
     ) -> bool:
@@ -144,9 +191,8 @@ class SounddevicePlayer:
                 outdata[len(chunk) :] = b"\x00" * (wanted - len(chunk))
                 raise sd.CallbackStop
 
-        stream = self._stream(audio, callback, finished)
+        stream = self._started(audio, callback, finished)
         try:
-            stream.start()
             on_start()
             # finished_callback fires once the last buffer has been played, not just queued.
             # A device unplugged mid-sound may just stop calling back: give up after a margin.

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "fixtures" / "audio"))
 
 import generate  # noqa: E402
-from referee import MANIFEST, Entries, decisive, judge_audio, report  # noqa: E402
+from referee import MANIFEST, Entries, judge_audio, record, report  # noqa: E402
 
 from voice_host.referee import Referee  # noqa: E402
 from voice_host.referee.phones import default_phone_lookup  # noqa: E402
@@ -89,18 +89,7 @@ def main(argv: list[str] | None = None) -> int:
             js, heard = judge_audio(
                 referee, recognizer, clip, entries.get(clip.get("entry")), clip["folder"]
             )
-            recs.append(
-                {
-                    "exp": clip["judgement"],
-                    "got": decisive(js),
-                    "voice": clip["voice"],
-                    "noise": clip["noise"],
-                    "split": clip["split"],
-                    "file": clip["file"],
-                    "heard": heard,
-                    "why": "; ".join(j.evidence for j in js),
-                }
-            )
+            recs.append(record(clip, js, heard))
     what = f"mean pitch {args.f0:g} Hz" if args.f0 else "the committed clips"
     print(f"== {len(recs)} clean clips of {', '.join(VOICES)}, {what} (made in {made:.0f} s)")
     report(recs, by_voice=True)

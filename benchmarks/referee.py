@@ -388,6 +388,21 @@ def summary(recs: list[dict[str, Any]]) -> None:
             )
 
 
+def record(clip: dict[str, Any], js: list[Judgement], heard: str) -> dict[str, Any]:
+    """What :func:`report` reads of one judged clip: expected and judged, and why."""
+    return {
+        "exp": clip["judgement"],
+        "got": decisive(js),
+        "voice": clip["voice"],
+        "noise": clip["noise"],
+        "split": clip["split"],
+        "text": clip["text"],
+        "file": clip["file"],
+        "heard": heard,
+        "why": "; ".join(j.evidence for j in js),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--manifest", type=Path, default=MANIFEST)
@@ -423,19 +438,6 @@ def main(argv: list[str] | None = None) -> int:
     phones = default_phone_lookup()
     entries = Entries(clips, args.manifest_entries, phones)
     referee = Referee.default(phones)
-
-    def record(clip: dict[str, Any], js: list[Judgement], heard: str) -> dict[str, Any]:
-        return {
-            "exp": clip["judgement"],
-            "got": decisive(js),
-            "voice": clip["voice"],
-            "noise": clip["noise"],
-            "split": clip["split"],
-            "text": clip["text"],
-            "file": clip["file"],
-            "heard": heard,
-            "why": "; ".join(j.evidence for j in js),
-        }
 
     # text level: one record per distinct (text, entry, phase): voices say the same text
     seen: dict[tuple[str, str, str], dict[str, Any]] = {}

@@ -48,6 +48,25 @@ class _Caller:
         return []
 
 
+def _until_go(host: Any, clock: Any) -> float:
+    """Feed quiet chunks until the turn's timer runs ("Go!" said); the audio time then."""
+    t = 0.0
+    while not host.timer.running:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    return t
+
+
+def _heard_at(host: Any, clock: Any, said: float, judged: float) -> None:
+    """The caller's word said in the chunk from ``said``, its judgement taken at ``judged``."""
+    loud = AudioChunk(b"\x01\x00" * CHUNK, SAMPLE_RATE, said)
+    clock.advance_to(judged)
+    assert host.listening is not None
+    host.handle(Heard(tuple(host.listening.feed(loud))))
+
+
 class _BrokenRecognizer:
     """A recogniser whose decoder fails (a bug or an engine error that is no OSError)."""
 
@@ -205,12 +224,7 @@ def test_a_spoken_foul_of_a_card_scored_by_key_does_not_forfeit_the_next(
     'poster' is the word itself, Telescope."), forfeiting it."""
     host, clock, _ = make_host(recognizer=_Caller(), timer=30.0)
     host.start()
-    t = 0.0
-    while not host.timer.running:
-        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
-        clock.advance_to(chunk.end_time)
-        host.hear(chunk)
-        t = chunk.end_time
+    t = _until_go(host, clock)
     first = host.entry_text()
     clock.advance_to(t + 5.2)
     host.handle(KeyPress("c", t + 5.2))
@@ -240,12 +254,7 @@ def test_a_guess_said_before_the_buzzer_counts_when_its_judgement_lands_after_ti
     assert host.listening is not None
     host.start()
     caller.word = host.entry_text().lower()
-    t = 0.0
-    while not host.timer.running:
-        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
-        clock.advance_to(chunk.end_time)
-        host.hear(chunk)
-        t = chunk.end_time
+    t = _until_go(host, clock)
     buzzer = host.timer.buzzer
     assert buzzer is not None
     while t + 0.1 < buzzer - 0.2:
@@ -298,12 +307,7 @@ def test_a_spoken_command_for_a_card_already_moved_on_by_key_does_not_act_on_the
     next card too, one nobody had described: a doubled point (a foul: a lost card)."""
     host, clock, _ = make_host(recognizer=_Caller(), timer=30.0)
     host.start()
-    t = 0.0
-    while not host.timer.running:
-        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
-        clock.advance_to(chunk.end_time)
-        host.hear(chunk)
-        t = chunk.end_time
+    t = _until_go(host, clock)
     clock.advance_to(t + 5.2)
     host.handle(KeyPress(key, t + 5.2))
     assert len(host.game.inputs) == 1
@@ -353,17 +357,9 @@ def test_c_pressed_as_the_host_counts_a_heard_guess_does_not_score_the_next_card
     host, clock, _ = make_host(recognizer=caller, timer=30.0)
     host.start()
     caller.word = host.entry_text().lower()
-    t = 0.0
-    while not host.timer.running:
-        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
-        clock.advance_to(chunk.end_time)
-        host.hear(chunk)
-        t = chunk.end_time
+    t = _until_go(host, clock)
     first = host.entry_text()
-    loud = AudioChunk(b"\x01\x00" * CHUNK, SAMPLE_RATE, t + 4.9)
-    clock.advance_to(t + 5.5)
-    assert host.listening is not None
-    host.handle(Heard(tuple(host.listening.feed(loud))))
+    _heard_at(host, clock, t + 4.9, t + 5.5)
     assert [type(i) for i in host.game.inputs] == [Correct]
     clock.advance_to(t + 5.6)
     host.handle(KeyPress("c", t + 5.6))
@@ -380,16 +376,8 @@ def test_c_long_after_a_heard_guess_scores_the_next_card(make_host: HostMaker) -
     host, clock, _ = make_host(recognizer=caller, timer=30.0)
     host.start()
     caller.word = host.entry_text().lower()
-    t = 0.0
-    while not host.timer.running:
-        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
-        clock.advance_to(chunk.end_time)
-        host.hear(chunk)
-        t = chunk.end_time
-    loud = AudioChunk(b"\x01\x00" * CHUNK, SAMPLE_RATE, t + 4.9)
-    clock.advance_to(t + 5.5)
-    assert host.listening is not None
-    host.handle(Heard(tuple(host.listening.feed(loud))))
+    t = _until_go(host, clock)
+    _heard_at(host, clock, t + 4.9, t + 5.5)
     clock.advance_to(t + 12.0)
     host.handle(KeyPress("c", t + 12.0))
     assert [type(i) for i in host.game.inputs] == [Correct, Correct]

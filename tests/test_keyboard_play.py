@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -239,6 +240,35 @@ def test_question_mark_lists_the_keys_of_the_moment() -> None:
     )
     keys(ctl, "ccct")
     assert "w, n, r, l" in keys(ctl, "?")[0]
+
+
+@pytest.mark.parametrize(
+    ("rules", "pass_key", "foul_key"),
+    [
+        ({"passes_per_turn": 0}, None, "f: foul (the card is lost)"),
+        ({"passes_per_turn": 2}, "p: pass (two per turn)", "f: foul (the card is lost)"),
+        (
+            {"foul_penalty": "lose-one"},
+            "p: pass (one per turn)",
+            "f: foul (the card is lost and one right is taken off)",
+        ),
+        (
+            {"foul_penalty": "end-turn"},
+            "p: pass (one per turn)",
+            "f: foul (the card is lost and the turn ends)",
+        ),
+    ],
+)
+def test_R10_R11_question_mark_names_the_house_rules_pass_and_foul(
+    rules: dict[str, Any], pass_key: str | None, foul_key: str
+) -> None:
+    # ? said "p: pass (one per turn)" and "f: foul (the card is lost)" whatever the
+    # house rules: a table playing passes-per-turn=0 was offered a pass it did not have
+    ctl = controller(**rules)
+    keys(ctl, " ")
+    now = keys(ctl, "?")[0].removeprefix("Keys now: ").removesuffix(".").split("; ")
+    assert [k for k in now if k.startswith("p:")] == ([pass_key] if pass_key else [])
+    assert [k for k in now if k.startswith("f:")] == [foul_key]
 
 
 def test_status_says_where_everyone_is() -> None:

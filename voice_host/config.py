@@ -600,3 +600,26 @@ def config_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = N
         values["resume"] = True
     typed = frozenset(name for name in OPTION_NAMES if getattr(args, name, None) is not None)
     return dataclasses.replace(config, **values, house_rules=rules, given=typed)
+
+
+def check_file_names(config: HostConfig) -> None:
+    """Before a game: the config file's ``deck``, ``board`` and ``first`` must name a file
+    or a team that is there, else one line naming the file and the key (the error the
+    game would give later names neither, and the player never typed the value).  Not
+    for a resumed game, which goes on with its own deck, board and teams."""
+    source = config.config_file
+    if source is None or config.resume:
+        return
+    for name in ("deck", "board"):
+        path = getattr(config, name)
+        if name not in config.given and isinstance(path, Path) and not path.exists():
+            raise InputFileError(f"{source}: {name}: no such file {path}")
+    if "first" in config.given or config.first is None or config.teams is None:
+        return
+    teams = parse_teams(config.teams)
+    first = first_team(config.first, teams)
+    if isinstance(first, str) and not any(name_key(t.name) == name_key(first) for t in teams):
+        names = ", ".join(t.name for t in teams)
+        raise InputFileError(
+            f"{source}: first: expected one of the teams ({names}) or its number, got {first!r}"
+        )

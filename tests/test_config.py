@@ -119,7 +119,13 @@ def test_teams_as_a_table_and_devices(tmp_path: Path) -> None:
     [
         ('timer = "30"\n', "timer: expected seconds from 5 to 3600, got '30'"),  # a string
         ("timer = 0\n", "timer: expected seconds from 5 to 3600, got 0"),  # out of range
-        ("rate = 170.5\n", "rate: expected a whole number, got 170.5"),  # not whole
+        ("rate = 170.5\n", "rate: expected a whole number, without a decimal point, got 170.5"),
+        # was "expected a whole number, got 170": 170.0 is shown as 170
+        ("rate = 170.0\n", "rate: expected a whole number, without a decimal point, got 170"),
+        (
+            "[house_rules]\npasses_per_turn = 1.0\n",
+            "house_rules.passes_per_turn: expected a whole number, without a decimal point",
+        ),
         ("rate = 1000\n", "rate: expected a whole number from 80 to 450, got 1000"),  # too fast
         ("volume = 2\n", "volume: expected a number from 0.0 to 1.0, got 2"),  # too loud
         ('plain = "yes"\n', "plain: expected true or false, got 'yes'"),  # TOML booleans only

@@ -213,6 +213,8 @@ def _bool(value: object) -> bool:
 
 
 def _int(value: object, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, float):  # 170.0 is shown as 170: say what is wrong with it
+        raise _Bad("a whole number, without a decimal point", value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise _Bad("a whole number", value)
     if (low is not None and value < low) or (high is not None and value > high):

@@ -173,6 +173,27 @@ def test_undoing_time_up_reopens_the_turn_with_its_time_spent() -> None:
     assert ctl.game.position("Red") == 3
 
 
+def test_undoing_a_foul_that_ended_the_turn_gives_it_back_its_time_paused() -> None:
+    # foul-penalty=end-turn: undoing a mistaken F re-opened the turn with no time left
+    # ("Its time is up"), where the live host gave it a full timer
+    ctl = controller(foul_penalty="end-turn")
+    keys(ctl, " c")
+    keys(ctl, "f", 12.0)
+    assert ctl.game.to_play.name == "Blue"
+    assert keys(ctl, "u", 13.0) == [
+        "Undone: the foul.",
+        "Paused, 18 seconds left. Press space to go on.",
+    ]
+    assert ctl.game.to_play.name == "Red" and ctl.game.state.correct == 1
+    assert keys(ctl, " ", 20.0) == ["Go on: 18 seconds."]
+    assert ctl.time_left(25.0) == pytest.approx(13.0)
+    keys(ctl, "cc", 25.0)  # Red to SPIN (segment 3) by a foul that ends the turn
+    keys(ctl, "f", 26.0)
+    assert ctl.game.phase is Phase.SPIN
+    assert keys(ctl, "u", 27.0)[-1] == "Paused, 12 seconds left. Press space to go on."
+    assert ctl.game.phase is Phase.TURN and ctl.game.state.correct == 3
+
+
 def test_spinner_keys_and_the_choice_by_team_number() -> None:
     ctl = controller()
     keys(ctl, " c t")  # Red to 1

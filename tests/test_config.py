@@ -389,3 +389,12 @@ def test_a_resumed_game_or_the_command_line_is_not_held_to_the_files_deck_and_fi
     deck.write_text("{}", encoding="utf-8")
     given = ("--config", str(path), "--deck", str(deck), "--first", "Blue")
     check_file_names(config_from_args(parse(*given), {}))
+
+
+def test_R3_the_first_team_in_a_file_may_be_its_number_unquoted(tmp_path: Path) -> None:
+    # first = 2 was "expected a team name, got 2", though --first 2 names the second team
+    path = write(tmp_path, 'teams = "Red:Ann,Bob;Blue:Cat,Dan"\nfirst = 2\n')
+    config = config_from_args(parse("--config", str(path)), {})
+    assert first_team(config.first, parse_teams(config.teams or "")) == 1
+    with pytest.raises(InputFileError, match="first: expected a team name or its number"):
+        config_from_args(parse("--config", str(write(tmp_path, "first = 0\n"))), {})

@@ -302,6 +302,14 @@ def _path(what: str) -> Callable[[object], Path]:
     return check
 
 
+def _first(value: object) -> str:
+    """The team that starts: its name, or its number as ``--first`` takes it (``first = 2``
+    in a file, unquoted, as a number is written in TOML)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return str(value)
+    return _text(value, "a team name or its number")
+
+
 def _backend(value: object) -> str:
     if value not in BACKENDS:
         raise _Bad(f"one of {', '.join(BACKENDS)}", value)
@@ -328,7 +336,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "screen_reader": _bool,
     "reader_rate": lambda v: _int(v, *READER_RATE_RANGE),
     "keyboard_only": _bool,
-    "first": lambda v: _text(v, "a team name"),
+    "first": _first,
     "show_card": _bool,
     "ready": _bool,
     "save": _path("a file path"),

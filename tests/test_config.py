@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import os
 from pathlib import Path
 
@@ -118,7 +119,13 @@ def test_teams_as_a_table_and_devices(tmp_path: Path) -> None:
     [
         ('timer = "30"\n', "timer: expected seconds from 5 to 3600, got '30'"),  # a string
         ("timer = 0\n", "timer: expected seconds from 5 to 3600, got 0"),  # out of range
-        ("rate = 170.5\n", "rate: expected a whole number, got 170.5"),  # not whole
+        ("rate = 170.5\n", "rate: expected a whole number, without a decimal point, got 170.5"),
+        # was "expected a whole number, got 170": 170.0 is shown as 170
+        ("rate = 170.0\n", "rate: expected a whole number, without a decimal point, got 170"),
+        (
+            "[house_rules]\npasses_per_turn = 1.0\n",
+            "house_rules.passes_per_turn: expected a whole number, without a decimal point",
+        ),
         ("rate = 1000\n", "rate: expected a whole number from 80 to 450, got 1000"),  # too fast
         ("volume = 2\n", "volume: expected a number from 0.0 to 1.0, got 2"),  # too loud
         ('plain = "yes"\n', "plain: expected true or false, got 'yes'"),  # TOML booleans only
@@ -333,3 +340,61 @@ def test_a_screen_reader_may_read_faster_than_the_voice_engine(tmp_path: Path) -
     assert config.reader_options().rate == 700
     assert config.announce_options().rate == 170
     assert config_from_args(parse("--rate", "200"), env).reader_options().rate == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('deck = "gone.json"', "deck: no such file "),
+        ('board = "gone.json"', "board: no such file "),
+        (
+            'teams = "Red:Ann,Bob;Blue:Cat,Dan"\nfirst = "Green"',
+            "first: expected one of the teams (Red, Blue) or its number, got 'Green'",
+        ),
+        ('teams = "Red:Ann,Bob;Blue:Cat,Dan"\nfirst = "3"', "first: expected one of the teams"),
+    ],
+)
+def test_a_config_files_deck_board_or_first_team_that_is_not_there_names_the_file_and_key(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    message: str,
+) -> None:
+    # a deck the file names that is gone was "voice-host: /x/gone.json: cannot read (...)",
+    # and a first team the file names that is not playing "unknown team 'Green'": a family
+    # that never typed either could not tell where it came from
+    from voice_host import cli
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    path = write(tmp_path, text)
+    argv = ["play", "--keyboard", "--config", str(path), "--save", str(tmp_path / "g.json")]
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"voice-host: {path}: ")
+    assert message in err
+    assert len(err.splitlines()) == 1
+    assert not (tmp_path / "g.json").exists()  # stopped before the game
+
+
+def test_a_resumed_game_or_the_command_line_is_not_held_to_the_files_deck_and_first(
+    tmp_path: Path,
+) -> None:
+    from voice_host.config import check_file_names
+
+    path = write(tmp_path, 'deck = "gone.json"\nteams = "Red:A,B;Blue:C,D"\nfirst = "Green"')
+    check_file_names(config_from_args(parse("--config", str(path), "--resume"), {}))
+    deck = tmp_path / "here.json"
+    deck.write_text("{}", encoding="utf-8")
+    given = ("--config", str(path), "--deck", str(deck), "--first", "Blue")
+    check_file_names(config_from_args(parse(*given), {}))
+
+
+def test_R3_the_first_team_in_a_file_may_be_its_number_unquoted(tmp_path: Path) -> None:
+    # first = 2 was "expected a team name, got 2", though --first 2 names the second team
+    path = write(tmp_path, 'teams = "Red:Ann,Bob;Blue:Cat,Dan"\nfirst = 2\n')
+    config = config_from_args(parse("--config", str(path)), {})
+    assert first_team(config.first, parse_teams(config.teams or "")) == 1
+    with pytest.raises(InputFileError, match="first: expected a team name or its number"):
+        config_from_args(parse("--config", str(write(tmp_path, "first = 0\n"))), {})

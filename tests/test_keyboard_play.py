@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -172,6 +173,27 @@ def test_undoing_time_up_reopens_the_turn_with_its_time_spent() -> None:
     assert ctl.game.position("Red") == 3
 
 
+def test_undoing_a_foul_that_ended_the_turn_gives_it_back_its_time_paused() -> None:
+    # foul-penalty=end-turn: undoing a mistaken F re-opened the turn with no time left
+    # ("Its time is up"), where the live host gave it a full timer
+    ctl = controller(foul_penalty="end-turn")
+    keys(ctl, " c")
+    keys(ctl, "f", 12.0)
+    assert ctl.game.to_play.name == "Blue"
+    assert keys(ctl, "u", 13.0) == [
+        "Undone: the foul.",
+        "Paused, 18 seconds left. Press space to go on.",
+    ]
+    assert ctl.game.to_play.name == "Red" and ctl.game.state.correct == 1
+    assert keys(ctl, " ", 20.0) == ["Go on: 18 seconds."]
+    assert ctl.time_left(25.0) == pytest.approx(13.0)
+    keys(ctl, "cc", 25.0)  # Red to SPIN (segment 3) by a foul that ends the turn
+    keys(ctl, "f", 26.0)
+    assert ctl.game.phase is Phase.SPIN
+    assert keys(ctl, "u", 27.0)[-1] == "Paused, 12 seconds left. Press space to go on."
+    assert ctl.game.phase is Phase.TURN and ctl.game.state.correct == 3
+
+
 def test_spinner_keys_and_the_choice_by_team_number() -> None:
     ctl = controller()
     keys(ctl, " c t")  # Red to 1
@@ -239,6 +261,35 @@ def test_question_mark_lists_the_keys_of_the_moment() -> None:
     )
     keys(ctl, "ccct")
     assert "w, n, r, l" in keys(ctl, "?")[0]
+
+
+@pytest.mark.parametrize(
+    ("rules", "pass_key", "foul_key"),
+    [
+        ({"passes_per_turn": 0}, None, "f: foul (the card is lost)"),
+        ({"passes_per_turn": 2}, "p: pass (two per turn)", "f: foul (the card is lost)"),
+        (
+            {"foul_penalty": "lose-one"},
+            "p: pass (one per turn)",
+            "f: foul (the card is lost and one right is taken off)",
+        ),
+        (
+            {"foul_penalty": "end-turn"},
+            "p: pass (one per turn)",
+            "f: foul (the card is lost and the turn ends)",
+        ),
+    ],
+)
+def test_R10_R11_question_mark_names_the_house_rules_pass_and_foul(
+    rules: dict[str, Any], pass_key: str | None, foul_key: str
+) -> None:
+    # ? said "p: pass (one per turn)" and "f: foul (the card is lost)" whatever the
+    # house rules: a table playing passes-per-turn=0 was offered a pass it did not have
+    ctl = controller(**rules)
+    keys(ctl, " ")
+    now = keys(ctl, "?")[0].removeprefix("Keys now: ").removesuffix(".").split("; ")
+    assert [k for k in now if k.startswith("p:")] == ([pass_key] if pass_key else [])
+    assert [k for k in now if k.startswith("f:")] == [foul_key]
 
 
 def test_status_says_where_everyone_is() -> None:

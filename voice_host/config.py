@@ -213,6 +213,8 @@ def _bool(value: object) -> bool:
 
 
 def _int(value: object, low: int | None = None, high: int | None = None) -> int:
+    if isinstance(value, float):  # 170.0 is shown as 170: say what is wrong with it
+        raise _Bad("a whole number, without a decimal point", value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise _Bad("a whole number", value)
     if (low is not None and value < low) or (high is not None and value > high):
@@ -300,6 +302,14 @@ def _path(what: str) -> Callable[[object], Path]:
     return check
 
 
+def _first(value: object) -> str:
+    """The team that starts: its name, or its number as ``--first`` takes it (``first = 2``
+    in a file, unquoted, as a number is written in TOML)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return str(value)
+    return _text(value, "a team name or its number")
+
+
 def _backend(value: object) -> str:
     if value not in BACKENDS:
         raise _Bad(f"one of {', '.join(BACKENDS)}", value)
@@ -326,7 +336,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "screen_reader": _bool,
     "reader_rate": lambda v: _int(v, *READER_RATE_RANGE),
     "keyboard_only": _bool,
-    "first": lambda v: _text(v, "a team name"),
+    "first": _first,
     "show_card": _bool,
     "ready": _bool,
     "save": _path("a file path"),
@@ -600,3 +610,26 @@ def config_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = N
         values["resume"] = True
     typed = frozenset(name for name in OPTION_NAMES if getattr(args, name, None) is not None)
     return dataclasses.replace(config, **values, house_rules=rules, given=typed)
+
+
+def check_file_names(config: HostConfig) -> None:
+    """Before a game: the config file's ``deck``, ``board`` and ``first`` must name a file
+    or a team that is there, else one line naming the file and the key (the error the
+    game would give later names neither, and the player never typed the value).  Not
+    for a resumed game, which goes on with its own deck, board and teams."""
+    source = config.config_file
+    if source is None or config.resume:
+        return
+    for name in ("deck", "board"):
+        path = getattr(config, name)
+        if name not in config.given and isinstance(path, Path) and not path.exists():
+            raise InputFileError(f"{source}: {name}: no such file {path}")
+    if "first" in config.given or config.first is None or config.teams is None:
+        return
+    teams = parse_teams(config.teams)
+    first = first_team(config.first, teams)
+    if isinstance(first, str) and not any(name_key(t.name) == name_key(first) for t in teams):
+        names = ", ".join(t.name for t in teams)
+        raise InputFileError(
+            f"{source}: first: expected one of the teams ({names}) or its number, got {first!r}"
+        )

@@ -459,6 +459,28 @@ def test_undoing_a_foul_that_ended_the_turn_asks_first(make_host: HostMaker) -> 
     assert texts(host)[-1] == "Undone: the foul."
 
 
+def test_undoing_a_foul_that_ended_the_turn_gives_the_turn_back_its_time_paused(
+    make_host: HostMaker,
+) -> None:
+    # dialogue.md 6: undo reverses the last judgement; the turn a mistaken F ended
+    # (foul-penalty=end-turn) was given a fresh full timer, not the time it had
+    host, clock, t = started(make_host, game=house_game("end-turn"))
+    host.handle(KeyPress("c", t))
+    t = quiet(host, clock, t, 5.0)
+    left = host.timer.left(t)
+    assert 0 < left < host.timer.seconds - 4
+    host.handle(KeyPress("f", t))
+    assert host.game.to_play.name == "Blue"
+    host.handle(KeyPress("u", t + 0.5))
+    host.handle(KeyPress("y", t + 1.0))
+    assert host.game.to_play.name == "Red" and host.game.state.correct == 1
+    assert host.timer.paused and host.timer.left(t + 1.0) == pytest.approx(left)
+    assert texts(host)[-1] == dialogue.paused(left, "Press space to go on.")
+    host.handle(KeyPress(" ", t + 2.0))
+    assert texts(host)[-1] == dialogue.go_on(left)
+    assert host.timer.running
+
+
 def test_repeat_says_the_last_announcement_not_status_help_or_a_refusal(
     make_host: HostMaker,
 ) -> None:

@@ -31,6 +31,7 @@ from voice_host.config import (
     MAX_TEAMS,
     HostConfig,
     add_play_arguments,
+    check_file_names,
     config_from_args,
     first_team,
 )
@@ -319,6 +320,7 @@ def run(args: argparse.Namespace) -> int:
     """Play until there is a winner or the players quit (holding the save file all
     the while: a second game started on it is refused, :class:`SaveClaim`)."""
     config = config_from_args(args)
+    check_file_names(config)
     unused = unused_with_resume(args)
     if unused is not None:
         print(unused, file=sys.stderr, flush=True)

@@ -186,6 +186,9 @@ class Host:
         self._go_pending = False
         self._waiting = False  # a turn announced, waiting for its describer (options.ready)
         self._stirred = False  # a key or words heard since the turn's timer started
+        # the time a turn had left when a foul ended it (foul-penalty=end-turn), by the
+        # number of inputs it made: undoing that foul gives the turn its time back
+        self._ended_by_foul: dict[int, float] = {}
         self._idle = False  # the last turn went by with nobody playing: the next one waits
         self._turn_start: float | None = None
         self._ending_at: float | None = None
@@ -975,6 +978,12 @@ class Host:
         except RulesError as exc:
             self._say([dialogue.not_now(exc)], remember=False)
             return
+        after = self.game.state
+        ended = before.phase is Phase.TURN and (
+            after.turn != before.turn or after.phase is not Phase.TURN  # moved, or a landing
+        )
+        if ended and isinstance(inp, Foul) and self.timer.started:  # foul-penalty=end-turn
+            self._ended_by_foul[len(self.game.inputs)] = self.timer.left(now)
         said = (
             []
             if quiet
@@ -988,7 +997,6 @@ class Host:
                 together=together,
             )
         )
-        after = self.game.state
         if after.turn != before.turn or after.phase is not before.phase:
             if not quiet:  # advice kept back until the turn ended
                 said, self._held = [*said, *self._held], []
@@ -1008,8 +1016,17 @@ class Host:
         said = [dialogue.undone(self.game, inp)]
         after = self.game.state
         self.claims.clear()
+        ended = len(self.game.inputs) + 1
+        left = self._ended_by_foul.pop(ended, None) if isinstance(inp, Foul) else None
         if after.phase is Phase.TURN and after.turn == before.turn and self.timer.started:
             pass  # same turn, the timer runs on
+        elif after.phase is Phase.TURN and left is not None and left > 0:
+            # the foul that ended the turn is undone: the turn is back with the time it
+            # had then, paused until the describer goes on (not a fresh full timer)
+            self.timer.start(now, left)
+            self.timer.pause(now)
+            self._go_pending = self._waiting = False
+            said.append(dialogue.paused(left, dialogue.resume_hint(self._wake())))
         elif after.phase is Phase.TURN and isinstance(inp, TimeUp):
             self.timer.expire()  # its time is spent; its count can still be fixed
             self._go_pending = self._waiting = False

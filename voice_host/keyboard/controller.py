@@ -106,6 +106,9 @@ class KeyboardController:
         self._now: float | None = None  # the caller's clock when last heard from
         self._saved_second: int | None = None
         self._last_said: list[str] = []  # what "a" repeats (dialogue.md 4)
+        # the time a turn had left when a foul ended it (foul-penalty=end-turn), by the
+        # number of inputs it made: undoing that foul gives the turn its time back
+        self._ended_by_foul: dict[int, float] = {}
 
     # ----- public interface ------------------------------------------------------------
 
@@ -311,6 +314,12 @@ class KeyboardController:
             return [dialogue.not_now(exc)]
         after = self.game.state
         said = dialogue.applied(self.game, before, inp, entry_text=shown, passed=passed)
+        ended = before.phase is Phase.TURN and (
+            after.turn != before.turn or after.phase is not Phase.TURN  # moved, or a landing
+        )
+        ended = ended and isinstance(inp, Foul)
+        if ended and self._started and self._now is not None:  # foul-penalty=end-turn (R11)
+            self._ended_by_foul[len(self.game.inputs)] = self.time_left(self._now)
         if after.turn != before.turn or after.phase is not Phase.TURN:
             self._reset_timer()  # first: the next turn's prompt names its full timer
         if after.turn != before.turn or after.phase is not before.phase:
@@ -361,6 +370,16 @@ class KeyboardController:
         if s.phase is Phase.TURN and s.turn == self._turn and self._started:
             return said  # the same turn: its timer runs on
         self._reset_timer()
+        ended = len(self.game.inputs) + 1
+        left = self._ended_by_foul.pop(ended, None) if isinstance(undone, Foul) else None
+        if s.phase is Phase.TURN and left is not None and left > 0:
+            # the foul that ended the turn is undone: the turn is back with the time it
+            # had then, paused until the describer goes on
+            self._started = True
+            self._time_left = left
+            self._warned = left <= WARNING_AT
+            self._turn = s.turn
+            return [*said, dialogue.paused(left, texts.PAUSE_HINT)]
         if s.phase is Phase.TURN and (isinstance(undone, TimeUp) or s.turn != self._turn):
             # A turn that had ended is open again: its time is spent, its count can be fixed.
             self._started = True

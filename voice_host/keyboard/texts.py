@@ -74,6 +74,27 @@ def card_line(category: str, text: str) -> str:
     return f"{label}: {text}"
 
 
+def _pass_key(game: Game) -> list[str]:
+    """The pass key as the house rules allow it (R10): none when passes are off."""
+    passes = game.rules.passes_per_turn
+    if passes == 0:
+        return []  # as the live host's help: no P named when there is no pass
+    return [f"p: pass ({dialogue.count_word(passes).lower()} per turn)"]
+
+
+#: What a foul does in a turn, by the ``foul-penalty`` house rule (R11).
+_FOUL_EFFECT = {
+    "forfeit": "the card is lost",
+    "lose-one": "the card is lost and one right is taken off",
+    "end-turn": "the card is lost and the turn ends",
+}
+
+
+def _foul_key(game: Game) -> str:
+    """The foul key with what a foul costs under this game's house rules (R11)."""
+    return f"f: foul ({_FOUL_EFFECT[game.rules.foul_penalty]})"
+
+
 def help_lines(game: Game, timer_started: bool) -> list[str]:
     """The keys that work now, then the ones that work everywhere."""
     phase = game.phase
@@ -81,13 +102,8 @@ def help_lines(game: Game, timer_started: bool) -> list[str]:
     if phase is Phase.TURN and not timer_started:
         now_keys = ["space: start the timer"]
     elif phase is Phase.TURN:
-        now_keys = [
-            "c: correct",
-            "p: pass (one per turn)",
-            "f: foul (the card is lost)",
-            "t: time is up now",
-            "space: pause or resume the timer",
-        ]
+        now_keys = ["c: correct", *_pass_key(game), _foul_key(game), "t: time is up now"]
+        now_keys.append("space: pause or resume the timer")
     elif phase is Phase.SPIN:
         now_keys = [
             "space or s: spin",

@@ -51,10 +51,20 @@ def test_defaults_without_any_file(tmp_path: Path) -> None:
 def test_example_config_file_loads_clean() -> None:
     path = ROOT / "docs" / "config.example.toml"
     config = load_config_file(path)
-    assert config.teams == "Red:Ann,Bob;Blue:Cat,Dan"
-    assert parse_teams(config.teams)[1].players == ("Cat", "Dan")
+    # copied as it is, the example keeps the team set-up at the table
+    assert config.teams is None
     assert config.house_rules == HouseRules()  # the example spells out the defaults
     assert config.config_file == path
+
+
+def test_example_config_file_teams_line_works_once_uncommented(tmp_path: Path) -> None:
+    text = (ROOT / "docs" / "config.example.toml").read_text()
+    assert '\n# teams = "Red:Ann,Bob;Blue:Cat,Dan"\n' in text
+    mine = tmp_path / "config.toml"
+    mine.write_text(text.replace('\n# teams = "', '\nteams = "', 1))
+    config = load_config_file(mine)
+    assert config.teams is not None
+    assert parse_teams(config.teams)[1].players == ("Cat", "Dan")
 
 
 def test_precedence_defaults_then_file_then_command_line(tmp_path: Path) -> None:

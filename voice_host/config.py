@@ -559,7 +559,9 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--rule",  # the name `voice-host simulate` uses
         action="append",
         metavar="NAME=VALUE",
-        help="a house rule, e.g. --house foul-penalty=lose-one (repeatable; --rule too)",
+        help="a house rule, e.g. --house foul-penalty=lose-one (repeatable; --rule too): "
+        + ", ".join(name.replace("_", "-") for name in HOUSE_NAMES)
+        + " (the README's Scripted play lists their values)",
     )
     add("--resume", action="store_true", default=None, help="resume the saved game")
 

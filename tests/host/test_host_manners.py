@@ -33,7 +33,10 @@ def started(make_host: HostMaker, **kwargs: object) -> tuple[Host, object, float
     """A host whose first turn's timer is running, and the audio time now."""
     host, clock, _ = make_host(**kwargs)
     host.start()
-    return host, clock, quiet(host, clock, 0.0, 20.0)
+    t = quiet(host, clock, 0.0, 20.0)
+    while not host.timer.running and t < 60.0:  # a longer welcome (house rules named)
+        t = quiet(host, clock, t, 1.0)
+    return host, clock, t
 
 
 def ended_turn(make_host: HostMaker) -> tuple[Host, float]:
@@ -579,3 +582,20 @@ def test_a_spins_move_onto_control_says_it_plays_no_control_round() -> None:
     assert dialogue.moves(game, before, game.state) == [
         "Red is pushed back 2 to segment 2, CONTROL, but a spin's move plays no CONTROL there."
     ]
+
+
+def test_the_welcome_and_a_resume_name_the_house_rules_in_force() -> None:
+    # A family that set a house rule in a config file months ago had no way to hear
+    # it was in force: the welcome names every rule that is not the default.
+    game = house_game("end-turn")
+    assert "House rules: a foul ends the turn." in dialogue.opening(game, "")
+    assert "House rules" not in dialogue.opening(new_game(), "")  # defaults: nothing said
+    assert dialogue.resumed(game).endswith("House rules: a foul ends the turn.")
+    rules = HouseRules(passes_per_turn=0, advanced=True, order_after_control="from-lander")
+    assert dialogue.house_rules(rules) == (
+        "House rules: one describer a turn; no passes; after another team wins a "
+        "CONTROL round, play goes on from the lander."
+    )
+    assert dialogue.house_rules(HouseRules(passes_per_turn=2)) == (
+        "House rules: two passes a turn."
+    )

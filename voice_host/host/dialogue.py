@@ -21,6 +21,7 @@ from voice_host.rules import (
     Foul,
     Game,
     GameState,
+    HouseRules,
     Input,
     Pass,
     Phase,
@@ -189,13 +190,45 @@ def spin_words(result: SpinResult) -> str:
     }[result]
 
 
+def house_rules(rules: HouseRules) -> str:
+    """The house rules that differ from the defaults, in words ("House rules: a foul ends
+    the turn; two passes a turn."), or '': a family that set one in a config file long
+    ago hears it is in force."""
+    said: list[str] = []
+    if rules.advanced:
+        said.append("one describer a turn")
+    if not rules.rotate_describers:
+        said.append("the same describers every turn")
+    if rules.start_category is not None:
+        said.append(f"START plays {rules.start_category}")
+    if rules.special_category == "previous":
+        said.append("a turn on SPIN or CONTROL plays the category behind it")
+    if rules.passes_per_turn != HouseRules.passes_per_turn:
+        n = rules.passes_per_turn
+        said.append("no passes" if n == 0 else f"{count_word(n).lower()} passes a turn")
+    if rules.foul_penalty == "lose-one":
+        said.append("a foul also takes one right answer off")
+    elif rules.foul_penalty == "end-turn":
+        said.append("a foul ends the turn")
+    if not rules.spin_then_same_team:
+        said.append("after a spin, play passes on")
+    if rules.finish_by_spin == "immediately":
+        said.append("a spin onto FINISH plays its FINISH round at once")
+    if rules.after_failed_finish == "winner":
+        said.append("after a failed FINISH round, its winner plays next")
+    if rules.order_after_control == "from-lander":
+        said.append("after another team wins a CONTROL round, play goes on from the lander")
+    return f"House rules: {'; '.join(said)}." if said else ""
+
+
 def opening(game: Game, hint: str) -> str:
-    """The welcome: teams and board, then ``hint`` (how to get help; empty when the
-    players have just been told)."""
+    """The welcome: teams and board, the house rules in force, then ``hint`` (how to get
+    help; empty when the players have just been told)."""
     teams = "; ".join(f"{t.name}: {names(t.players)}" for t in game.teams)
+    rules = house_rules(game.rules)
     return (
         f"Welcome to Articulate! Teams: {teams}. The board has {game.board.finish} segments "
-        f"to FINISH. {hint}"
+        f"to FINISH. {rules + ' ' if rules else ''}{hint}"
     ).rstrip()
 
 
@@ -206,6 +239,8 @@ def resumed(game: Game, time_left: float | None = None) -> str:
         f"{t.name} on {segment_words(game, game.position(i))}" for i, t in enumerate(game.teams)
     )
     said = f"Resuming the saved game. {where}."
+    if rules := house_rules(game.rules):
+        said += f" {rules}"
     s = game.state
     if s.phase is not Phase.TURN:
         return said

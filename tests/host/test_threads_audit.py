@@ -381,3 +381,18 @@ def test_c_long_after_a_heard_guess_scores_the_next_card(make_host: HostMaker) -
     clock.advance_to(t + 12.0)
     host.handle(KeyPress("c", t + 12.0))
     assert [type(i) for i in host.game.inputs] == [Correct, Correct]
+
+
+def test_c_pressed_before_the_heard_guess_was_counted_but_handled_after_it_scores_once(
+    make_host: HostMaker,
+) -> None:
+    """The key at 5.45 waited in the queue behind the guess the host counted at 5.5:
+    it was pressed for the same card."""
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=30.0)
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = _until_go(host, clock)
+    _heard_at(host, clock, t + 4.9, t + 5.5)
+    host.handle(KeyPress("c", t + 5.45))
+    assert [type(i) for i in host.game.inputs] == [Correct]

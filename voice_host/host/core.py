@@ -775,7 +775,8 @@ class Host:
             if self._heard_correct is not None:
                 scored, at = self._heard_correct
                 self._heard_correct = None
-                if 0.0 <= now - at <= ALREADY_COUNTED_SECONDS:
+                # (a key pressed before it but handled after it was for that card too)
+                if now - at <= ALREADY_COUNTED_SECONDS:
                     self._say([dialogue.already_counted(scored)], remember=False)
                     return
             self._apply(Correct(), now, entry_text=self.entry_text())

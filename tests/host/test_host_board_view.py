@@ -21,6 +21,7 @@ from voice_host.announce.printed import PrintedAnnouncer
 from voice_host.config import HostConfig
 from voice_host.errors import UsageError
 from voice_host.host.clock import WallClock
+from voice_host.host.inputs import Notice
 from voice_host.host.live import LiveSession, run_live, uses_board_view
 from voice_host.rules import Game, Phase
 from voice_host.screen.app import CardPanel, CountPanel, StatusPanel, TableApp, TeamsPanel
@@ -255,3 +256,26 @@ def test_escape_and_x_hush_the_host_on_the_board_view(tmp_path: Path) -> None:
         live.finish(worker)
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize("board", [True, False])
+def test_options_a_resumed_game_ignores_are_said_when_the_board_view_covers_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, board: bool
+) -> None:
+    # The line naming them was printed to stderr just before the board view took the
+    # whole screen, so nobody saw or heard it until the game ended.  Line mode shows
+    # that printed line; the board view has the host say it.
+    line = "voice-host: --house does nothing with --resume: the saved game goes on ..."
+    queued: list[object] = []
+
+    def run_board(self: LiveSession, stdout: object) -> int:
+        while (item := self.inputs.get(0.0)) is not None:
+            queued.append(item)
+        return 0
+
+    monkeypatch.setattr("voice_host.host.live.uses_board_view", lambda *_: board)
+    monkeypatch.setattr(LiveSession, "run_board", run_board)
+    monkeypatch.setattr(LiveSession, "run_lines", run_board)
+    assert run_live(config(tmp_path), stdout=io.StringIO(), env={}, notice=line) == 0
+    notices = [item.text for item in queued if isinstance(item, Notice)]
+    assert (line in notices) is board

@@ -325,7 +325,7 @@ def run(args: argparse.Namespace) -> int:
     if unused is not None:
         print(unused, file=sys.stderr, flush=True)
     with SaveClaim(config.save_path()), _terminate_like_ctrl_c():
-        return _play(args, config)
+        return _play(args, config, (unused or "").removeprefix("voice-host: "))
 
 
 @contextlib.contextmanager
@@ -346,11 +346,13 @@ def _terminate_like_ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def _play(args: argparse.Namespace, config: HostConfig) -> int:
+def _play(args: argparse.Namespace, config: HostConfig, unused: str = "") -> int:
+    """The game in its mode; ``unused`` is the line already printed about options a
+    resumed game does not take (the board view has the host say it too)."""
     if args.keyboard:
-        unused = unused_with_keyboard(args)
-        if unused is not None:
-            print(unused, file=sys.stderr, flush=True)
+        ignored = unused_with_keyboard(args)
+        if ignored is not None:
+            print(ignored, file=sys.stderr, flush=True)
         return _keyboard_game(config, config.first)
     from voice_host.host.live import run_live
 
@@ -373,4 +375,4 @@ def _play(args: argparse.Namespace, config: HostConfig) -> int:
             flush=True,
         )
     # Otherwise, without teams, run_live sets them up aloud (voice and keys) first.
-    return run_live(config, show_card=config.show_card)
+    return run_live(config, show_card=config.show_card, notice=unused)

@@ -651,6 +651,7 @@ def run_live(
     clock: Clock | None = None,
     show_card: bool | None = None,
     voice_setup: bool = True,
+    notice: str = "",
 ) -> int:
     """Play a game hands-free until it is won, quit or interrupted; return the exit code.
 
@@ -660,7 +661,9 @@ def run_live(
     and recogniser the game then uses; ``voice_setup=False`` asks for ``config.teams``
     instead.  The board view runs when stdout is a terminal and ``config.plain`` is
     off, else line mode (module docstring).  ``show_card`` None shows the describer's
-    card in the board view and not in line mode.  Errors in the set-up raise
+    card in the board view and not in line mode.  ``notice`` is a line the command has
+    printed before the game (options a resumed game does not take): the board view,
+    which covers the terminal, has the host say it too.  Errors in the set-up raise
     :class:`VoiceHostError` subclasses.  Ctrl-C saves the game and returns 0; resume it
     with ``--resume``.
     """
@@ -722,5 +725,7 @@ def run_live(
     # From now on the set-up voice's printed lines go where the game's notices go.
     printer.target = _notices(printer.target, session.inputs, board_view)
     if board_view:
+        if notice:
+            session.inputs.put(Notice(notice))
         return session.run_board(stdout)
     return session.run_lines(stdin)

@@ -408,3 +408,12 @@ def test_R3_the_first_team_in_a_file_may_be_its_number_unquoted(tmp_path: Path) 
     assert first_team(config.first, parse_teams(config.teams or "")) == 1
     with pytest.raises(InputFileError, match="first: expected a team name or its number"):
         config_from_args(parse("--config", str(write(tmp_path, "first = 0\n"))), {})
+
+
+def test_a_files_house_rule_words_are_taken_in_any_case_as_on_the_command_line(
+    tmp_path: Path,
+) -> None:
+    # --house foul-penalty=LOSE-ONE worked while foul_penalty = "LOSE-ONE" was refused
+    path = write(tmp_path, '[house_rules]\nfoul_penalty = "LOSE-ONE"\nspecial_category = "Next"\n')
+    rules = load_config_file(path).house_rules
+    assert (rules.foul_penalty, rules.special_category) == ("lose-one", "next")

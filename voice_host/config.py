@@ -28,7 +28,7 @@ from voice_host.announce.protocol import AnnounceOptions
 from voice_host.errors import InputFileError, SaveError, UsageError, VoiceHostError
 from voice_host.persist import default_save_path, save_file
 from voice_host.rules import CATEGORIES, HouseRules, RulesError, Team, parse_teams
-from voice_host.rules.house import CHOICES
+from voice_host.rules.house import CHOICES, MAX_PASSES
 from voice_host.rules.teams import name_key
 
 #: Recognisers ``--backend`` can name.
@@ -357,10 +357,11 @@ HOUSE_NAMES: tuple[str, ...] = tuple(
 
 
 def _house_check(name: str, value: object) -> object:
-    if name in CHOICES:
-        if value not in CHOICES[name]:
+    if name in CHOICES:  # in any case, as the command line takes them
+        word = value.strip().lower() if isinstance(value, str) else value
+        if word not in CHOICES[name]:
             raise _Bad(f"one of {', '.join(CHOICES[name])}", value)
-        return value
+        return word
     if name == "start_category":
         if isinstance(value, str) and value.strip().lower() == "none":
             return None
@@ -372,7 +373,7 @@ def _house_check(name: str, value: object) -> object:
     if isinstance(default, bool):
         return _bool(value)
     if isinstance(default, int):
-        return _int(value, 0, 100)
+        return _int(value, 0, MAX_PASSES)
     return _text(value)
 
 

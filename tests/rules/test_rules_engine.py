@@ -272,6 +272,7 @@ def test_house_rules_from_command_line_options(option: str, field: str, value: o
         "advanced=maybe",  # not a boolean
         "passes-per-turn=two",  # not a number
         "passes-per-turn=-1",  # negative
+        "passes-per-turn=1000",  # a typo: more than a config file takes (100)
         "foul-penalty=shout",  # not one of the choices
         "start-category=Food",  # not a category
     ],

@@ -30,6 +30,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Most passes a turn may allow (R10 house rule): more is no rule, and a typo.
+MAX_PASSES = 100
+
+
 @dataclass(frozen=True)
 class HouseRules:
     """Options fixed at game start; each field names the rule it settles."""
@@ -79,8 +83,8 @@ class HouseRules:
             )
         if isinstance(self.passes_per_turn, bool) or not isinstance(self.passes_per_turn, int):
             raise SetupError("house rule passes_per_turn must be a whole number")
-        if self.passes_per_turn < 0:
-            raise SetupError("house rule passes_per_turn must be 0 or more")
+        if not 0 <= self.passes_per_turn <= MAX_PASSES:
+            raise SetupError(f"house rule passes_per_turn must be 0 to {MAX_PASSES}")
 
     def to_data(self) -> dict[str, Any]:
         """JSON-ready data, read back by :meth:`from_data`."""

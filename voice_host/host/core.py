@@ -212,8 +212,9 @@ class Host:
         # were about an earlier card, whenever their judgement arrives.
         self._card_key: tuple[object, ...] | None = None
         self._card_at = float("-inf")
-        # The card a heard guess just scored, and when (see ALREADY_COUNTED_SECONDS).
-        self._heard_correct: tuple[str, float] | None = None
+        # The card a heard guess just scored, when, and the card that came after it (see
+        # ALREADY_COUNTED_SECONDS): an undo or a pass since then leaves nothing to confirm.
+        self._heard_correct: tuple[str, float, tuple[object, ...] | None] | None = None
 
     # ----- starting and the loop ----------------------------------------------------------
 
@@ -640,7 +641,7 @@ class Host:
             entry = self.entry()
             if entry is not None and j.answer in self._answers_of(entry):
                 self._apply(Correct(), now, entry_text=entry.text)
-                self._heard_correct = (entry.text, now)
+                self._heard_correct = (entry.text, now, self._card_key)
             return
         if j.type == "guess" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
             # Quiet for now: the host asks which team only after a breath, in which
@@ -773,10 +774,11 @@ class Host:
             self._say([f"{name.title()} works only during a turn."])
         elif name == "correct":
             if self._heard_correct is not None:
-                scored, at = self._heard_correct
+                scored, at, card = self._heard_correct
                 self._heard_correct = None
-                # (a key pressed before it but handled after it was for that card too)
-                if now - at <= ALREADY_COUNTED_SECONDS:
+                # (a key pressed before it but handled after it was for that card too;
+                # once that card is undone or another has come, C is for the card shown)
+                if now - at <= ALREADY_COUNTED_SECONDS and card == self._card_key:
                     self._say([dialogue.already_counted(scored)], remember=False)
                     return
             self._apply(Correct(), now, entry_text=self.entry_text())

@@ -635,7 +635,7 @@ class Host:
             elif name == "push" and phase is Phase.SPIN_CHOICE and j.argument:
                 self._push(j.argument, now)
             else:
-                self._command(name, now)
+                self._command(name, now, said=j.t)
             return
         if j.type == "guess" and phase is Phase.TURN and self.timer.started:
             entry = self.entry()
@@ -714,7 +714,9 @@ class Host:
 
     # ----- commands (both keys and voice) ------------------------------------------------
 
-    def _command(self, name: str, now: float) -> None:
+    def _command(self, name: str, now: float, *, said: float | None = None) -> None:
+        """Act on command ``name`` (a key's, or one spoken: ``said``, when its words began,
+        some time before its judgement arrived at ``now``)."""
         phase = self.game.phase
         wake = self._wake()
         if name in ("quit", "undo") and self._confirm == name:
@@ -777,8 +779,10 @@ class Host:
                 scored, at, card = self._heard_correct
                 self._heard_correct = None
                 # (a key pressed before it but handled after it was for that card too;
-                # once that card is undone or another has come, C is for the card shown)
-                if now - at <= ALREADY_COUNTED_SECONDS and card == self._card_key:
+                # once that card is undone or another has come, C is for the card shown;
+                # "host correct" by when it was said, not when its judgement came)
+                when = now if said is None else said
+                if when - at <= ALREADY_COUNTED_SECONDS and card == self._card_key:
                     self._say([dialogue.already_counted(scored)], remember=False)
                     return
             self._apply(Correct(), now, entry_text=self.entry_text())

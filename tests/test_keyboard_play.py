@@ -194,6 +194,21 @@ def test_undoing_a_foul_that_ended_the_turn_gives_it_back_its_time_paused() -> N
     assert ctl.game.phase is Phase.TURN and ctl.game.state.correct == 3
 
 
+def test_the_save_after_undoing_a_turn_ending_foul_holds_the_turn_given_back() -> None:
+    # The undo saved before the timer was set back: Red's reopened turn was saved with
+    # Blue's running timer (27.5 s, not held), so a power cut before the next key
+    # resumed it at "Go!" with that time rather than paused with its own 18 s.
+    ctl = controller(foul_penalty="end-turn")
+    saved: list[tuple[float | None, bool]] = []
+    ctl.on_change = lambda: saved.append((ctl.saved_time_left, ctl.saved_held))
+    keys(ctl, " c")
+    keys(ctl, "f", 12.0)
+    keys(ctl, " ", 12.5)  # Blue's turn goes
+    saved.clear()
+    assert keys(ctl, "u", 15.0)[-1] == "Paused, 18 seconds left. Press space to go on."
+    assert saved[-1] == (18.0, True)  # (the one before: a tick of Blue's timer)
+
+
 def test_spinner_keys_and_the_choice_by_team_number() -> None:
     ctl = controller()
     keys(ctl, " c t")  # Red to 1

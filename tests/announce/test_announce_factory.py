@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import shutil
 import threading
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -325,6 +326,51 @@ def test_an_output_that_never_starts_fails_in_time_and_is_not_asked_again(
     assert len(sd.streams) == 1 and started == []
     answer.set()  # the device answers at last: its late stream is stopped unheard
     assert sd.streams[0].aborted.wait(DEADLOCK)
+
+
+def test_a_stream_that_starts_just_as_the_wait_for_it_ends_is_stopped_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The device answers between the announcer finding the opening thread still busy
+    # and marking it late: the thread saw no mark, so its stream played on (the text
+    # printed and said, over the next one) and was never closed.
+    monkeypatch.setattr(player_module, "OPEN_TIMEOUT", 0.05)
+    answer = threading.Event()
+
+    class RacedThread(threading.Thread):
+        raced = False
+
+        def is_alive(self) -> bool:
+            alive = super().is_alive()
+            if alive and not RacedThread.raced:
+                RacedThread.raced = True
+                answer.set()  # the device answers now...
+                super().join(DEADLOCK)  # ...and the opening thread is done before the mark
+            return alive
+
+    # (the player's threads only)
+    threads = SimpleNamespace(Thread=RacedThread, Event=threading.Event, Lock=threading.Lock)
+    monkeypatch.setattr(player_module, "threading", threads)
+
+    class LateSd(FakeSd):
+        def RawOutputStream(self, **kwargs: Any) -> FakeStream:
+            stream = super().RawOutputStream(**kwargs)
+            start = stream.start
+
+            def late_start() -> None:
+                answer.wait(DEADLOCK)
+                start()
+
+            stream.start = late_start  # type: ignore[method-assign]
+            return stream
+
+    sd = LateSd()
+    player = SounddevicePlayer.open(None, sd=sd)
+    audio = RenderedAudio(b"\x01\x00" * 22, 48000)
+    with pytest.raises(DeviceError, match="did not start within"):
+        player.play(audio, on_start=lambda: None, cancel=threading.Event())
+    answer.set()  # (an announcer that does not look as above: the device answers now)
+    assert sd.streams[0].aborted.wait(1.0)
 
 
 def test_sounddevice_player_names_a_missing_device() -> None:

@@ -270,6 +270,8 @@ def test_doctor_who_stays_a_name_of_two_words() -> None:
         ("Elizabeth I", "Person", "elizabeth the first"),
         ("Henry V", "Person", "henry the fifth"),  # a lone V after a ruler's first name
         ("Pius X", "Person", "pius the tenth"),
+        ("King George V", "Person", "king george the fifth"),  # after a title too
+        ("Pope Pius X", "Person", "pope pius the tenth"),
         ("No. 10 Downing Street", "World", "number ten downing street"),
         ("3.14", "Object", "three point one four"),  # was "three hundred and fourteen"
         ("1,000-piece jigsaw", "Object", "thousand piece jigsaw"),  # was "one zero piece"

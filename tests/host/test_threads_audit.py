@@ -396,3 +396,47 @@ def test_c_pressed_before_the_heard_guess_was_counted_but_handled_after_it_score
     _heard_at(host, clock, t + 4.9, t + 5.5)
     host.handle(KeyPress("c", t + 5.45))
     assert [type(i) for i in host.game.inputs] == [Correct]
+
+
+def test_c_after_an_undo_of_a_heard_guess_counts_the_card_again(make_host: HostMaker) -> None:
+    """The host counts a heard guess at 5.5 (misheard, or said too soon); the describer
+    undoes it at 5.9 and, the card got right at last, presses C at 6.6.  That C was
+    taken as confirming the undone count ("Poster is counted already.") and counted
+    nothing: a card the table got, lost unless C was pressed again."""
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=30.0)
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = _until_go(host, clock)
+    first = host.entry_text()
+    _heard_at(host, clock, t + 4.9, t + 5.5)
+    assert [type(i) for i in host.game.inputs] == [Correct]
+    clock.advance_to(t + 5.9)
+    host.handle(KeyPress("u", t + 5.9))
+    assert not host.game.inputs and host.entry_text() == first
+    clock.advance_to(t + 6.6)
+    host.handle(KeyPress("c", t + 6.6))
+    assert [type(i) for i in host.game.inputs] == [Correct]
+    assert "counted already" not in host.said[-1].text
+
+
+def test_host_correct_said_as_the_host_counts_a_heard_guess_is_timed_by_when_it_was_said(
+    make_host: HostMaker,
+) -> None:
+    """The host counts a heard guess at 5.5; the describer says "host correct" from 5.8,
+    confirming it.  Its judgement arrives at 7.2 (the words, the pause that ends them,
+    decoding): timed by its arrival it was 1.7 s after the count, past
+    ALREADY_COUNTED_SECONDS, and scored the next card, which nobody had described."""
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=30.0)
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = _until_go(host, clock)
+    first = host.entry_text()
+    _heard_at(host, clock, t + 4.9, t + 5.5)
+    assert [type(i) for i in host.game.inputs] == [Correct]
+    said = Judgement("command", t + 5.8, "host correct", command="correct", evidence="")
+    clock.advance_to(t + 7.2)
+    host.handle(Heard((said,)))
+    assert [type(i) for i in host.game.inputs] == [Correct]
+    assert f"{first} is counted already." in host.said[-1].text

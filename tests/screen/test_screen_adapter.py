@@ -156,3 +156,9 @@ def test_a_colour_word_in_a_name_colours_its_piece(
     names: list[str], expected: tuple[str, ...]
 ) -> None:
     assert team_colours(names) == expected
+
+
+def test_a_team_named_after_a_colour_keeps_it_when_listed_after_one_with_that_word() -> None:
+    # "Big Red" listed first took red, and "Red" took red too: two pieces alike
+    big_red, red = team_colours(["Big Red", "Red"])
+    assert red == NAMED_TEAM_COLOURS["red"] and big_red != red

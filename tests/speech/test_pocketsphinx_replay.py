@@ -333,3 +333,36 @@ def test_a_guess_cutting_in_is_heard_in_its_own_voice(recognizer: PocketSphinxRe
         assert not any(
             label.startswith("guess" if expected == "foul" else "foul") for label in labels
         )
+
+
+def test_words_after_missing_audio_are_stamped_when_they_were_heard(
+    recognizer: PocketSphinxRecognizer,
+) -> None:
+    """Chunks after a gap (a microphone reopened after a stall and stamped again on the
+    wall clock, blocks dropped while the reader was behind): the stream's clock counted
+    the samples fed from its first chunk, so "poster" said 4 s after the gap began was
+    stamped 4 s early, whatever the chunks said (the host's card change, buzzer and
+    claims compare those times with its own clock)."""
+    clip = read_wav(FIXTURES / "kal16" / "guess__poster.wav")
+    assert clip.rate == SAMPLE_RATE
+    step = SAMPLE_RATE // 10
+    recognizer.start(ListenContext(answers=("poster",), forms=("poster",)))
+    starts = []
+    for gap in (0.0, 4.0):
+        quiet = [AudioChunk(bytes(2 * step), SAMPLE_RATE, i / 10) for i in range(10)]
+        audio = clip.samples + bytes(2 * SAMPLE_RATE)
+        t = 1.0 + gap
+        events: list[RecognitionEvent] = []
+        for chunk in quiet:
+            events += recognizer.feed(chunk)
+        for i in range(0, len(audio), 2 * step):
+            chunk = AudioChunk(audio[i : i + 2 * step], SAMPLE_RATE, t)
+            events += recognizer.feed(chunk)
+            t = chunk.end_time
+        events += recognizer.finish()
+        heard = [
+            w.start for e in events if e.kind == "final" for w in e.words if w.text == "poster"
+        ]
+        assert heard, events
+        starts.append(min(heard))
+    assert starts[1] - starts[0] == pytest.approx(4.0, abs=0.02)

@@ -142,6 +142,10 @@ class SounddevicePlayer:
             raise DeviceError("audio output is not answering")
         box: dict[str, Any] = {}
         late = threading.Event()
+        # Whether the opening is done and whether it is late are settled under one lock:
+        # a stream that starts just as the wait for it ends is stopped too, not left
+        # playing (and open) by a thread that looked before the announcer gave up on it.
+        settled = threading.Lock()
 
         def opening() -> None:
             try:
@@ -151,6 +155,8 @@ class SounddevicePlayer:
                 box["started"] = True
             except BaseException as exc:  # handed to the announcer's thread below
                 box["error"] = exc
+            with settled:
+                box["done"] = True
             if late.is_set() and "stream" in box:
                 with contextlib.suppress(Exception):
                     box["stream"].abort()
@@ -159,8 +165,10 @@ class SounddevicePlayer:
         worker = threading.Thread(target=opening, name="audio-output-open", daemon=True)
         worker.start()
         worker.join(OPEN_TIMEOUT)
-        if worker.is_alive():
-            late.set()
+        with settled:
+            if "done" not in box:
+                late.set()
+        if late.is_set():
             self._stuck = worker
             raise DeviceError(f"audio output did not start within {OPEN_TIMEOUT:g} s")
         if "error" in box:

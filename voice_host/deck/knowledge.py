@@ -280,9 +280,11 @@ def common_noun_reading(text: str, category: str, lexicon: Lexicon) -> bool:
 def _ruler_number(numeral: str, names: list[str]) -> int | None:
     """The number a ruler's ``numeral`` (written in capitals, ending a person's
     name ``names``) stands for, or None: "viii" -> 8; "v" -> 5 only after a
-    ruler's first name ("Henry V", not "Malcolm X")."""
+    ruler's first name ("Henry V", "King George V", not "Malcolm X")."""
     if numeral in REGNAL_NUMERALS:
         return REGNAL_NUMERALS[numeral]
+    while len(names) > 2 and names[0] in TITLES:
+        names = names[1:]  # "King George V", "Pope Pius X"
     if numeral in ("v", "x") and len(names) == 2 and names[0] in RULER_NAMES:
         return 5 if numeral == "v" else 10
     return None

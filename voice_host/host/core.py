@@ -212,8 +212,9 @@ class Host:
         # were about an earlier card, whenever their judgement arrives.
         self._card_key: tuple[object, ...] | None = None
         self._card_at = float("-inf")
-        # The card a heard guess just scored, and when (see ALREADY_COUNTED_SECONDS).
-        self._heard_correct: tuple[str, float] | None = None
+        # The card a heard guess just scored, when, and the card that came after it (see
+        # ALREADY_COUNTED_SECONDS): an undo or a pass since then leaves nothing to confirm.
+        self._heard_correct: tuple[str, float, tuple[object, ...] | None] | None = None
 
     # ----- starting and the loop ----------------------------------------------------------
 
@@ -634,13 +635,13 @@ class Host:
             elif name == "push" and phase is Phase.SPIN_CHOICE and j.argument:
                 self._push(j.argument, now)
             else:
-                self._command(name, now)
+                self._command(name, now, said=j.t)
             return
         if j.type == "guess" and phase is Phase.TURN and self.timer.started:
             entry = self.entry()
             if entry is not None and j.answer in self._answers_of(entry):
                 self._apply(Correct(), now, entry_text=entry.text)
-                self._heard_correct = (entry.text, now)
+                self._heard_correct = (entry.text, now, self._card_key)
             return
         if j.type == "guess" and phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND):
             # Quiet for now: the host asks which team only after a breath, in which
@@ -713,7 +714,9 @@ class Host:
 
     # ----- commands (both keys and voice) ------------------------------------------------
 
-    def _command(self, name: str, now: float) -> None:
+    def _command(self, name: str, now: float, *, said: float | None = None) -> None:
+        """Act on command ``name`` (a key's, or one spoken: ``said``, when its words began,
+        some time before its judgement arrived at ``now``)."""
         phase = self.game.phase
         wake = self._wake()
         if name in ("quit", "undo") and self._confirm == name:
@@ -773,10 +776,13 @@ class Host:
             self._say([f"{name.title()} works only during a turn."])
         elif name == "correct":
             if self._heard_correct is not None:
-                scored, at = self._heard_correct
+                scored, at, card = self._heard_correct
                 self._heard_correct = None
-                # (a key pressed before it but handled after it was for that card too)
-                if now - at <= ALREADY_COUNTED_SECONDS:
+                # (a key pressed before it but handled after it was for that card too;
+                # once that card is undone or another has come, C is for the card shown;
+                # "host correct" by when it was said, not when its judgement came)
+                when = now if said is None else said
+                if when - at <= ALREADY_COUNTED_SECONDS and card == self._card_key:
                     self._say([dialogue.already_counted(scored)], remember=False)
                     return
             self._apply(Correct(), now, entry_text=self.entry_text())

@@ -364,7 +364,12 @@ class KeyboardController:
             undone = self.game.undo()
         except NothingToUndoError:
             return [dialogue.NOTHING_TO_UNDO]
-        self.on_change()
+        said = self._reopen(undone)
+        self.on_change()  # after the timer is set as the turn now has it: the save holds that
+        return said
+
+    def _reopen(self, undone: Input) -> list[str]:
+        """The timer after ``undone`` was taken back, and what is said of it."""
         said = [dialogue.undone(self.game, undone)]
         s = self.game.state
         if s.phase is Phase.TURN and s.turn == self._turn and self._started:

@@ -71,17 +71,16 @@ def team_colours(
     colours no other team uses (repeating only when the palette runs out).
     """
     lowered = {k.casefold(): v for k, v in (overrides or {}).items()}
-    chosen: list[str | None] = []
-    for name in names:
-        key = name.strip().casefold()
-        colour = lowered.get(key, NAMED_TEAM_COLOURS.get(key))
-        if colour is None:
-            # a colour among the name's words, the last first: "Big Red", "Team Blue"
+    keys = [name.strip().casefold() for name in names]
+    # A team named after its colour (or given one) first, wherever it is listed...
+    chosen: list[str | None] = [lowered.get(key, NAMED_TEAM_COLOURS.get(key)) for key in keys]
+    for i, key in enumerate(keys):
+        if chosen[i] is None:
+            # ...then a colour among a name's words, the last first: "Big Red", "Team Blue"
             words = reversed(re.findall(r"[^\W\d_]+", key))
             colour = next((NAMED_TEAM_COLOURS[w] for w in words if w in NAMED_TEAM_COLOURS), None)
-            if colour in chosen:
-                colour = None  # "Red" and "Big Red": the second takes a free colour
-        chosen.append(colour)
+            if colour not in chosen:  # "Red" and "Big Red": Big Red takes a free colour
+                chosen[i] = colour
     used = {c for c in chosen if c is not None}
     free = [c for c in TEAM_PALETTE if c not in used] or list(TEAM_PALETTE)
     result = []

@@ -240,6 +240,11 @@ def _is_filler(word: str) -> bool:
     return word.startswith(("<", "[", "+")) or word in ("", "<sil>")
 
 
+#: Seconds of audio missing between one chunk and the next past which the stream
+#: starts again at the later chunk (its clock counts the samples fed).
+GAP_SECONDS = 0.005
+
+
 class PocketSphinxRecognizer:
     """The :class:`~voice_host.speech.events.Recognizer` on pocketsphinx 5.
 
@@ -667,13 +672,21 @@ class PocketSphinxRecognizer:
         """Process one chunk (16 kHz mono s16); return the events it completed."""
         if chunk.rate != SAMPLE_RATE:
             raise ValueError(f"pocketsphinx needs {SAMPLE_RATE} Hz chunks, not {chunk.rate}")
+        events: list[RecognitionEvent] = []
+        if self._t0 is not None:
+            expected = self._t0 + (self._fed + len(self._leftover) // 2) / SAMPLE_RATE
+            if chunk.start_time - expected > GAP_SECONDS:
+                # Audio missing before this chunk (a microphone reopened after a stall,
+                # blocks dropped while the reader was behind): the stream's clock counts
+                # samples fed, so without a new start every word after the gap would be
+                # stamped as early as the gap was long.  The utterance ends with its audio.
+                events = self.finish()
         if not self._started:
             self.start(self._context)
         if self._t0 is None:
             self._t0 = chunk.start_time
         if self._endpointer is None:
             self._endpointer = SpeechEndpointer(start_time=self._t0, gate=self._gate)
-        events: list[RecognitionEvent] = []
         data = self._leftover + chunk.samples
         step = self._endpointer.frame_bytes
         usable = len(data) - len(data) % step

@@ -84,6 +84,7 @@ def test_rules_alone_catch_most_fouls_with_few_false(lexicon: Lexicon) -> None:
         # an -ing word the lemmatiser does not know still forbids its verb
         ("Texting", "Action", {"text", "texts", "texted"}, set()),
         ("Viking", "Control", {"vikings"}, {"vike"}),  # no rare look-alike verb
+        ("Golding", "Control", {"gold"}, {"golde"}),  # nor a rare word ("golde", 1.6)
         # a word no dictionary knows still forbids itself and its possessive
         ("Zorblax", "Object", {"zorblax", "zorblax's"}, set()),
     ],

@@ -495,8 +495,8 @@ def _lemmas(word: str, lexicon: Lexicon, pos: Sequence[str] | None = None) -> se
 def _unlisted_stems(word: str, lexicon: Lexicon) -> set[str]:
     """The verb an -ing word is made from when the lemmatiser knows no lemma of it
     at all (texting -> text, googling -> google): a dictionary word that spells and
-    sounds like the start of ``word`` and is not far rarer (:data:`ROOT_EXCESS_ZIPF`:
-    "vike" is no verb of Viking)."""
+    sounds like the start of ``word``, is common (:data:`ROOT_ZIPF`: no "golde" of
+    Golding) and is not far rarer (:data:`ROOT_EXCESS_ZIPF`: "vike" is no verb of Viking)."""
     from lemminflect import getAllLemmas
 
     if not word.endswith("ing") or len(word) < 6 or getAllLemmas(word):
@@ -509,7 +509,7 @@ def _unlisted_stems(word: str, lexicon: Lexicon) -> set[str]:
         if len(base) >= 3
         and word in _spellings(base, "ing")
         and lexicon.is_word(base)
-        and (lexicon.frequency(base) or 0.0) >= rarest
+        and (lexicon.frequency(base) or 0.0) >= max(rarest, ROOT_ZIPF)
         and _sounds_derived(base, word, "ing", lexicon)
     }
 

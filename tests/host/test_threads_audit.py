@@ -440,3 +440,24 @@ def test_host_correct_said_as_the_host_counts_a_heard_guess_is_timed_by_when_it_
     host.handle(Heard((said,)))
     assert [type(i) for i in host.game.inputs] == [Correct]
     assert f"{first} is counted already." in host.said[-1].text
+
+
+@pytest.mark.parametrize(("key", "kind"), [("f", "foul"), ("p", "pass")])
+def test_p_or_f_pressed_before_a_heard_guess_moved_the_card_on_does_not_hit_the_next(
+    make_host: HostMaker, key: str, kind: str
+) -> None:
+    """F pressed at 5.45 waited in the queue behind the guess the host counted at 5.5:
+    it forfeited the next card, which nobody had described.  It is told, not applied;
+    pressed again, it counts."""
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=30.0)
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = _until_go(host, clock)
+    _heard_at(host, clock, t + 4.9, t + 5.5)
+    host.handle(KeyPress(key, t + 5.45))
+    assert [type(i) for i in host.game.inputs] == [Correct]
+    assert f"no {kind} for this one" in host.said[-1].text
+    clock.advance_to(t + 6.0)
+    host.handle(KeyPress(key, t + 6.0))
+    assert len(host.game.inputs) == 2

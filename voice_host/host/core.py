@@ -786,6 +786,10 @@ class Host:
                     self._say([dialogue.already_counted(scored)], remember=False)
                     return
             self._apply(Correct(), now, entry_text=self.entry_text())
+        elif name in ("pass", "foul") and (said if said is not None else now) < self._card_at:
+            # pressed (or said) before the card in play came, handled after: it was
+            # about the card before, which has gone; this one must not pay for it
+            self._say([dialogue.card_changed(name)], remember=False)
         elif name == "pass":
             if not self.game.is_legal(Pass()):
                 self._say([dialogue.NO_PASS_LEFT])

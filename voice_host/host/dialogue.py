@@ -134,6 +134,14 @@ def already_counted(card: str) -> str:
     return f"{card} is counted already. Press C again to count this card too."
 
 
+def card_changed(command: str) -> str:
+    """P or F that came for the card before the one now in play."""
+    return (
+        f"The card had already changed: no {command} for this one. "
+        f"Press {command[0].upper()} again if it is meant."
+    )
+
+
 def listening_failed(exc: BaseException) -> str:
     """The recogniser or the referee failed (an error that is no device's)."""
     why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__

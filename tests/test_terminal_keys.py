@@ -79,3 +79,21 @@ def test_single_keys_come_back_after_ctrl_z_and_fg(terminal: tuple[TerminalKeys,
 def test_a_closed_stream_is_not_a_terminal() -> None:
     with pytest.raises(io.UnsupportedOperation):
         TerminalKeys(io.StringIO(), lambda _text: None)
+
+
+def test_in_the_background_the_mode_is_left_alone(
+    terminal: tuple[TerminalKeys, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After Ctrl-Z and ``bg`` the terminal belongs to the shell: setting its mode from
+    the background would stop the game again (SIGTTOU).  It is put back once in front."""
+    source, near = terminal
+    far = source._fd
+    mode = termios.tcgetattr(far)
+    mode[3] |= termios.ICANON | termios.ECHO
+    termios.tcsetattr(far, termios.TCSANOW, mode)
+    monkeypatch.setattr(os, "tcgetpgrp", lambda fd: os.getpgrp() + 1)  # another group
+    source.read_key(0.0)
+    assert termios.tcgetattr(far)[3] & termios.ICANON  # untouched
+    monkeypatch.setattr(os, "tcgetpgrp", lambda fd: os.getpgrp())  # fg: in front again
+    os.write(near, b"c")
+    assert source.read_key(0.3) == "c"

@@ -147,10 +147,16 @@ class TerminalKeys:
         if self._keys_mode is None:
             return
         try:
+            foreground = os.tcgetpgrp(self._fd)
+        except OSError:
+            foreground = None  # not this process's controlling terminal
+        if foreground is not None and foreground != os.getpgrp():
+            return  # in the background (bg): setting the mode would stop it (SIGTTOU)
+        try:
             now = termios.tcgetattr(self._fd)
             if now[3] & (termios.ICANON | termios.ECHO):
                 termios.tcsetattr(self._fd, termios.TCSANOW, self._keys_mode)
-        except termios.error:
+        except (termios.error, OSError):
             pass  # the terminal is gone: the read says so
 
     def read_key(self, timeout: float) -> str | None:

@@ -27,7 +27,7 @@ from voice_host.screen.app import (
     TrackPanel,
 )
 from voice_host.screen.bigtext import HEIGHT, big_digits
-from voice_host.screen.panels import count_text, timer_bar
+from voice_host.screen.panels import clipped, count_text, timer_bar
 from voice_host.screen.track import CELL_ROWS, CELL_WIDTH, GAP, cells_per_row, track_places
 
 SIZE = (120, 44)
@@ -359,3 +359,16 @@ def test_the_count_outside_a_turn_is_the_last_turns() -> None:
     assert "correct this turn" in count_text(model, 30)
     for phase in (Phase.CONTROL_ROUND, Phase.FINISH_ROUND, Phase.GAME_OVER):
         assert count_text(replace(model, phase=phase), 30).plain.endswith("correct last turn")
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "shown"),
+    [
+        ("aaa bbb ccc", 8, "aaa bbb…"),  # a whole word that fits stays (was "aaa…")
+        ("aaa bbbbbbb", 8, "aaa…"),  # a word cut is dropped
+        ("abcdefghij", 5, "abcd…"),  # one long word is cut
+        ("short", 8, "short"),
+    ],
+)
+def test_long_text_is_cut_at_a_word(text: str, limit: int, shown: str) -> None:
+    assert clipped(text, limit) == shown

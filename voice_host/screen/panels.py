@@ -134,7 +134,7 @@ def clipped(text: str, limit: int | None) -> str:
     if limit is None or len(text) <= limit:
         return text
     head = text[: max(limit - 1, 1)]
-    if " " in head.strip():
+    if text[len(head)] != " " and " " in head.strip():  # its last word was cut: drop it
         head = head.rstrip().rsplit(" ", 1)[0]
     return head.rstrip(" ,.;:") + "…"
 

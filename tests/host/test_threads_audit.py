@@ -67,6 +67,19 @@ def _heard_at(host: Any, clock: Any, said: float, judged: float) -> None:
     host.handle(Heard(tuple(host.listening.feed(loud))))
 
 
+def _guess_counted(make_host: HostMaker) -> tuple[Any, Any, float, str]:
+    """A turn whose first card a guesser calls at ``t`` + 4.9 and the host counts at
+    ``t`` + 5.5: the host, its clock, ``t`` (when "Go!" ended) and that card."""
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=30.0)
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = _until_go(host, clock)
+    first = host.entry_text()
+    _heard_at(host, clock, t + 4.9, t + 5.5)
+    return host, clock, t, first
+
+
 class _BrokenRecognizer:
     """A recogniser whose decoder fails (a bug or an engine error that is no OSError)."""
 
@@ -353,13 +366,7 @@ def test_c_pressed_as_the_host_counts_a_heard_guess_does_not_score_the_next_card
     describer, hearing it right, presses C at 5.6 as always.  That scored the next
     card too, which nobody had described ("Poster, correct. One." then "Telescope,
     correct. Two.").  C that soon is taken as confirming the card; a second C counts."""
-    caller = _Caller()
-    host, clock, _ = make_host(recognizer=caller, timer=30.0)
-    host.start()
-    caller.word = host.entry_text().lower()
-    t = _until_go(host, clock)
-    first = host.entry_text()
-    _heard_at(host, clock, t + 4.9, t + 5.5)
+    host, clock, t, first = _guess_counted(make_host)
     assert [type(i) for i in host.game.inputs] == [Correct]
     clock.advance_to(t + 5.6)
     host.handle(KeyPress("c", t + 5.6))
@@ -372,12 +379,7 @@ def test_c_pressed_as_the_host_counts_a_heard_guess_does_not_score_the_next_card
 
 
 def test_c_long_after_a_heard_guess_scores_the_next_card(make_host: HostMaker) -> None:
-    caller = _Caller()
-    host, clock, _ = make_host(recognizer=caller, timer=30.0)
-    host.start()
-    caller.word = host.entry_text().lower()
-    t = _until_go(host, clock)
-    _heard_at(host, clock, t + 4.9, t + 5.5)
+    host, clock, t, _ = _guess_counted(make_host)
     clock.advance_to(t + 12.0)
     host.handle(KeyPress("c", t + 12.0))
     assert [type(i) for i in host.game.inputs] == [Correct, Correct]
@@ -388,12 +390,7 @@ def test_c_pressed_before_the_heard_guess_was_counted_but_handled_after_it_score
 ) -> None:
     """The key at 5.45 waited in the queue behind the guess the host counted at 5.5:
     it was pressed for the same card."""
-    caller = _Caller()
-    host, clock, _ = make_host(recognizer=caller, timer=30.0)
-    host.start()
-    caller.word = host.entry_text().lower()
-    t = _until_go(host, clock)
-    _heard_at(host, clock, t + 4.9, t + 5.5)
+    host, _clock, t, _ = _guess_counted(make_host)
     host.handle(KeyPress("c", t + 5.45))
     assert [type(i) for i in host.game.inputs] == [Correct]
 
@@ -403,13 +400,7 @@ def test_c_after_an_undo_of_a_heard_guess_counts_the_card_again(make_host: HostM
     undoes it at 5.9 and, the card got right at last, presses C at 6.6.  That C was
     taken as confirming the undone count ("Poster is counted already.") and counted
     nothing: a card the table got, lost unless C was pressed again."""
-    caller = _Caller()
-    host, clock, _ = make_host(recognizer=caller, timer=30.0)
-    host.start()
-    caller.word = host.entry_text().lower()
-    t = _until_go(host, clock)
-    first = host.entry_text()
-    _heard_at(host, clock, t + 4.9, t + 5.5)
+    host, clock, t, first = _guess_counted(make_host)
     assert [type(i) for i in host.game.inputs] == [Correct]
     clock.advance_to(t + 5.9)
     host.handle(KeyPress("u", t + 5.9))
@@ -427,13 +418,7 @@ def test_host_correct_said_as_the_host_counts_a_heard_guess_is_timed_by_when_it_
     confirming it.  Its judgement arrives at 7.2 (the words, the pause that ends them,
     decoding): timed by its arrival it was 1.7 s after the count, past
     ALREADY_COUNTED_SECONDS, and scored the next card, which nobody had described."""
-    caller = _Caller()
-    host, clock, _ = make_host(recognizer=caller, timer=30.0)
-    host.start()
-    caller.word = host.entry_text().lower()
-    t = _until_go(host, clock)
-    first = host.entry_text()
-    _heard_at(host, clock, t + 4.9, t + 5.5)
+    host, clock, t, first = _guess_counted(make_host)
     assert [type(i) for i in host.game.inputs] == [Correct]
     said = Judgement("command", t + 5.8, "host correct", command="correct", evidence="")
     clock.advance_to(t + 7.2)
@@ -449,12 +434,7 @@ def test_p_or_f_pressed_before_a_heard_guess_moved_the_card_on_does_not_hit_the_
     """F pressed at 5.45 waited in the queue behind the guess the host counted at 5.5:
     it forfeited the next card, which nobody had described.  It is told, not applied;
     pressed again, it counts."""
-    caller = _Caller()
-    host, clock, _ = make_host(recognizer=caller, timer=30.0)
-    host.start()
-    caller.word = host.entry_text().lower()
-    t = _until_go(host, clock)
-    _heard_at(host, clock, t + 4.9, t + 5.5)
+    host, clock, t, _ = _guess_counted(make_host)
     host.handle(KeyPress(key, t + 5.45))
     assert [type(i) for i in host.game.inputs] == [Correct]
     assert f"no {kind} for this one" in host.said[-1].text

@@ -222,6 +222,7 @@ def test_spinner_keys_and_the_choice_by_team_number() -> None:
     )
     said = keys(ctl, "1")
     assert said[0] == "Red is pushed back 1 to segment 0, START."
+    assert said[1] == "Blue plays again after the spin."  # said: a table expects Red
     assert ctl.game.to_play.name == "Blue" and ctl.game.phase is Phase.TURN  # R21
 
 
@@ -545,3 +546,21 @@ def test_a_bad_board_or_deck_file_stops_before_the_first_question(
     assert code == 2
     assert err.startswith("voice-host: ") and len(err.splitlines()) == 1
     assert "starts" not in out
+
+
+def test_R14_a_second_turn_in_a_row_under_from_lander_is_said_why() -> None:
+    # Red lands on CONTROL and Blue wins the round: Blue's bonus turn, then, playing
+    # on from the lander, Blue's own turn.  "Blue's turn" twice with no reason given
+    # sounded like a mistake.
+    ctl = controller(order_after_control="from-lander")
+    keys(ctl, " ccccct")
+    assert ctl.game.phase is Phase.CONTROL_ROUND
+    keys(ctl, "2")  # Blue's buzzer
+    said = keys(ctl, " t")  # the bonus turn ends at once
+    assert "Blue plays again: its own turn, after the bonus turn." in said
+    assert ctl.game.to_play.name == "Blue"
+    plain = controller()
+    keys(plain, " ccccct")
+    keys(plain, "2")
+    assert not any("plays again" in line for line in keys(plain, " t"))
+    assert plain.game.to_play.name == "Red"

@@ -493,6 +493,19 @@ def applied(
             said.append(f"{team} stays on CONTROL and plays it again next turn.")
         else:
             said.append(f"{team} wins a bonus turn, with new describers.")
+    if (
+        after.phase is Phase.TURN
+        and after.to_play == before.to_play
+        and (
+            isinstance(inp, (Spin, Choose))
+            or (isinstance(inp, TimeUp) and after.turn != before.turn)
+        )
+    ):
+        # the same team again, which a table does not expect: say why
+        if isinstance(inp, TimeUp):  # order-after-control=from-lander
+            said.append(f"{team} plays again: its own turn, after the bonus turn.")
+        else:  # R21
+            said.append(f"{team} plays again after the spin.")
     return said
 
 

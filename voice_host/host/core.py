@@ -717,6 +717,7 @@ class Host:
     def _command(self, name: str, now: float, *, said: float | None = None) -> None:
         """Act on command ``name`` (a key's, or one spoken: ``said``, when its words began,
         some time before its judgement arrived at ``now``)."""
+        when = now if said is None else said  # when the key was pressed or the words began
         phase = self.game.phase
         wake = self._wake()
         if name in ("quit", "undo") and self._confirm == name:
@@ -781,12 +782,11 @@ class Host:
                 # (a key pressed before it but handled after it was for that card too;
                 # once that card is undone or another has come, C is for the card shown;
                 # "host correct" by when it was said, not when its judgement came)
-                when = now if said is None else said
                 if when - at <= ALREADY_COUNTED_SECONDS and card == self._card_key:
                     self._say([dialogue.already_counted(scored)], remember=False)
                     return
             self._apply(Correct(), now, entry_text=self.entry_text())
-        elif name in ("pass", "foul") and (said if said is not None else now) < self._card_at:
+        elif name in ("pass", "foul") and when < self._card_at:
             # pressed (or said) before the card in play came, handled after: it was
             # about the card before, which has gone; this one must not pay for it
             self._say([dialogue.card_changed(name)], remember=False)
@@ -990,10 +990,9 @@ class Host:
             self._say([dialogue.not_now(exc)], remember=False)
             return
         after = self.game.state
-        ended = before.phase is Phase.TURN and (
-            after.turn != before.turn or after.phase is not Phase.TURN  # moved, or a landing
-        )
-        if ended and isinstance(inp, Foul) and self.timer.started:  # foul-penalty=end-turn
+        turn_over = after.turn != before.turn or after.phase is not Phase.TURN  # or a landing
+        foul_ended = turn_over and isinstance(inp, Foul) and before.phase is Phase.TURN
+        if foul_ended and self.timer.started:  # foul-penalty=end-turn
             self._ended_by_foul[len(self.game.inputs)] = self.timer.left(now)
         said = (
             []

@@ -314,13 +314,11 @@ class KeyboardController:
             return [dialogue.not_now(exc)]
         after = self.game.state
         said = dialogue.applied(self.game, before, inp, entry_text=shown, passed=passed)
-        ended = before.phase is Phase.TURN and (
-            after.turn != before.turn or after.phase is not Phase.TURN  # moved, or a landing
-        )
-        ended = ended and isinstance(inp, Foul)
-        if ended and self._started and self._now is not None:  # foul-penalty=end-turn (R11)
+        turn_over = after.turn != before.turn or after.phase is not Phase.TURN  # or a landing
+        foul_ended = turn_over and isinstance(inp, Foul) and before.phase is Phase.TURN
+        if foul_ended and self._started and self._now is not None:  # foul-penalty=end-turn
             self._ended_by_foul[len(self.game.inputs)] = self.time_left(self._now)
-        if after.turn != before.turn or after.phase is not Phase.TURN:
+        if turn_over:
             self._reset_timer()  # first: the next turn's prompt names its full timer
         if after.turn != before.turn or after.phase is not before.phase:
             said += self._situation()

@@ -160,6 +160,37 @@ def test_options_a_resumed_game_cannot_take_are_named_not_silently_dropped(
     assert "Red on START; Blue on START" in out  # the saved game, as it was
 
 
+def test_a_config_file_changed_since_the_game_began_is_named_on_resume(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "game.json"
+    toml = tmp_path / "host.toml"
+    toml.write_text(f'teams = "{TEAMS}"\nfirst = "Red"\nboard = "board.json"\n')
+    _board(tmp_path)
+    args = ["--config", str(toml), "--save", str(save)]
+    assert _play(monkeypatch, capsys, " \nc\n", *args)[0] == 0
+    # the same file: nothing to say
+    assert _play(monkeypatch, capsys, "", "--resume", *args)[2] == ""
+    # edited: the teams and the house rules it now sets are not the game's
+    toml.write_text(
+        'teams = "Gold:Eve,Fay;Teal:Gus,Hal"\nboard = "board.json"\n'
+        "[house_rules]\npasses_per_turn = 2\n"
+    )
+    code, out, err = _play(monkeypatch, capsys, "", "--resume", *args)
+    assert code == 0
+    assert err == (
+        f"voice-host: the teams and house rules in {toml} differ from the saved game's: "
+        "the saved game goes on with its own (start a new game without --resume to play "
+        "with them)\n"
+    )
+    assert "Red on START; Blue on START" in out
+    # a board file changed since: named too; the same teams and rules are not
+    (tmp_path / "board.json").write_text('["START", "Nature", "Object", "FINISH"]')
+    toml.write_text(f'teams = "{TEAMS}"\nboard = "board.json"\n')
+    err = _play(monkeypatch, capsys, "", "--resume", *args)[2]
+    assert err.startswith(f"voice-host: the board in {toml} differs from the saved game's")
+
+
 def test_the_resume_command_said_for_a_save_path_with_spaces_can_be_pasted(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

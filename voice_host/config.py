@@ -102,7 +102,8 @@ class HostConfig:
     config_file: Path | None = None
     """The config file that was read, if any (for messages)."""
     given: frozenset[str] = frozenset()
-    """The options given on the command line (which a resumed game's own do not replace)."""
+    """The options given on the command line (which a resumed game's own do not replace),
+    with ``house`` and ``advanced`` when ``--house`` or ``--[no-]advanced`` was."""
 
     @property
     def advanced(self) -> bool:
@@ -612,6 +613,10 @@ def config_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = N
     if getattr(args, "resume", None):
         values["resume"] = True
     typed = frozenset(name for name in OPTION_NAMES if getattr(args, name, None) is not None)
+    if getattr(args, "house", None):
+        typed |= {"house"}
+    if advanced is not None:
+        typed |= {"advanced"}
     return dataclasses.replace(config, **values, house_rules=rules, given=typed)
 
 

@@ -279,3 +279,38 @@ def test_options_a_resumed_game_ignores_are_said_when_the_board_view_covers_the_
     assert run_live(config(tmp_path), stdout=io.StringIO(), env={}, notice=line) == 0
     notices = [item.text for item in queued if isinstance(item, Notice)]
     assert (line in notices) is board
+
+
+def test_a_config_file_edited_before_a_resume_is_said_not_silently_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The resumed game keeps its own teams and rules; a config file changed since the
+    # game began would otherwise seem to have been read.  The host says it, in either
+    # screen (the board view covers stderr).
+    from voice_host.rules import HouseRules
+
+    run_live(config(tmp_path), stdin=io.StringIO("q\ny\n"), stdout=io.StringIO(), env={})
+    queued: list[object] = []
+
+    def run_lines(self: LiveSession, stdout: object) -> int:
+        while (item := self.inputs.get(0.0)) is not None:
+            queued.append(item)
+        return 0
+
+    monkeypatch.setattr(LiveSession, "run_lines", run_lines)
+    edited = config(
+        tmp_path,
+        resume=True,
+        plain=True,
+        config_file=tmp_path / "host.toml",
+        teams="Gold:Eve,Fay;Teal:Gus,Hal",
+        house_rules=HouseRules(passes_per_turn=2),
+    )
+    assert run_live(edited, stdout=io.StringIO(), env={}) == 0
+    notices = [item.text for item in queued if isinstance(item, Notice)]
+    assert notices == [
+        f"the teams and house rules in {tmp_path / 'host.toml'} differ from the saved "
+        "game's: the saved game goes on with its own (start a new game without --resume "
+        "to play with them)"
+    ]
+    assert [t.name for t in saved(tmp_path).teams] == ["Red", "Blue"]

@@ -37,6 +37,7 @@ from voice_host.config import (
 )
 from voice_host.errors import SaveError, UsageError, VoiceHostError
 from voice_host.host.saved_game import (
+    config_file_unused,
     keep_previous_game,
     resume_config,
     resume_game,
@@ -269,6 +270,8 @@ def _keyboard_game(
             saves.config = played
             entry_text, deck_size = _deck_entries(played, write)
             game = resume_game(saved, deck_size, saves.slot.path)
+            if (unused := config_file_unused(played, game)) is not None:
+                print(unused, file=sys.stderr, flush=True)
             time_left = resumed_time_left(saved, game, played.timer)
         else:
             game, entry_text = _new_game(played, first_arg, keys, write)

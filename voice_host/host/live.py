@@ -75,6 +75,7 @@ from voice_host.host.dialogue import (
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import (
+    config_file_unused,
     keep_previous_game,
     resume_config,
     resume_game,
@@ -405,6 +406,8 @@ class LiveSession:
             config = resume_config(config, saved)  # the game's own deck, timer, wake word
         deck = _deck(config)
         game = _game(config, deck, saved, slot.path)
+        if saved is not None and (unused := config_file_unused(config, game)) is not None:
+            said(unused.removeprefix("voice-host: "))
         kept = "" if saved is not None else keep_previous_game(slot)
         time_left = resumed_time_left(saved, game, config.timer) if saved is not None else None
         if announcer is None:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from voice_host.errors import InputFileError, SaveError, UsageError
 from voice_host.host.dialogue import previous_kept, resume_command
 from voice_host.persist import SavedGame, SaveSlot
-from voice_host.rules import Game, Phase, RulesError, possessive
+from voice_host.rules import Game, Phase, RulesError, load_board, parse_teams, possessive
+from voice_host.rules.teams import name_key
 
 if TYPE_CHECKING:
     from voice_host.config import HostConfig
@@ -116,6 +117,50 @@ def resume_config(config: HostConfig, saved: SavedGame) -> HostConfig:
     (:meth:`HostConfig.resumed`: its deck, timer, wake word), so that a game played
     with ``--deck kids.txt --timer 60`` goes on with them after a plain ``--resume``."""
     return config.resumed(saved.options)
+
+
+def config_file_unused(config: HostConfig, game: Game) -> str | None:
+    """The line that says which of the config file's new-game settings (its teams, house
+    rules or board) the resumed ``game`` does not take because they differ from its
+    own, or None.  A file edited between the game's start and its resume must not
+    seem to have been read when it was not.  What the command line gave is said
+    by ``unused_with_resume`` (:mod:`voice_host.commands.play`); the file the game
+    was started with, unchanged, says nothing."""
+    if config.config_file is None:
+        return None
+    differ: list[str] = []
+    if config.teams is not None and "teams" not in config.given:
+        try:
+            teams = parse_teams(config.teams)
+        except RulesError:
+            teams = ()
+        if [(name_key(t.name), t.players) for t in teams] != [
+            (name_key(t.name), t.players) for t in game.teams
+        ]:
+            differ.append("teams")
+    house = config.house_rules
+    if (
+        not {"house", "advanced"} & config.given
+        and house != type(house)()  # the file sets house rules
+        and house != game.rules
+    ):
+        differ.append("house rules")
+    if config.board is not None and "board" not in config.given:
+        try:
+            board = load_board(config.board.read_text(encoding="utf-8")).to_data()
+        except (OSError, UnicodeDecodeError, RulesError):
+            board = None
+        if board != game.board.to_data():
+            differ.append("board")
+    if not differ:
+        return None
+    them = differ[0] if len(differ) == 1 else ", ".join(differ[:-1]) + " and " + differ[-1]
+    differs = "differs" if them == "board" else "differ"
+    return (
+        f"voice-host: the {them} in {config.config_file} {differs} from the saved game's: "
+        "the saved game goes on with its own (start a new game without --resume to "
+        "play with them)"
+    )
 
 
 def resume_game(saved: SavedGame, deck_size: int, source: Path) -> Game:

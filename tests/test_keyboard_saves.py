@@ -289,7 +289,9 @@ class _Terminated(io.StringIO):
         return line
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT], ids=str)
+@pytest.mark.parametrize(
+    "number", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT], ids=lambda n: n.name
+)
 def test_sigterm_sighup_and_sigquit_end_play_as_ctrl_c_does(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],

@@ -307,32 +307,46 @@ def test_ctrl_c_keeps_the_save_and_says_how_to_resume(
 
 
 class _Terminated(io.StringIO):
-    """Keys from lines, then a SIGTERM to this process (``kill``, a logout)."""
+    """Keys from lines, then a signal to this process (SIGTERM: ``kill``, a logout)."""
+
+    def __init__(self, text: str, number: signal.Signals = signal.SIGTERM) -> None:
+        super().__init__(text)
+        self.number = number
 
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         line = super().readline()
         if not line:
-            signal.raise_signal(signal.SIGTERM)
+            signal.raise_signal(self.number)
         return line
 
 
-def test_sigterm_ends_play_as_ctrl_c_does(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize(
+    "number", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT], ids=lambda n: n.name
+)
+def test_sigterm_sighup_and_sigquit_end_play_as_ctrl_c_does(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    number: signal.Signals,
 ) -> None:
     """Not a process killed mid-screen (the terminal left raw, the board view's full
-    screen left up): saved, and where it is said."""
+    screen left up): saved, and where it is said.  The same for SIGHUP from ``kill``
+    while the terminal is still there (its output is kept: tests/test_play_signals.py
+    closes the terminal) and for SIGQUIT (Ctrl-\\)."""
 
     def died(*_: object) -> None:
-        raise AssertionError("SIGTERM was not handled by the game: the process would die")
+        raise AssertionError(f"{number.name} was not handled by the game: the process would die")
 
-    before = signal.signal(signal.SIGTERM, died)
+    before = signal.signal(number, died)
+    continued = signal.getsignal(signal.SIGCONT)
     try:
-        monkeypatch.setattr("sys.stdin", _Terminated(" \nc\n"))
+        monkeypatch.setattr("sys.stdin", _Terminated(" \nc\n", number))
         monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
         code = cli.main(["play", "--keyboard", "--teams", TEAMS, "--first", "Red"])
-        assert signal.getsignal(signal.SIGTERM) is died  # put back as it was
+        assert signal.getsignal(number) is died  # put back as it was
+        assert signal.getsignal(signal.SIGCONT) is continued
     finally:
-        signal.signal(signal.SIGTERM, before)
+        signal.signal(number, before)
     out = capsys.readouterr().out
     save = tmp_path / "state" / "voice-host" / "game.json"
     assert code == 0

@@ -8,17 +8,26 @@ prompts ask for the teams, the team that starts and whether to go on with a
 saved game.  Used by the keyboard game (:mod:`voice_host.keyboard.terminal`),
 the live host (:mod:`voice_host.host.live`) and its set-up
 (:mod:`voice_host.host.setup_live`).
+
+Job control is the terminal's too: :class:`Suspension` takes Ctrl-Z (SIGTSTP) for a
+game's loop, which pauses the turn before the process stops, and
+:func:`silence_lost_terminal` points output at ``/dev/null`` once the terminal has hung
+up (SIGHUP), so that saving and leaving do not fail on writes nobody can read.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 import select
+import signal
 import termios
+import threading
 import tty
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from types import FrameType
 from typing import Any, Protocol, TextIO
 
 from voice_host.errors import UsageError
@@ -138,7 +147,9 @@ class TerminalKeys:
             yield
         finally:
             self._keys_mode = None
-            termios.tcsetattr(self._fd, termios.TCSADRAIN, saved)
+            # a terminal that hung up (SIGHUP) has no mode left to restore
+            with suppress(termios.error, OSError):
+                termios.tcsetattr(self._fd, termios.TCSADRAIN, saved)
 
     def _keep_cbreak(self) -> None:
         """Put single keys back when something else changed the mode: after Ctrl-Z
@@ -301,3 +312,79 @@ def printer(stream: TextIO) -> Callable[[str], None]:
 def key_source(stdin: TextIO, write: Callable[[str], None]) -> LineKeys | TerminalKeys:
     """Single keys on a terminal; lines otherwise."""
     return TerminalKeys(stdin, write) if stdin.isatty() else LineKeys(stdin, write)
+
+
+class Suspension:
+    """Ctrl-Z (SIGTSTP) for a game's loop: the handler only notes that it came
+    (:attr:`asked`); the loop, which polls many times a second, pauses the turn's
+    timer and saves it paused, then calls :meth:`stop`, so that the time the process
+    spends stopped (until ``fg`` or ``bg``) is not taken from the turn.
+
+    Use :meth:`taking` around the loop: a Ctrl-Z outside it (a typed prompt, the team
+    set-up) stops the process at once, as before, since no loop would act on it.
+    """
+
+    def __init__(self) -> None:
+        self.asked = False
+        """A Ctrl-Z came and the loop has not acted on it yet."""
+
+    def _ask(self, signum: int, frame: FrameType | None) -> None:
+        self.asked = True  # all a handler does: the loop pauses, saves and stops
+
+    def take(self) -> bool:
+        """Whether a Ctrl-Z came since the last call (it is then the caller's to act on)."""
+        asked, self.asked = self.asked, False
+        return asked
+
+    @contextmanager
+    def taking(self, polls: bool = True) -> Iterator[Suspension]:
+        """Take Ctrl-Z for the loop inside, on the main thread (only it may set a
+        handler; elsewhere, or where SIGTSTP is ignored, nothing changes).  ``polls``
+        False: the loop may block (keys read from a pipe) and could not act on it in
+        time, so nothing changes either."""
+        if (
+            not polls
+            or threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGTSTP) is signal.SIG_IGN
+        ):
+            yield self
+            return
+        previous = signal.signal(signal.SIGTSTP, self._ask)
+        try:
+            yield self
+        finally:
+            signal.signal(signal.SIGTSTP, previous)
+
+    @staticmethod
+    def stop() -> None:
+        """Stop the process as Ctrl-Z would have; returns once it is continued (``fg``
+        or ``bg``), or at once where job control would not stop it (a process group
+        with no shell left to continue it).  On the main thread (where :meth:`taking`
+        takes Ctrl-Z)."""
+        previous = signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        try:
+            os.kill(os.getpid(), signal.SIGTSTP)
+        finally:
+            signal.signal(signal.SIGTSTP, previous)
+
+
+def silence_lost_terminal() -> None:
+    """Point standard output and error at ``/dev/null`` where they are a terminal that
+    has hung up (the window closed, an ssh connection dropped: every write would fail
+    with EIO).  A terminal that still answers (``kill -HUP`` from elsewhere), a pipe or
+    a file is left as it is.  Only file descriptors change (no Python object is
+    touched), so this is safe in a signal handler; what is still buffered for them
+    then goes to ``/dev/null`` too, instead of failing at exit."""
+    for fd in (1, 2):
+        try:
+            termios.tcgetattr(fd)
+        except termios.error as exc:
+            if not exc.args or exc.args[0] != errno.EIO:
+                continue  # not a terminal (a pipe, a file, closed): as it was
+        else:
+            continue  # the terminal is still there
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, fd)
+        finally:
+            os.close(null)

@@ -599,3 +599,49 @@ def test_the_welcome_and_a_resume_name_the_house_rules_in_force() -> None:
     assert dialogue.house_rules(HouseRules(passes_per_turn=2)) == (
         "House rules: two passes a turn."
     )
+
+
+def test_ctrl_z_pauses_the_turn_and_fg_says_so(make_host: HostMaker) -> None:
+    # Ctrl-Z (the live session's loop calls suspend, then continued after fg): the time
+    # stopped is not the turn's, the save says paused, and back the host says it is
+    host, clock, t = started(make_host)
+    left = host.timer.left(t)
+    host.suspend(t)
+    assert host.timer.paused
+    assert host.save_slot is not None
+    saved = host.save_slot.load_game()
+    assert saved is not None and saved.held
+    t = quiet(host, clock, t, 40.0)  # stopped longer than the whole turn
+    host.continued(t)
+    assert texts(host)[-1] == dialogue.paused(left, dialogue.resume_hint(None))
+    assert host.game.phase is Phase.TURN and host.timer.left(t) == pytest.approx(left)
+    host.handle(KeyPress(" ", t))  # space goes on, as after the pause key
+    assert texts(host)[-1] == dialogue.go_on(left) and host.timer.running
+
+
+def test_ctrl_z_during_a_question_leaves_the_turn_paused(make_host: HostMaker) -> None:
+    # a "Quit?" that lapses while the process is stopped must not set the timer going
+    host, clock, t = started(make_host)
+    left = host.timer.left(t)
+    host.handle(KeyPress("q", t))
+    host.suspend(t)
+    t = quiet(host, clock, t, CONFIRM_SECONDS + 5.0)  # the question lapses, as on return
+    host.continued(t)
+    assert texts(host)[-2:] == [
+        dialogue.NOT_QUITTING,
+        dialogue.paused(left, dialogue.resume_hint(None)),
+    ]
+    assert host.timer.paused and host.timer.left(t) == pytest.approx(left)
+
+
+def test_ctrl_z_before_go_holds_the_turn(make_host: HostMaker) -> None:
+    # the turn announced, "Go!" said but its timer not started yet: held, as space holds it
+    host, clock, _ = make_host()
+    host.start()
+    host.suspend(0.0)
+    t = quiet(host, clock, 0.0, 40.0)
+    host.continued(t)
+    assert not host.timer.started
+    assert texts(host)[-2] == dialogue.HELD
+    host.handle(KeyPress(" ", t))
+    assert texts(host)[-1] == dialogue.GO

@@ -25,6 +25,8 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
+from types import FrameType
+from typing import Any
 
 from voice_host.commands.simulate import read_board
 from voice_host.config import (
@@ -65,6 +67,7 @@ from voice_host.terminal_keys import (
     ask_teams,
     key_source,
     printer,
+    silence_lost_terminal,
 )
 
 HELP = "play a game at the table: by voice and keys, or --keyboard for keys only"
@@ -331,22 +334,53 @@ def run(args: argparse.Namespace) -> int:
         return _play(args, config, (unused or "").removeprefix("voice-host: "))
 
 
+#: A signal's handler, as :func:`signal.signal` returns it.
+_Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+#: Signals that end play as Ctrl-C does.
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+
+
+def _hung_up(signum: int, frame: FrameType | None) -> None:
+    """SIGHUP: the terminal is gone (or going).  Its outputs are pointed at /dev/null
+    first, so that the goodbye written on the way out cannot fail (EIO) after the save;
+    a second hang-up (the shell passes its own on) does not cut the save short, nor
+    does the SIGCONT the kernel sends with a hang-up (the board view's would start its
+    full screen again, on no terminal, as it shuts down)."""
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    signal.signal(signal.SIGCONT, _continued_anyway)
+    silence_lost_terminal()
+    raise KeyboardInterrupt
+
+
+def _continued_anyway(signum: int, frame: FrameType | None) -> None:
+    """SIGCONT after a hang-up: nothing to do (the process goes on by itself)."""
+
+
 @contextlib.contextmanager
 def _terminate_like_ctrl_c() -> Iterator[None]:
-    """SIGTERM (``kill``, a logout, a shutdown) ends play as Ctrl-C does: the turn's
-    time left saved, the terminal put back (the board view leaves its full screen)
-    and where the game is kept said, rather than the process dying mid-screen."""
-    if (
-        threading.current_thread() is not threading.main_thread()  # only it may set one
-        or signal.getsignal(signal.SIGTERM) is signal.SIG_IGN  # started to ignore it
-    ):
+    """SIGTERM (``kill``, a logout, a shutdown), SIGHUP (the terminal window closed, an
+    ssh connection dropped) and SIGQUIT (Ctrl-\\, next to Enter on some keyboards) end
+    play as Ctrl-C does: the turn's time left saved, the terminal put back (the board
+    view leaves its full screen) and where the game is kept said, rather than the
+    process dying mid-screen (or, for SIGQUIT, dumping core with the terminal left
+    without echo).  A signal the process was started ignoring (``nohup``) stays ignored."""
+    if threading.current_thread() is not threading.main_thread():  # only it may set one
         yield
         return
-    previous = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    previous: dict[signal.Signals, _Handler] = {}
+    for number in ENDING_SIGNALS:
+        if signal.getsignal(number) is signal.SIG_IGN:
+            continue
+        ours = _hung_up if number == signal.SIGHUP else signal.default_int_handler
+        previous[number] = signal.signal(number, ours)
+    continued = signal.getsignal(signal.SIGCONT)  # a hang-up changes it (see _hung_up)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if continued is not None:
+            signal.signal(signal.SIGCONT, continued)
 
 
 def _play(args: argparse.Namespace, config: HostConfig, unused: str = "") -> int:

@@ -379,6 +379,40 @@ class Host:
                     self._save()  # the time left, so that a resumed turn goes on with it
                 self._show(now)
 
+    def suspend(self, now: float) -> None:
+        """The process is about to stop (Ctrl-Z): a running turn's timer is paused, as
+        the pause key pauses it, and a turn about to start ("Go!" said) is held, as
+        space holds it; both are saved so, and the time stopped is not the turn's.
+        Nothing is said (the process stops mid-word): see :meth:`continued`."""
+        if self.finished:
+            return
+        self.tick(now)
+        if self.game.phase is Phase.TURN:
+            if self._go_pending:
+                self._go_pending = False
+                self._waiting = True
+            elif self.timer.running:
+                self.timer.pause(now)
+            # a question that lapses while stopped must not set the timer going again
+            self._held_for_question = False
+        self._save()
+        self._show(now)
+
+    def continued(self, now: float) -> None:
+        """Back after Ctrl-Z (``fg``): a turn stays paused (or waiting for its describer)
+        and the host says so, with how to go on; elsewhere nothing had been running."""
+        if self.finished:
+            return
+        self.tick(now)  # a question left open while stopped lapses first
+        if self.game.phase is not Phase.TURN:
+            return
+        if self._waiting:
+            self._say([dialogue.HELD, dialogue.when_ready(self.game, self._wake())])
+        elif self.timer.started and self.timer.paused and self.timer.left(now) > 0:
+            left = self.timer.left(now)
+            self._say([dialogue.paused(left, dialogue.resume_hint(self._wake()))])
+        self._show(now)
+
     def stop(self, reason: str = "interrupted") -> None:
         """Save and end the session (Ctrl-C)."""
         if self.finished:

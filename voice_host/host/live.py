@@ -89,6 +89,7 @@ from voice_host.rules import Game, Phase, RulesError, default_board, load_board,
 from voice_host.screen.model import Screen, ScreenModel
 from voice_host.screen.plain import PlainScreen
 from voice_host.speech.events import Recognizer
+from voice_host.terminal_keys import Suspension
 
 if TYPE_CHECKING:
     from voice_host.screen.app import TableApp
@@ -523,12 +524,22 @@ class LiveSession:
         if host.listening is None:
             host.handle(MicStatus(False, self._why))
         self._start_threads(stdin, missing=bool(news))
-        while not host.finished:
-            item = self.inputs.get(POLL_SECONDS)
-            if item is None:
-                host.tick(self.clock.now())
-            else:
-                host.handle(item)
+        # Ctrl-Z, taken on the main thread (line mode; the board view's terminal sends
+        # no Ctrl-Z, it is a key there): the turn is paused and saved, then the process
+        # stops, and on fg the host says it is paused.
+        suspension = Suspension()
+        with suspension.taking():
+            while not host.finished:
+                if suspension.take():
+                    host.suspend(self.clock.now())
+                    suspension.stop()  # until fg (or bg)
+                    host.continued(self.clock.now())
+                    continue
+                item = self.inputs.get(POLL_SECONDS)
+                if item is None:
+                    host.tick(self.clock.now())
+                else:
+                    host.handle(item)
 
     def close(self) -> None:
         """Stop the other threads, let the voice finish (up to 10 s) and release it."""

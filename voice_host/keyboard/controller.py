@@ -155,6 +155,25 @@ class KeyboardController:
         if self._started and self.game.phase is Phase.TURN:
             self.on_change()
 
+    def suspend(self, now: float) -> None:
+        """The process is about to stop (Ctrl-Z): a running turn's timer is paused, as
+        space pauses it, and saved paused, so the time stopped is not the turn's (and a
+        game lost while stopped resumes paused).  Nothing is said: see :meth:`continued`."""
+        self._now = now
+        running = self.game.phase is Phase.TURN and self._running_since is not None
+        if running and self.time_left(now) > 0:  # (run out: the next tick ends the turn)
+            self._stop_timer(now)
+            self.on_change()
+
+    def continued(self, now: float) -> list[str]:
+        """Back after Ctrl-Z (``fg``): a turn whose timer had started waits, paused,
+        and that is said, with the key that goes on; elsewhere nothing had been
+        running and nothing is said."""
+        self._now = now
+        if self.game.phase is not Phase.TURN or not self._started or self._time_left <= 0:
+            return []
+        return self._remember([dialogue.paused(self._time_left, texts.PAUSE_HINT)])
+
     def tick(self, now: float) -> list[str]:
         """Let time pass: the ten-second warning and the end of the turn (R8)."""
         self._now = now

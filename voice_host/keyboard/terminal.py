@@ -15,7 +15,7 @@ from voice_host.errors import UsageError
 from voice_host.keyboard import texts
 from voice_host.keyboard.controller import KeyboardController
 from voice_host.rules import RulesError
-from voice_host.terminal_keys import KeySource, TerminalKeys, key_source, printer
+from voice_host.terminal_keys import KeySource, Suspension, TerminalKeys, key_source, printer
 
 #: How often the loop looks at the timer, in seconds.
 POLL_SECONDS = 0.1
@@ -30,25 +30,36 @@ def play_loop(
     """Run the game until the players quit, the keys run out or Ctrl-C; return the exit code.
 
     Every change is already saved by the controller's ``on_change``, and the turn's
-    time left once more on the way out, so stopping early loses nothing: the caller
-    says where the game is kept.
+    time left once more on the way out (even when a write fails: the terminal may be
+    gone), so stopping early loses nothing: the caller says where the game is kept.
+    Ctrl-Z pauses the turn before the process stops (:class:`Suspension`) when the keys
+    come from a terminal, read a tenth of a second at a time; keys from a pipe block in
+    a read, and there Ctrl-Z stops the process at once, as it always did.
     """
     for line in controller.opening():
         write(line)
+    suspension = Suspension()
     try:
-        while not controller.finished:
-            try:
-                key = keys.read_key(POLL_SECONDS)
-            except EOFError:
-                write(texts.END_OF_INPUT)
-                break
-            now = clock()
-            said = controller.tick(now) if key is None else controller.press(key, now)
-            for line in said:
-                write(line)
+        with suspension.taking(isinstance(keys, TerminalKeys)):
+            while not controller.finished:
+                if suspension.take():
+                    controller.suspend(clock())
+                    suspension.stop()  # until fg (or bg)
+                    said = controller.continued(clock())
+                else:
+                    try:
+                        key = keys.read_key(POLL_SECONDS)
+                    except EOFError:
+                        write(texts.END_OF_INPUT)
+                        break
+                    now = clock()
+                    said = controller.tick(now) if key is None else controller.press(key, now)
+                for line in said:
+                    write(line)
     except KeyboardInterrupt:
         write(texts.INTERRUPTED)
-    controller.leave(clock())  # the turn's time left goes into the save too
+    finally:
+        controller.leave(clock())  # the turn's time left goes into the save too
     return 0
 
 

@@ -131,6 +131,16 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
             GOOD_CARD + "person.not-answers: ??\n",
             [("card 1", "person.not-answers", "no word in '??'")],
         ),
+        # an entry or correction far longer than a card's word (a file without line
+        # breaks): working out the sounds of a word of millions of letters took hours
+        (
+            GOOD_CARD.replace("Teapot", "a" * 101),
+            [("card 1", "line 1: Object", "entry too long (101 characters; at most 100)")],
+        ),
+        (
+            GOOD_CARD + "object.answers: pot, " + "b" * 200 + "\n",
+            [("card 1", "object.answers", "item of the answers list too long (200 characters")],
+        ),
         # two defects in one file: two errors
         (
             GOOD_CARD.replace("Banana", "") + "\n" + OTHER_CARD.replace("nature: Koala\n", ""),

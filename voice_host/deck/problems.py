@@ -40,6 +40,18 @@ class DeckProblem:
 #: describe, and nothing a guesser could say; or with letters of another
 #: alphabet only ("Ω", "東京"), which the English recogniser cannot listen for.
 NO_WORD = "no word in the entry (only punctuation, or no letter of the English alphabet)"
+#: The longest entry, answer or form a deck may hold, in characters: a card is a
+#: word or a short name (the built-in deck's longest is under 40).  A longer one
+#: is a mistake (a paragraph pasted in, a file without line breaks), and working
+#: out the sounds of one word of a million letters took hours.
+MAX_ENTRY_CHARS = 100
+
+
+def too_long(text: str, what: str = "entry") -> str | None:
+    """The problem of an entry (or answer, form) over :data:`MAX_ENTRY_CHARS`, or None."""
+    if len(text) <= MAX_ENTRY_CHARS:
+        return None
+    return f"{what} too long ({len(text):,} characters; at most {MAX_ENTRY_CHARS})"
 
 
 def has_word(text: str) -> bool:

@@ -19,7 +19,8 @@ Player deck format (UTF-8 text, ``.txt``)::
 
 Every card needs all seven fields, each non-empty, and no entry may repeat
 within a category.  A correction's list names at least one item, and no item
-is empty.  No line holds a control character (a tab is whitespace).  Card N is
+is empty.  No line holds a control character (a tab is whitespace).  An entry,
+and each item of a correction, is at most 100 characters.  Card N is
 the Nth block.
 """
 
@@ -32,7 +33,7 @@ from pathlib import Path
 
 from voice_host.deck.knowledge import EntryOverrides, EntrySpec, always_forbidden
 from voice_host.deck.model import CARD_FIELDS
-from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, unprintable
+from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, too_long, unprintable
 from voice_host.deck.words import normalise
 
 #: Override keys, as written after the field name and a dot.
@@ -132,7 +133,8 @@ def list_problem(option: str, value: str) -> str | None:
     wordless = next((item for item in items if not has_word(item)), None)
     if wordless is not None:
         return f"no word in {wordless!r} (only punctuation, or no letter of the English alphabet)"
-    return None
+    longest = max(items, key=len)
+    return too_long(longest, f"item of the {option} list")
 
 
 def _field_named(name: str, card_field: str | None, dot: str) -> str:
@@ -241,6 +243,10 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                 elif not has_word(value):
                     problems.append(
                         DeckProblem(path, NO_WORD, card=card_number, field=card_field, line=number)
+                    )
+                elif wrong := too_long(value):
+                    problems.append(
+                        DeckProblem(path, wrong, card=card_number, field=card_field, line=number)
                     )
         for card_field in CARD_FIELDS:
             if card_field not in texts:

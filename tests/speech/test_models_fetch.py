@@ -326,3 +326,24 @@ def test_cli_list_names_a_pocketsphinx_model_for_what_it_is(
     assert capsys.readouterr().out == (
         "broken-sphinx\tincomplete (pocketsphinx)\nsphinx\tok (pocketsphinx: use it with --model)\n"
     )
+
+
+def test_cli_verify_and_list_load_a_pocketsphinx_model_in_a_child_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a feat.params pocketsphinx cannot use ends its process ("FATAL: feat.c ...
+    # Bad feature type argument"): verify called the model ok, and a game ended
+    pocketsphinx = pytest.importorskip("pocketsphinx")
+    bundled = Path(pocketsphinx.get_model_path()) / "en-us" / "en-us"
+    model = tmp_path / "en-us"
+    shutil.copytree(bundled, model)
+    params = (model / "feat.params").read_text(encoding="utf-8")
+    (model / "feat.params").write_text(
+        params.replace("-feat 1s_c_d_dd", "-feat 99x99"), encoding="utf-8"
+    )
+    assert main(["models", "--dir", str(tmp_path), "verify", "en-us"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"voice-host: {model}: pocketsphinx cannot load this model (FATAL")
+    assert "Bad feature type" in err and err.count("\n") == 1
+    assert main(["models", "--dir", str(tmp_path), "list"]) == 0
+    assert capsys.readouterr().out == "en-us\tincomplete (pocketsphinx)\n"

@@ -28,8 +28,10 @@ What is checked, from pocketsphinx 5's readers (``mdef.c``, ``bin_mdef.c``,
   counts promise.  pocketsphinx maps the file without checking its size, so
   one cut short crashed the process (a segmentation fault).
 
-Defects deeper than these (a malformed phone line of a text ``mdef``) may
-still stop pocketsphinx itself.
+Defects deeper than these (a malformed phone line of a text ``mdef``, a
+``feat.params`` naming a feature type or CMN pocketsphinx does not know) would
+still stop pocketsphinx itself: the backend then loads the model once in a child
+process first (``pocketsphinx_backend.probe_model``), whose end is one error.
 """
 
 from __future__ import annotations

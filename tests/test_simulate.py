@@ -155,6 +155,25 @@ def test_a_bad_line_stops_with_one_line_naming_it(
     assert err.count("\n") == 1
 
 
+def test_a_line_far_too_long_for_an_input_is_not_quoted_back_whole(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # a file of other text without line breaks: its error line was the whole file
+    script = write(tmp_path, "correct" * 100_000 + "\n")
+    code, _, err = simulate(capsys, script, "--teams", "Red:A,B;Blue:C,D")
+    assert code == 2
+    assert err == (
+        "voice-host: line 1: unknown input 'correctcorrectcorrectcorrectcorrectcorre'..."
+        " (700,000 characters, too long to be a host input)\n"
+    )
+    # a long team's name is still an input
+    long_name = "B" * 300
+    script = write(tmp_path, "correct\n" * 11 + f"time-up\ncontrol-won {long_name}\n")
+    code, out, _ = simulate(capsys, script, "--teams", f"Red:A,B;{long_name}:C,D")
+    assert code == 0
+    assert out[-1]["input"] == f"control-won {long_name}"
+
+
 def test_a_malformed_board_file_is_named(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -187,10 +187,18 @@ def run(args: argparse.Namespace) -> int:
                 f"--teams: team {team.name!r} cannot be named in a script "
                 "(a '#' at the start or after a space begins a comment)"
             )
+    # the longest input names a team ("control-won TEAM"): a line far longer is
+    # no input (a file of other text), and is not quoted back whole
+    longest = len("choose push ") + max(len(team.name) for team in game.teams) + 20
     for number, raw in enumerate(_script_lines(args.script), start=1):
         line = _without_comment(raw).strip()
         if not line:
             continue
+        if len(line) > longest:
+            raise InputFileError(
+                f"line {number}: unknown input {line[:40]!r}... ({len(line):,} characters,"
+                " too long to be a host input)"
+            )
         try:
             if line.lower() == "undo":
                 game.undo()

@@ -390,3 +390,14 @@ def test_an_invisible_character_is_no_word_break() -> None:
 
     entry = make_entry("Tea\u200bpot", "Object")
     assert entry.answers[0] == "teapot" and "pot" not in entry.forms
+
+
+def test_an_unknown_field_of_a_paragraph_is_named_by_its_start(tmp_path: Path) -> None:
+    # the text before a colon on a line of some other file: it was printed whole, twice
+    path = write(tmp_path, "x" * 100_000 + ": y\n" + GOOD_CARD)
+    _count, problems = check_deck(path)
+    assert [str(p) for p in problems] == [
+        f"{path}: card 1: line 1: {'x' * 40}...: unknown field '{'x' * 40}...' (fields: "
+        "object, nature, random, person, action, world, control; "
+        "corrections: FIELD.answers/not-answers/forms/not-forms)"
+    ]

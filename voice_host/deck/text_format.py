@@ -140,7 +140,14 @@ def list_problem(option: str, value: str) -> str | None:
 def _field_named(name: str, card_field: str | None, dot: str) -> str:
     """The field a line names, as a problem shows it: the card field
     (``Object``), or the correction or unknown field as written."""
-    return card_field if card_field is not None and not dot else name.strip()
+    return card_field if card_field is not None and not dot else _shown(name)
+
+
+def _shown(name: str, limit: int = 40) -> str:
+    """A field's name as written, cut to ``limit`` characters: the text before a
+    colon on a line of some other file can be a whole paragraph."""
+    name = name.strip()
+    return name if len(name) <= limit else f"{name[:limit]}..."
 
 
 def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[DeckProblem]]:
@@ -194,10 +201,10 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                 problems.append(
                     DeckProblem(
                         path,
-                        f"unknown field {name.strip()!r} (fields: {known}; "
+                        f"unknown field {_shown(name)!r} (fields: {known}; "
                         f"corrections: FIELD.{'/'.join(OVERRIDE_KEYS)})",
                         card=card_number,
-                        field=name.strip(),
+                        field=_shown(name),
                         line=number,
                     )
                 )
@@ -210,7 +217,7 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                             f"correction given twice (first on line {first}): "
                             "put every item on one line",
                             card=card_number,
-                            field=name.strip(),
+                            field=_shown(name),
                             line=number,
                         )
                     )
@@ -219,7 +226,7 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                 wrong = list_problem(option, value)
                 if wrong:
                     problems.append(
-                        DeckProblem(path, wrong, card=card_number, field=name.strip(), line=number)
+                        DeckProblem(path, wrong, card=card_number, field=_shown(name), line=number)
                     )
             elif card_field in texts:
                 problems.append(

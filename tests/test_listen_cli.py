@@ -65,6 +65,9 @@ def test_listen_text_prints_one_line_per_event(capsys: pytest.CaptureFixture[str
     [
         # a text file named .wav
         (b"not audio at all", "cannot read this recording"),
+        # an empty file (a recorder that never started): no format to convert, as
+        # "Format not recognised ... convert it first, e.g. ffmpeg" had it
+        (b"", "bad.wav: the file is empty (0 bytes)"),
         # a WAV with no data chunk
         (
             b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00\x80\x3e\x00\x00"

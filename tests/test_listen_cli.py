@@ -184,6 +184,8 @@ def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) 
         # options that mean nothing without a card (they printed nothing, or were ignored)
         (["--show", "judgements"], "voice-host: --show judgements needs --word"),
         (["--category", "Nature"], "voice-host: --category needs --word"),
+        # ... even a deck that is not there was passed over in silence
+        (["--deck", "no-such-deck.txt"], "voice-host: --deck needs --word"),
     ],
 )
 def test_listen_bad_options_are_one_line(

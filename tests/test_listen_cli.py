@@ -186,6 +186,8 @@ def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) 
         (["--category", "Nature"], "voice-host: --category needs --word"),
         # ... even a deck that is not there was passed over in silence
         (["--deck", "no-such-deck.txt"], "voice-host: --deck needs --word"),
+        # an empty --model (an unset variable in a script) is no model, as play says
+        (["--model", ""], "voice-host: --model: expected a file or folder path, got ''"),
     ],
 )
 def test_listen_bad_options_are_one_line(

@@ -71,6 +71,8 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
         (GOOD_CARD.replace("Banana", ""), [("card 1", "Control", "empty entry")]),
         # an entry of punctuation only: nothing to describe or guess
         (GOOD_CARD.replace("Banana", "???"), [("card 1", "Control", "no word in the entry")]),
+        # "&" alone: its answer was "and", which nearly every guess and clue holds
+        (GOOD_CARD.replace("Banana", "& &"), [("card 1", "Control", "no word in the entry")]),
         # letters of another alphabet only: the answers would be empty, no guess could count
         (GOOD_CARD.replace("Banana", "Ω"), [("card 1", "Control", "no word in the entry")]),
         (GOOD_CARD.replace("Teapot", "東京"), [("card 1", "Object", "no letter of the English")]),

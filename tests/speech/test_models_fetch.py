@@ -296,6 +296,18 @@ def test_cli_verify_refuses_an_empty_name(
     assert capsys.readouterr().err == "voice-host: models verify: the model name is empty\n"
 
 
+@pytest.mark.parametrize("name", ["", "  "])
+def test_cli_fetch_refuses_an_empty_name(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # an empty name (an unset variable in a script) fetched the default model,
+    # or with --url saved it under the default model's name
+    args = ["--url", "file:///nowhere.zip", "--sha256", "0" * 64, "--size", "10"]
+    assert main(["models", "--dir", str(tmp_path), "fetch", name, *args]) == 2
+    assert capsys.readouterr().err == "voice-host: models fetch: the model name is empty\n"
+    assert not list(tmp_path.iterdir())
+
+
 def test_cli_verify_checks_a_pocketsphinx_model(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

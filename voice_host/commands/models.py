@@ -131,6 +131,8 @@ def _verify(path: Path) -> None:
 
 
 def _source(args: argparse.Namespace) -> ModelSource:
+    if args.name is not None and not args.name.strip():  # as verify says
+        raise UsageError("models fetch: the model name is empty")
     name = args.name or DEFAULT_MODEL.name
     given = (args.url, args.sha256, args.size)
     if all(v is None for v in given):

@@ -237,6 +237,25 @@ def test_a_failing_first_save_over_an_earlier_game_says_that_file_is_not_this_ga
     )
 
 
+def test_a_failing_save_of_a_resumed_game_keeps_the_file_it_was_resumed_from(
+    tmp_path: Path,
+) -> None:
+    # --resume from a folder since made read-only: the file holds this very game, but
+    # the host said it was "an earlier game" and "this game was never saved", which
+    # invites a player to delete the one copy of it
+    reports: list[str] = []
+    SaveSlot(tmp_path / "game.json").save('{"n": 1}')
+
+    def read_only(folder: Path, prefix: str) -> tuple[int, str]:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    slot = SaveSlot(tmp_path / "game.json", report=reports.append, make_temp=read_only)
+    assert slot.load() == '{"n": 1}'
+    assert not slot.autosave('{"n": 2}')
+    assert reports[0].endswith("play goes on, and the last good save is kept")
+    assert slot.saved_any  # the goodbye names the file as the last good save
+
+
 @pytest.mark.parametrize(
     ("content", "why"),
     [

@@ -305,8 +305,8 @@ class SaveSlot:
         self.failure: str | None = None
         """Why the last :meth:`autosave` failed; None when it saved."""
         self.saved_any = False
-        """Whether this slot has saved anything yet (when none of a game's saves
-        worked, the file there, if any, holds another game)."""
+        """Whether this slot has saved anything yet, or read the game it resumes
+        (when neither, the file there, if any, holds another game)."""
 
     def save(
         self,
@@ -373,7 +373,12 @@ class SaveSlot:
             ) from None
         except OSError as exc:
             raise SaveError(f"cannot read the saved game {self.path}: {exc.strerror}") from None
-        return SavedGame.from_json(text, self.path)
+        saved = SavedGame.from_json(text, self.path)
+        # read to be resumed: the file holds this very game, as of now, so a save
+        # that fails from here on keeps it as the last good one (it is no "earlier
+        # game" that nothing of this one reached, which a player might delete)
+        self.saved_any = True
+        return saved
 
     def load(self) -> str | None:
         """The saved engine JSON, or None when there is no save file (see :meth:`load_game`)."""

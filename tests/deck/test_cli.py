@@ -121,6 +121,15 @@ def test_show_prints_what_the_host_makes_of_an_entry(capsys: pytest.CaptureFixtu
     assert capsys.readouterr().err.startswith("voice-host: no entry Wombat in ")
 
 
+@pytest.mark.parametrize("name", ["", "  "])
+def test_show_refuses_an_empty_entry_name(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # it said "no entry  in the built-in deck", after loading the deck
+    assert main(["deck", "show", "Kangaroo", name]) == 2
+    assert capsys.readouterr().err == (
+        "voice-host: deck show: an entry's name is empty (give its text, e.g. Kangaroo)\n"
+    )
+
+
 def test_show_names_the_entries_it_did_not_find(capsys: pytest.CaptureFixture[str]) -> None:
     deck = str(DATA / "good_deck.txt")
     assert main(["deck", "show", "--deck", deck, "Kangaroo", "Wombat"]) == 2

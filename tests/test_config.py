@@ -17,6 +17,7 @@ from voice_host.config import (
     default_config_path,
     first_team,
     load_config_file,
+    read_board,
 )
 from voice_host.errors import InputFileError, UsageError
 from voice_host.rules import HouseRules, parse_teams
@@ -417,3 +418,25 @@ def test_a_files_house_rule_words_are_taken_in_any_case_as_on_the_command_line(
     path = write(tmp_path, '[house_rules]\nfoul_penalty = "LOSE-ONE"\nspecial_category = "Next"\n')
     rules = load_config_file(path).house_rules
     assert (rules.foul_penalty, rules.special_category) == ("lose-one", "next")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_config_or_board_that_never_ends_is_refused_not_read_whole() -> None:
+    # --config /dev/zero (or a huge file given by mistake) was read until memory ran out
+    with pytest.raises(InputFileError, match=r"^/dev/zero: too big to be a config file"):
+        load_config_file(Path("/dev/zero"))
+    with pytest.raises(InputFileError, match=r"^board /dev/zero: too big to be a board layout"):
+        read_board("/dev/zero")
+
+
+def test_every_command_reads_a_board_file_alike(tmp_path: Path) -> None:
+    # the live host read a board itself: a byte-order mark was "not valid JSON" and
+    # a file in another encoding a UnicodeDecodeError traceback
+    layout = '{"segments": ["START", "Object", "FINISH"]}'
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + layout.encode())
+    assert len(read_board(bom).segments) == 3
+    utf16 = tmp_path / "utf16.json"
+    utf16.write_text(layout, encoding="utf-16")
+    with pytest.raises(InputFileError, match=r"^board .*utf16.json is not UTF-8 text$"):
+        read_board(utf16)

@@ -548,6 +548,24 @@ def test_a_bad_board_or_deck_file_stops_before_the_first_question(
     assert "starts" not in out
 
 
+@pytest.mark.parametrize("mode", [["--keyboard"], ["--keyboard-only", "--plain"]])
+def test_a_board_file_in_another_encoding_is_one_line_in_every_mode(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    mode: list[str],
+) -> None:
+    # the live host read the board itself: a UnicodeDecodeError traceback
+    board = tmp_path / "board.json"
+    board.write_text('{"segments": ["START", "Object", "FINISH"]}', encoding="utf-16")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    teams = ["--teams", "Red:Ann,Bob;Blue:Cat,Dan", "--first", "1"]
+    save = ["--save", str(tmp_path / "game.json")]
+    code = cli.main(["play", *mode, *teams, *save, "--board", str(board)])
+    assert code == 2
+    assert capsys.readouterr().err == f"voice-host: board {board} is not UTF-8 text\n"
+
+
 def test_R14_a_second_turn_in_a_row_under_from_lander_is_said_why() -> None:
     # Red lands on CONTROL and Blue wins the round: Blue's bonus turn, then, playing
     # on from the lander, Blue's own turn.  "Blue's turn" twice with no reason given

@@ -26,7 +26,6 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
 
-from voice_host.commands.simulate import read_board
 from voice_host.config import (
     MAX_TEAMS,
     HostConfig,
@@ -34,6 +33,7 @@ from voice_host.config import (
     check_file_names,
     config_from_args,
     first_team,
+    read_board,
 )
 from voice_host.errors import SaveError, UsageError, VoiceHostError
 from voice_host.host.saved_game import (
@@ -156,7 +156,7 @@ def _deck_entries(config: HostConfig, write: Callable[[str], None]) -> tuple[Ent
 
 
 def _board(config: HostConfig) -> Board:
-    return read_board(None if config.board is None else str(config.board))
+    return read_board(config.board)
 
 
 class _KeyboardSaves:

@@ -17,15 +17,12 @@ import random
 import sys
 from pathlib import Path
 
-from voice_host.config import first_team
+from voice_host.config import first_team, read_board
 from voice_host.errors import InputFileError, UsageError
 from voice_host.rules import (
-    Board,
     Game,
     HouseRules,
     RulesError,
-    default_board,
-    load_board,
     parse_teams,
     status,
 )
@@ -105,23 +102,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     add_game_options(parser)
     parser.set_defaults(seed=0)  # scripts replay identically unless told otherwise
-
-
-def read_board(path: str | None) -> Board:
-    """The board to play on: the default, or the layout file at ``path``."""
-    if path is None:
-        return default_board()
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # Notepad writes a BOM
-    except OSError as exc:
-        raise InputFileError(f"cannot read board {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputFileError(f"board {path} is not UTF-8 text") from None
-    try:
-        return load_board(text)
-    except RulesError as exc:
-        # "board x.json: has 2 segments", not "board x.json: board has 2 segments"
-        raise InputFileError(f"board {path}: {str(exc).removeprefix('board ')}") from None
 
 
 def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | None = None) -> Game:

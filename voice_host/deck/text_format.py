@@ -33,7 +33,14 @@ from pathlib import Path
 
 from voice_host.deck.knowledge import EntryOverrides, EntrySpec, always_forbidden
 from voice_host.deck.model import CARD_FIELDS
-from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, too_long, unprintable
+from voice_host.deck.problems import (
+    MAX_ENTRY_CHARS,
+    NO_WORD,
+    DeckProblem,
+    has_word,
+    too_long,
+    unprintable,
+)
 from voice_host.deck.words import normalise
 
 #: Override keys, as written after the field name and a dot.
@@ -247,13 +254,15 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                             path, "empty entry", card=card_number, field=card_field, line=number
                         )
                     )
-                elif not has_word(value):
-                    problems.append(
-                        DeckProblem(path, NO_WORD, card=card_number, field=card_field, line=number)
-                    )
                 elif wrong := too_long(value):
                     problems.append(
                         DeckProblem(path, wrong, card=card_number, field=card_field, line=number)
+                    )
+                    # the deck is refused: the checks after this need no million letters
+                    texts[card_field] = value[:MAX_ENTRY_CHARS]
+                elif not has_word(value):
+                    problems.append(
+                        DeckProblem(path, NO_WORD, card=card_number, field=card_field, line=number)
                     )
         for card_field in CARD_FIELDS:
             if card_field not in texts:

@@ -23,6 +23,7 @@ from voice_host.persist import (
     SavedGame,
     SaveSlot,
     default_save_path,
+    foreign_content,
     save_atomic,
     save_file,
 )
@@ -461,3 +462,22 @@ def test_a_game_that_cannot_be_kept_stops_the_new_one(
     monkeypatch.setattr(os, "replace", read_only)
     assert slot.keep_previous() is None
     assert slot.path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("content", "what"),
+    [
+        (b"", None),  # empty: nothing to lose
+        (b"{not json", None),  # JSON cut short: perhaps a save, kept aside as damaged
+        (b'{"format": "voice-host-save", "version": 1, "game": "', None),  # ours, cut short
+        (b"\xef\xbb\xbf# my deck\nobject: Teapot\n", "not JSON"),
+        (b"ID3\x03\x00" + bytes(100), "not JSON"),
+        (b'{"segments": ["START", "Object", "FINISH"]}', "JSON of something else"),
+    ],
+)
+def test_foreign_content_tells_a_players_own_file_from_a_save(
+    tmp_path: Path, content: bytes, what: str | None
+) -> None:
+    path = tmp_path / "file"
+    path.write_bytes(content)
+    assert foreign_content(path) == what

@@ -440,3 +440,15 @@ def test_every_command_reads_a_board_file_alike(tmp_path: Path) -> None:
     utf16.write_text(layout, encoding="utf-16")
     with pytest.raises(InputFileError, match=r"^board .*utf16.json is not UTF-8 text$"):
         read_board(utf16)
+
+
+def test_a_superscript_digit_is_a_name_not_a_number() -> None:
+    # "²" passes str.isdigit(), and int() then stopped play with a ValueError traceback
+    config = config_from_args(parse("--device", "\u00b2", "--card-audio", "\u00b9"), {})
+    assert (config.device, config.card_audio) == ("\u00b2", "\u00b9")
+    teams = parse_teams("Red:A,B;Blue:C,D")
+    assert first_team("\u00b2", teams) == "\u00b2"  # no team: the game says which there are
+    assert first_team("2", teams) == 1
+    from voice_host.announce.player import parse_device
+
+    assert parse_device("\u00b2") == "\u00b2" and parse_device(" 3 ") == 3

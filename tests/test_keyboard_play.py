@@ -417,6 +417,7 @@ def test_the_typed_set_up_stops_at_nine_teams_one_buzzer_key_each() -> None:
         ("2\n", 1),  # by number
         ("blue\n", 1),  # by name
         ("7\n1\n", 0),  # a bad number, then a good one
+        ("\u00b2\n2\n", 1),  # "²" (a key of French keyboards) is a digit int() cannot read
     ],
 )
 def test_R3_asking_which_team_starts(answer: str, expected: int) -> None:
@@ -582,3 +583,16 @@ def test_R14_a_second_turn_in_a_row_under_from_lander_is_said_why() -> None:
     keys(plain, "2")
     assert not any("plays again" in line for line in keys(plain, " t"))
     assert plain.game.to_play.name == "Red"
+
+
+def test_a_superscript_digit_key_is_no_buzzer() -> None:
+    # "²" is a key of its own on a French keyboard, and str.isdigit() says it is a
+    # digit: int() then stopped the game with a ValueError in a CONTROL round
+    from voice_host.host.keys import team_for_key
+
+    ctl = controller()
+    keys(ctl, " ccccct")
+    assert ctl.game.phase is Phase.CONTROL_ROUND
+    keys(ctl, "\u00b2\u00b9")
+    assert ctl.game.phase is Phase.CONTROL_ROUND
+    assert team_for_key("\u00b2", 2) is None and team_for_key("2", 2) == 1

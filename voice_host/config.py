@@ -244,7 +244,7 @@ def _device(value: object) -> int | str:
         return value
     if isinstance(value, str) and value.strip():
         text = value.strip()
-        return int(text) if text.isdigit() else text
+        return int(text) if text.isdecimal() else text
     raise _Bad("a device number or part of its name", value)
 
 
@@ -256,7 +256,7 @@ def first_team(first: str | None, teams: Sequence[Team]) -> int | str:
         return 0
     text = first.strip()
     named = any(name_key(t.name) == name_key(text) for t in teams)
-    if text.isdigit() and not named and 1 <= int(text) <= len(teams):
+    if text.isdecimal() and not named and 1 <= int(text) <= len(teams):
         return int(text) - 1
     return first
 

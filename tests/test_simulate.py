@@ -174,6 +174,19 @@ def test_a_line_far_too_long_for_an_input_is_not_quoted_back_whole(
     assert out[-1]["input"] == f"control-won {long_name}"
 
 
+def test_a_script_that_never_ends_is_refused_not_read_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `simulate /dev/zero` (or a huge file given by mistake) read until memory ran out
+    from voice_host.commands import simulate as simulate_command
+
+    monkeypatch.setattr(simulate_command, "MAX_SCRIPT_BYTES", 2_000_000)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"correct\n" * 300_000)))
+    code, out, err = simulate(capsys, "-")
+    assert (code, out) == (2, [])
+    assert err == "voice-host: script on standard input is too big (over 2 MB)\n"
+
+
 def test_a_malformed_board_file_is_named(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

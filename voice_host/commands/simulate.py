@@ -133,14 +133,24 @@ def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | Non
         raise UsageError(str(exc)) from None
 
 
+#: The longest script read, in bytes: a million inputs are a few megabytes.
+MAX_SCRIPT_BYTES = 50_000_000
+
+
 def _script_lines(path: str) -> list[str]:
     """The script's lines as an editor numbers them: split at line feeds, carriage
     returns or both (a stray form feed is no new line), a byte-order mark dropped."""
     name = "on standard input" if path == "-" else path
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1)
+        else:
+            with Path(path).open("rb") as file:
+                data = file.read(MAX_SCRIPT_BYTES + 1)
     except OSError as exc:
         raise InputFileError(f"cannot read script {path}: {exc.strerror}") from None
+    if len(data) > MAX_SCRIPT_BYTES:  # /dev/zero was read until memory ran out
+        raise InputFileError(f"script {name} is too big (over {MAX_SCRIPT_BYTES // 1_000_000} MB)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -205,8 +205,11 @@ def test_a_models_folder_that_cannot_be_made_is_one_clear_line(
 ) -> None:
     server.files["m.zip"] = model_zip()
     (tmp_path / "notes.txt").write_text("mine")
-    with pytest.raises(ModelError, match="cannot make the models folder"):
-        models.fetch(server.source("m.zip"), tmp_path / "notes.txt")
+    notes = tmp_path / "notes.txt"
+    with pytest.raises(ModelError, match="cannot make the models folder") as caught:
+        models.fetch(server.source("m.zip"), notes)
+    # it said "(File exists)"
+    assert str(caught.value).endswith(f"({notes} is a file, not a folder)")
 
 
 def test_a_full_disk_while_unpacking_is_one_clear_line_and_keeps_the_download(

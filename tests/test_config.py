@@ -452,3 +452,15 @@ def test_a_superscript_digit_is_a_name_not_a_number() -> None:
     from voice_host.announce.player import parse_device
 
     assert parse_device("\u00b2") == "\u00b2" and parse_device(" 3 ") == 3
+
+
+def test_a_number_of_thousands_of_digits_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    # int() refuses a string of over 4,300 digits (ValueError): --device, --first, and
+    # an integer in the config file stopped play with a traceback
+    huge = "9" * 5000
+    config = config_from_args(parse("--device", huge), {})
+    assert config.device == huge  # no such index: a name, which no device has
+    assert first_team(huge, parse_teams("Red:A,B;Blue:C,D")) == huge  # "unknown team"
+    path = write(tmp_path, f"seed = {huge}\n")
+    with pytest.raises(InputFileError, match=r"config.toml: not a config file \(Exceeds the limit"):
+        load_config_file(path)

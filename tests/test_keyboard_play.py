@@ -418,6 +418,7 @@ def test_the_typed_set_up_stops_at_nine_teams_one_buzzer_key_each() -> None:
         ("blue\n", 1),  # by name
         ("7\n1\n", 0),  # a bad number, then a good one
         ("\u00b2\n2\n", 1),  # "²" (a key of French keyboards) is a digit int() cannot read
+        ("9" * 5000 + "\n2\n", 1),  # and so is a number of over 4,300 digits
     ],
 )
 def test_R3_asking_which_team_starts(answer: str, expected: int) -> None:

@@ -244,7 +244,8 @@ def _device(value: object) -> int | str:
         return value
     if isinstance(value, str) and value.strip():
         text = value.strip()
-        return int(text) if text.isdecimal() else text
+        # a number of thousands of digits is no index: int() refuses it (ValueError)
+        return int(text) if text.isdecimal() and len(text) <= 9 else text
     raise _Bad("a device number or part of its name", value)
 
 
@@ -256,7 +257,7 @@ def first_team(first: str | None, teams: Sequence[Team]) -> int | str:
         return 0
     text = first.strip()
     named = any(name_key(t.name) == name_key(text) for t in teams)
-    if text.isdecimal() and not named and 1 <= int(text) <= len(teams):
+    if text.isdecimal() and len(text) <= 3 and not named and 1 <= int(text) <= len(teams):
         return int(text) - 1
     return first
 
@@ -518,6 +519,8 @@ def load_config_file(path: Path) -> HostConfig:
         raise InputFileError(f"{path}: no such config file") from None
     except tomllib.TOMLDecodeError as exc:
         raise InputFileError(f"{path}: not valid TOML ({exc})") from None
+    except ValueError as exc:  # an integer of thousands of digits: int() refuses it
+        raise InputFileError(f"{path}: not a config file ({str(exc).split(';')[0]})") from None
     except UnicodeDecodeError:
         raise InputFileError(f"{path}: not a config file (not UTF-8 text)") from None
     except RecursionError:

@@ -515,14 +515,16 @@ def load_config_file(path: Path) -> HostConfig:
             raise InputFileError(f"{path}: too big to be a config file ({_TOO_BIG})")
         # UTF-8, with or without a byte-order mark (as decks, boards and scripts)
         data = tomllib.loads(raw.decode("utf-8-sig"))
+    except InputFileError:
+        raise
     except FileNotFoundError:
         raise InputFileError(f"{path}: no such config file") from None
     except tomllib.TOMLDecodeError as exc:
         raise InputFileError(f"{path}: not valid TOML ({exc})") from None
-    except ValueError as exc:  # an integer of thousands of digits: int() refuses it
-        raise InputFileError(f"{path}: not a config file ({str(exc).split(';')[0]})") from None
     except UnicodeDecodeError:
         raise InputFileError(f"{path}: not a config file (not UTF-8 text)") from None
+    except ValueError as exc:  # an integer of thousands of digits: int() refuses it
+        raise InputFileError(f"{path}: not a config file ({str(exc).split(';')[0]})") from None
     except RecursionError:
         raise InputFileError(f"{path}: not a config file (nested far too deeply)") from None
     except OSError as exc:

@@ -199,6 +199,11 @@ def test_built_deck_round_trip(tmp_path: Path) -> None:
             lambda s: s.replace('"text": "Teapot"', '"text": "--"'),
             "card 1: Object: no word in the entry",
         ),
+        # ... or far longer than a card (as a text deck's entry may not be)
+        (
+            lambda s: s.replace('"text": "Teapot"', '"text": "' + "a" * 101 + '"'),
+            "card 1: Object: entry too long (101 characters; at most 100)",
+        ),
         # a card field renamed to an unknown one
         (
             lambda s: s.replace('"answers": [\n"teapot"', '"hints": [],\n"answers": [\n"teapot"'),

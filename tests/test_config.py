@@ -17,6 +17,7 @@ from voice_host.config import (
     default_config_path,
     first_team,
     load_config_file,
+    read_board,
 )
 from voice_host.errors import InputFileError, UsageError
 from voice_host.rules import HouseRules, parse_teams
@@ -417,3 +418,49 @@ def test_a_files_house_rule_words_are_taken_in_any_case_as_on_the_command_line(
     path = write(tmp_path, '[house_rules]\nfoul_penalty = "LOSE-ONE"\nspecial_category = "Next"\n')
     rules = load_config_file(path).house_rules
     assert (rules.foul_penalty, rules.special_category) == ("lose-one", "next")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_a_config_or_board_that_never_ends_is_refused_not_read_whole() -> None:
+    # --config /dev/zero (or a huge file given by mistake) was read until memory ran out
+    with pytest.raises(InputFileError, match=r"^/dev/zero: too big to be a config file"):
+        load_config_file(Path("/dev/zero"))
+    with pytest.raises(InputFileError, match=r"^board /dev/zero: too big to be a board layout"):
+        read_board("/dev/zero")
+
+
+def test_every_command_reads_a_board_file_alike(tmp_path: Path) -> None:
+    # the live host read a board itself: a byte-order mark was "not valid JSON" and
+    # a file in another encoding a UnicodeDecodeError traceback
+    layout = '{"segments": ["START", "Object", "FINISH"]}'
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + layout.encode())
+    assert len(read_board(bom).segments) == 3
+    utf16 = tmp_path / "utf16.json"
+    utf16.write_text(layout, encoding="utf-16")
+    with pytest.raises(InputFileError, match=r"^board .*utf16.json is not UTF-8 text$"):
+        read_board(utf16)
+
+
+def test_a_superscript_digit_is_a_name_not_a_number() -> None:
+    # "²" passes str.isdigit(), and int() then stopped play with a ValueError traceback
+    config = config_from_args(parse("--device", "\u00b2", "--card-audio", "\u00b9"), {})
+    assert (config.device, config.card_audio) == ("\u00b2", "\u00b9")
+    teams = parse_teams("Red:A,B;Blue:C,D")
+    assert first_team("\u00b2", teams) == "\u00b2"  # no team: the game says which there are
+    assert first_team("2", teams) == 1
+    from voice_host.announce.player import parse_device
+
+    assert parse_device("\u00b2") == "\u00b2" and parse_device(" 3 ") == 3
+
+
+def test_a_number_of_thousands_of_digits_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    # int() refuses a string of over 4,300 digits (ValueError): --device, --first, and
+    # an integer in the config file stopped play with a traceback
+    huge = "9" * 5000
+    config = config_from_args(parse("--device", huge), {})
+    assert config.device == huge  # no such index: a name, which no device has
+    assert first_team(huge, parse_teams("Red:A,B;Blue:C,D")) == huge  # "unknown team"
+    path = write(tmp_path, f"seed = {huge}\n")
+    with pytest.raises(InputFileError, match=r"config.toml: not a config file \(Exceeds the limit"):
+        load_config_file(path)

@@ -417,6 +417,8 @@ def test_the_typed_set_up_stops_at_nine_teams_one_buzzer_key_each() -> None:
         ("2\n", 1),  # by number
         ("blue\n", 1),  # by name
         ("7\n1\n", 0),  # a bad number, then a good one
+        ("\u00b2\n2\n", 1),  # "²" (a key of French keyboards) is a digit int() cannot read
+        ("9" * 5000 + "\n2\n", 1),  # and so is a number of over 4,300 digits
     ],
 )
 def test_R3_asking_which_team_starts(answer: str, expected: int) -> None:
@@ -548,6 +550,24 @@ def test_a_bad_board_or_deck_file_stops_before_the_first_question(
     assert "starts" not in out
 
 
+@pytest.mark.parametrize("mode", [["--keyboard"], ["--keyboard-only", "--plain"]])
+def test_a_board_file_in_another_encoding_is_one_line_in_every_mode(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    mode: list[str],
+) -> None:
+    # the live host read the board itself: a UnicodeDecodeError traceback
+    board = tmp_path / "board.json"
+    board.write_text('{"segments": ["START", "Object", "FINISH"]}', encoding="utf-16")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    teams = ["--teams", "Red:Ann,Bob;Blue:Cat,Dan", "--first", "1"]
+    save = ["--save", str(tmp_path / "game.json")]
+    code = cli.main(["play", *mode, *teams, *save, "--board", str(board)])
+    assert code == 2
+    assert capsys.readouterr().err == f"voice-host: board {board} is not UTF-8 text\n"
+
+
 def test_R14_a_second_turn_in_a_row_under_from_lander_is_said_why() -> None:
     # Red lands on CONTROL and Blue wins the round: Blue's bonus turn, then, playing
     # on from the lander, Blue's own turn.  "Blue's turn" twice with no reason given
@@ -564,3 +584,16 @@ def test_R14_a_second_turn_in_a_row_under_from_lander_is_said_why() -> None:
     keys(plain, "2")
     assert not any("plays again" in line for line in keys(plain, " t"))
     assert plain.game.to_play.name == "Red"
+
+
+def test_a_superscript_digit_key_is_no_buzzer() -> None:
+    # "²" is a key of its own on a French keyboard, and str.isdigit() says it is a
+    # digit: int() then stopped the game with a ValueError in a CONTROL round
+    from voice_host.host.keys import team_for_key
+
+    ctl = controller()
+    keys(ctl, " ccccct")
+    assert ctl.game.phase is Phase.CONTROL_ROUND
+    keys(ctl, "\u00b2\u00b9")
+    assert ctl.game.phase is Phase.CONTROL_ROUND
+    assert team_for_key("\u00b2", 2) is None and team_for_key("2", 2) == 1

@@ -257,13 +257,17 @@ def test_a_second_game_on_the_save_file_in_play_is_refused_and_the_first_is_kept
     assert sorted(p.name for p in tmp_path.glob("game*.json")) == ["game.json"]
 
 
+#: An earlier game's save, as far as the tests of what happens to it care.
+EARLIER = '{"format": "voice-host-save", "an earlier game": true}'
+
+
 def test_a_game_none_of_whose_saves_worked_does_not_send_the_player_to_an_older_one(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     # A read-only folder holding an earlier game: it cannot be moved aside, and the
     # new game's saves fail.  The farewell must not offer the earlier file as this game.
     save = tmp_path / "game.json"
-    save.write_text("an earlier game", encoding="utf-8")
+    save.write_text(EARLIER, encoding="utf-8")
 
     def read_only(folder: Path, prefix: str) -> tuple[int, str]:
         raise OSError(errno.EROFS, "Read-only file system")
@@ -277,7 +281,7 @@ def test_a_game_none_of_whose_saves_worked_does_not_send_the_player_to_an_older_
     assert out.splitlines()[-1] == (
         f"Saving failed: this game was never saved (the file {save} holds an earlier game)"
     )
-    assert save.read_text(encoding="utf-8") == "an earlier game"
+    assert save.read_text(encoding="utf-8") == EARLIER
 
 
 class _Interrupted(io.StringIO):
@@ -553,3 +557,32 @@ def test_a_held_turn_saved_by_the_keyboard_game_format_resumes_waiting_in_the_li
     text = _quit_live(save, resume=True)
     assert "Red has one right so far, 21 seconds left." in text
     assert "press space when ready" in text and "Go!" not in text
+
+
+@pytest.mark.parametrize(
+    ("content", "what"),
+    [
+        ("object: Teapot\nnature: Kangaroo\n", "not JSON"),  # a deck given to --save
+        ('{"segments": ["START", "Object", "FINISH"]}', "JSON of something else"),  # a board
+    ],
+)
+def test_a_file_that_never_was_a_save_is_not_taken_for_one(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    content: str,
+    what: str,
+) -> None:
+    # --save my_deck.txt for --deck: the deck was moved aside as "the damaged save
+    # file", listed as a kept game, and deleted by 'voice-host saves clean'
+    save = tmp_path / "mine.txt"
+    save.write_text(content, encoding="utf-8")
+    code, out, err = _play(monkeypatch, capsys, " \nc\n", *_new_args(tmp_path, save))
+    assert code == 2
+    assert err == (
+        f"voice-host: the save file {save} is no saved game ({what}): give --save a new "
+        "file name, or move that file away\n"
+    )
+    assert "Welcome" not in out
+    assert save.read_text(encoding="utf-8") == content
+    assert not list(tmp_path.glob("mine.*.txt"))  # not moved aside as a kept game

@@ -65,6 +65,9 @@ def test_listen_text_prints_one_line_per_event(capsys: pytest.CaptureFixture[str
     [
         # a text file named .wav
         (b"not audio at all", "cannot read this recording"),
+        # an empty file (a recorder that never started): no format to convert, as
+        # "Format not recognised ... convert it first, e.g. ffmpeg" had it
+        (b"", "bad.wav: the file is empty (0 bytes)"),
         # a WAV with no data chunk
         (
             b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00\x80\x3e\x00\x00"
@@ -181,6 +184,10 @@ def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) 
         # options that mean nothing without a card (they printed nothing, or were ignored)
         (["--show", "judgements"], "voice-host: --show judgements needs --word"),
         (["--category", "Nature"], "voice-host: --category needs --word"),
+        # ... even a deck that is not there was passed over in silence
+        (["--deck", "no-such-deck.txt"], "voice-host: --deck needs --word"),
+        # an empty --model (an unset variable in a script) is no model, as play says
+        (["--model", ""], "voice-host: --model: expected a file or folder path, got ''"),
     ],
 )
 def test_listen_bad_options_are_one_line(

@@ -177,3 +177,27 @@ def test_an_interrupt_while_the_command_line_is_read_is_one_line_and_exit_130(
     monkeypatch.setattr("sys.unraisablehook", sys.unraisablehook)  # restored after the test
     assert cli.main(["devices"]) == 130
     assert capsys.readouterr().err == "voice-host: interrupted\n"
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_a_terminal_that_cannot_write_a_team_name_still_plays(
+    tmp_path: Path, encoding: str
+) -> None:
+    # a Latin-1 locale (or PYTHONIOENCODING) and an emoji in a team's name: the
+    # first line naming the team stopped the game with a UnicodeEncodeError
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    teams = "Röt🎉:Ann,Bob;Blue:Cat,Dan"
+    save = str(tmp_path / "game.json")
+    args = ["play", "--keyboard", "--teams", teams, "--first", "1", "--save", save]
+    done = subprocess.run(
+        [sys.executable, "-m", "voice_host", *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        check=False,
+        timeout=60,
+        env=env,
+    )
+    assert b"Traceback" not in done.stderr
+    assert done.returncode == 0
+    assert b"R?t?'s turn" in done.stdout or b"R\xf6t?'s turn" in done.stdout
+    assert (tmp_path / "game.json").is_file()

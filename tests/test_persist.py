@@ -23,6 +23,7 @@ from voice_host.persist import (
     SavedGame,
     SaveSlot,
     default_save_path,
+    foreign_content,
     save_atomic,
     save_file,
 )
@@ -237,6 +238,25 @@ def test_a_failing_first_save_over_an_earlier_game_says_that_file_is_not_this_ga
     )
 
 
+def test_a_failing_save_of_a_resumed_game_keeps_the_file_it_was_resumed_from(
+    tmp_path: Path,
+) -> None:
+    # --resume from a folder since made read-only: the file holds this very game, but
+    # the host said it was "an earlier game" and "this game was never saved", which
+    # invites a player to delete the one copy of it
+    reports: list[str] = []
+    SaveSlot(tmp_path / "game.json").save('{"n": 1}')
+
+    def read_only(folder: Path, prefix: str) -> tuple[int, str]:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    slot = SaveSlot(tmp_path / "game.json", report=reports.append, make_temp=read_only)
+    assert slot.load() == '{"n": 1}'
+    assert not slot.autosave('{"n": 2}')
+    assert reports[0].endswith("play goes on, and the last good save is kept")
+    assert slot.saved_any  # the goodbye names the file as the last good save
+
+
 @pytest.mark.parametrize(
     ("content", "why"),
     [
@@ -442,3 +462,22 @@ def test_a_game_that_cannot_be_kept_stops_the_new_one(
     monkeypatch.setattr(os, "replace", read_only)
     assert slot.keep_previous() is None
     assert slot.path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("content", "what"),
+    [
+        (b"", None),  # empty: nothing to lose
+        (b"{not json", None),  # JSON cut short: perhaps a save, kept aside as damaged
+        (b'{"format": "voice-host-save", "version": 1, "game": "', None),  # ours, cut short
+        (b"\xef\xbb\xbf# my deck\nobject: Teapot\n", "not JSON"),
+        (b"ID3\x03\x00" + bytes(100), "not JSON"),
+        (b'{"segments": ["START", "Object", "FINISH"]}', "JSON of something else"),
+    ],
+)
+def test_foreign_content_tells_a_players_own_file_from_a_save(
+    tmp_path: Path, content: bytes, what: str | None
+) -> None:
+    path = tmp_path / "file"
+    path.write_bytes(content)
+    assert foreign_content(path) == what

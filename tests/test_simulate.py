@@ -155,6 +155,38 @@ def test_a_bad_line_stops_with_one_line_naming_it(
     assert err.count("\n") == 1
 
 
+def test_a_line_far_too_long_for_an_input_is_not_quoted_back_whole(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # a file of other text without line breaks: its error line was the whole file
+    script = write(tmp_path, "correct" * 100_000 + "\n")
+    code, _, err = simulate(capsys, script, "--teams", "Red:A,B;Blue:C,D")
+    assert code == 2
+    assert err == (
+        "voice-host: line 1: unknown input 'correctcorrectcorrectcorrectcorrectcorre'..."
+        " (700,000 characters, too long to be a host input)\n"
+    )
+    # a long team's name is still an input
+    long_name = "B" * 300
+    script = write(tmp_path, "correct\n" * 11 + f"time-up\ncontrol-won {long_name}\n")
+    code, out, _ = simulate(capsys, script, "--teams", f"Red:A,B;{long_name}:C,D")
+    assert code == 0
+    assert out[-1]["input"] == f"control-won {long_name}"
+
+
+def test_a_script_that_never_ends_is_refused_not_read_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `simulate /dev/zero` (or a huge file given by mistake) read until memory ran out
+    from voice_host.commands import simulate as simulate_command
+
+    monkeypatch.setattr(simulate_command, "MAX_SCRIPT_BYTES", 2_000_000)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"correct\n" * 300_000)))
+    code, out, err = simulate(capsys, "-")
+    assert (code, out) == (2, [])
+    assert err == "voice-host: script on standard input is too big (over 2 MB)\n"
+
+
 def test_a_malformed_board_file_is_named(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -69,8 +69,21 @@ def _drop_buffered_output() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
+def _writable_output() -> None:
+    """Standard output and error in an encoding that cannot write every character
+    (a Latin-1 locale, ``PYTHONIOENCODING=ascii``) write ``?`` for a character they
+    lack, such as a team's emoji, instead of stopping the game with a
+    UnicodeEncodeError the first time its name is printed."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            with contextlib.suppress(OSError, ValueError):
+                reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit code."""
+    _writable_output()
     try:
         args = build_parser().parse_args(argv)
         if sys.stdin is None:  # started with standard input closed (`<&-`): no keys, at once

@@ -27,7 +27,16 @@ from typing import Any
 from voice_host.announce.protocol import AnnounceOptions
 from voice_host.errors import InputFileError, SaveError, UsageError, VoiceHostError
 from voice_host.persist import default_save_path, save_file
-from voice_host.rules import CATEGORIES, HouseRules, RulesError, Team, parse_teams
+from voice_host.rules import (
+    CATEGORIES,
+    Board,
+    HouseRules,
+    RulesError,
+    Team,
+    default_board,
+    load_board,
+    parse_teams,
+)
 from voice_host.rules.house import CHOICES, MAX_PASSES
 from voice_host.rules.teams import name_key
 
@@ -236,7 +245,8 @@ def _device(value: object) -> int | str:
         return value
     if isinstance(value, str) and value.strip():
         text = value.strip()
-        return int(text) if text.isdigit() else text
+        # a number of thousands of digits is no index: int() refuses it (ValueError)
+        return int(text) if text.isdecimal() and len(text) <= 9 else text
     raise _Bad("a device number or part of its name", value)
 
 
@@ -248,7 +258,7 @@ def first_team(first: str | None, teams: Sequence[Team]) -> int | str:
         return 0
     text = first.strip()
     named = any(name_key(t.name) == name_key(text) for t in teams)
-    if text.isdigit() and not named and 1 <= int(text) <= len(teams):
+    if text.isdecimal() and len(text) <= 3 and not named and 1 <= int(text) <= len(teams):
         return int(text) - 1
     return first
 
@@ -460,17 +470,62 @@ def default_config_path(env: Mapping[str, str]) -> Path:
     return (Path(home) if home else Path.home()) / ".config" / "voice-host" / "config.toml"
 
 
+#: The most of a config file or a board layout read, in bytes: either is a few
+#: kilobytes.  ``/dev/zero`` or a huge file given by mistake was read whole,
+#: the memory growing until the machine gave out.
+MAX_SMALL_FILE_BYTES = 1_000_000
+
+
+def _read_small(path: Path) -> bytes | None:
+    """The bytes of ``path``, or None when it holds more than :data:`MAX_SMALL_FILE_BYTES`."""
+    with path.open("rb") as file:
+        data = file.read(MAX_SMALL_FILE_BYTES + 1)
+    return data if len(data) <= MAX_SMALL_FILE_BYTES else None
+
+
+#: Said of a file over :data:`MAX_SMALL_FILE_BYTES`.
+_TOO_BIG = f"over {MAX_SMALL_FILE_BYTES // 1_000_000} MB"
+
+
+def read_board(path: Path | str | None) -> Board:
+    """The board to play on: the default, or the layout file at ``path`` (UTF-8,
+    with or without a byte-order mark); :class:`InputFileError` naming it when bad."""
+    if path is None:
+        return default_board()
+    try:
+        data = _read_small(Path(path))
+        if data is None:
+            raise InputFileError(f"board {path}: too big to be a board layout ({_TOO_BIG})")
+        text = data.decode("utf-8-sig")  # Notepad writes a BOM
+    except OSError as exc:
+        raise InputFileError(f"cannot read board {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputFileError(f"board {path} is not UTF-8 text") from None
+    try:
+        return load_board(text)
+    except RulesError as exc:
+        # "board x.json: has 2 segments", not "board x.json: board has 2 segments"
+        raise InputFileError(f"board {path}: {str(exc).removeprefix('board ')}") from None
+
+
 def load_config_file(path: Path) -> HostConfig:
     """Read and check a TOML config file; :class:`InputFileError` naming it when it is bad."""
     try:
+        raw = _read_small(path)
+        if raw is None:
+            raise InputFileError(f"{path}: too big to be a config file ({_TOO_BIG})")
         # UTF-8, with or without a byte-order mark (as decks, boards and scripts)
-        data = tomllib.loads(path.read_bytes().decode("utf-8-sig"))
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+    except InputFileError:
+        raise
     except FileNotFoundError:
         raise InputFileError(f"{path}: no such config file") from None
     except tomllib.TOMLDecodeError as exc:
         raise InputFileError(f"{path}: not valid TOML ({exc})") from None
     except UnicodeDecodeError:
         raise InputFileError(f"{path}: not a config file (not UTF-8 text)") from None
+    except ValueError as exc:  # an integer of thousands of digits: int() refuses it
+        raise InputFileError(f"{path}: not a config file ({str(exc).split(';')[0]})") from None
     except RecursionError:
         raise InputFileError(f"{path}: not a config file (nested far too deeply)") from None
     except OSError as exc:

@@ -77,14 +77,49 @@ def save_file(path: Path) -> Path:
     names (a save replaces the file, and would otherwise replace the link).
 
     Raises :class:`SaveError` when ``path`` is there but is no ordinary file (a
-    device such as ``/dev/null``, a pipe): every save would replace it.  A folder
-    is the caller's to refuse (it says which file in it to give)."""
+    device such as ``/dev/null``, a pipe): every save would replace it; and when it
+    holds something that never was a saved game (:func:`foreign_content`).  A
+    folder is the caller's to refuse (it says which file in it to give)."""
     real = Path(os.path.realpath(path)) if path.is_symlink() else path
     if real.exists() and not real.is_file() and not real.is_dir():
         raise SaveError(
             f"the save file {path} is not an ordinary file (a device or a pipe): give --save a file"
         )
+    what = foreign_content(real) if real.is_file() else None
+    if what is not None:
+        raise SaveError(
+            f"the save file {path} is no saved game ({what}): give --save a new file name, "
+            "or move that file away"
+        )
     return real
+
+
+#: How much of a file :func:`foreign_content` reads to tell a save from anything else.
+_SNIFF_BYTES = 1_000_000
+
+
+def foreign_content(path: Path) -> str | None:
+    """What the file at ``path`` holds when it never was a saved game (a player's
+    deck, board or notes given to ``--save`` by mistake), or None: a save, or what
+    may be one damaged (JSON cut short), or an empty file.  A new game would move
+    such a file aside as "damaged", and ``voice-host saves clean`` delete it."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(_SNIFF_BYTES + 1)
+    except OSError:
+        return None  # unreadable: the save itself says why
+    text = head.removeprefix(b"\xef\xbb\xbf").strip()
+    if not text or f'"{SAVE_FORMAT}"'.encode() in head:
+        return None
+    if not text.startswith(b"{"):
+        return "not JSON"
+    if len(head) > _SNIFF_BYTES:
+        return "over 1 MB of something else"
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return None  # JSON cut short: perhaps a save, kept aside as damaged
+    return "JSON of something else"
 
 
 class SaveClaim:
@@ -305,8 +340,8 @@ class SaveSlot:
         self.failure: str | None = None
         """Why the last :meth:`autosave` failed; None when it saved."""
         self.saved_any = False
-        """Whether this slot has saved anything yet (when none of a game's saves
-        worked, the file there, if any, holds another game)."""
+        """Whether this slot has saved anything yet, or read the game it resumes
+        (when neither, the file there, if any, holds another game)."""
 
     def save(
         self,
@@ -373,7 +408,12 @@ class SaveSlot:
             ) from None
         except OSError as exc:
             raise SaveError(f"cannot read the saved game {self.path}: {exc.strerror}") from None
-        return SavedGame.from_json(text, self.path)
+        saved = SavedGame.from_json(text, self.path)
+        # read to be resumed: the file holds this very game, as of now, so a save
+        # that fails from here on keeps it as the last good one (it is no "earlier
+        # game" that nothing of this one reached, which a player might delete)
+        self.saved_any = True
+        return saved
 
     def load(self) -> str | None:
         """The saved engine JSON, or None when there is no save file (see :meth:`load_game`)."""

@@ -292,7 +292,7 @@ def ask_first(
             write(f"{teams[pick].name} starts.")
             return pick
         text = answer.strip()
-        if text.isdigit() and 1 <= int(text) <= len(teams):
+        if text.isdecimal() and len(text) <= 3 and 1 <= int(text) <= len(teams):
             return int(text) - 1
         for i, team in enumerate(teams):
             if team.name.casefold() == text.casefold():

@@ -106,6 +106,15 @@ def test_a_compressed_wav_is_no_pcm_wav_for_the_wav_reader(tmp_path: Path) -> No
         WavSource(path)
 
 
+@pytest.mark.parametrize("name", ["empty.mp3", "empty.wav", "empty.flac"])
+def test_an_empty_file_is_said_to_be_empty(tmp_path: Path, name: str) -> None:
+    # not "Format not recognised ... convert it first, e.g. ffmpeg": nothing to convert
+    path = tmp_path / name
+    path.write_bytes(b"")
+    with pytest.raises(InputFileError, match=r"^.*: the file is empty \(0 bytes\)$"):
+        open_recording(path)
+
+
 @pytest.mark.parametrize(
     ("content", "name"),
     [
@@ -113,8 +122,8 @@ def test_a_compressed_wav_is_no_pcm_wav_for_the_wav_reader(tmp_path: Path) -> No
         # an m4a (AAC), which libsndfile cannot decode
         (b"\x00\x00\x00\x20ftypM4A \x00\x00\x00\x00isomiso2" + bytes(3000), "memo.m4a"),
         # libsndfile says an MP3 it cannot decode "does not exist": it does
-        (b"", "empty.mp3"),
         (b"not audio at all\n" * 40, "notes.mp3"),
+        (b"ID3\x03\x00\x00\x00\x00\x00\x00", "tag-only.mp3"),
     ],
 )
 def test_unreadable_files_are_refused_in_one_line_with_a_way_out(

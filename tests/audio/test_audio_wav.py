@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import struct
@@ -225,3 +226,23 @@ def test_recordings_without_an_offset_pass_untouched() -> None:
         with wave.open(str(path)) as w:
             raw = w.readframes(w.getnframes())
         assert b"".join(c.samples for c in WavSource(path)) == raw, path.name
+
+
+def test_a_recording_given_through_a_pipe_is_said_to_be_one(tmp_path: Path) -> None:
+    # `voice-host listen --audio <(ffmpeg ...)`: "cannot read: Illegal seek"
+    import os
+    import threading
+
+    fifo = tmp_path / "clip.wav"
+    os.mkfifo(fifo)
+    header = b"RIFF\x24\x00\x00\x00WAVEfmt \x10\x00\x00\x00\x01\x00\x01\x00"
+
+    def feed() -> None:
+        with contextlib.suppress(OSError), fifo.open("wb") as out:
+            out.write(header + bytes(200))
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    with pytest.raises(InputFileError, match=r"clip.wav: a pipe, not a file \(a recording"):
+        WavSource(fifo)
+    writer.join(5)

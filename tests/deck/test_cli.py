@@ -87,6 +87,34 @@ def test_build_to_a_place_it_cannot_write_is_one_line(
         assert err[0].endswith(f"{tmp_path / 'file'} is a file, not a folder")
 
 
+def test_build_to_a_device_or_a_pipe_is_refused_before_the_build(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --output /dev/full read the device's zeros until the machine ran out of memory
+    # (24 GB, killed), and the write would have replaced the device with a file
+    import os
+    import threading
+
+    import voice_host.deck.build as build
+
+    monkeypatch.setattr(build, "build_bytes", lambda source_dir: b"x")
+    pipe = tmp_path / "deck.json.gz"
+    os.mkfifo(pipe)
+
+    def feed() -> None:  # lets an unguarded read of the pipe end, not hang the test
+        with open(pipe, "wb") as out:
+            out.write(b"y")
+
+    threading.Thread(target=feed, daemon=True).start()
+    assert main(["deck", "build", "--output", str(pipe)]) == 2
+    assert capsys.readouterr().err == (
+        f"voice-host: cannot write the deck to {pipe}: not an ordinary file (a device or a pipe)\n"
+    )
+    assert not pipe.is_file()  # still the pipe
+    with open(pipe, "rb") as drained:  # let the feeding thread finish
+        drained.read()
+
+
 def test_playing_a_bad_deck_is_one_line_naming_the_first_problem(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -119,6 +147,15 @@ def test_show_prints_what_the_host_makes_of_an_entry(capsys: pytest.CaptureFixtu
     # an entry the deck lacks is an error, not an empty list
     assert main(["deck", "show", "--deck", str(DATA / "good_deck.txt"), "Wombat"]) == 2
     assert capsys.readouterr().err.startswith("voice-host: no entry Wombat in ")
+
+
+@pytest.mark.parametrize("name", ["", "  "])
+def test_show_refuses_an_empty_entry_name(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # it said "no entry  in the built-in deck", after loading the deck
+    assert main(["deck", "show", "Kangaroo", name]) == 2
+    assert capsys.readouterr().err == (
+        "voice-host: deck show: an entry's name is empty (give its text, e.g. Kangaroo)\n"
+    )
 
 
 def test_show_names_the_entries_it_did_not_find(capsys: pytest.CaptureFixture[str]) -> None:

@@ -71,6 +71,8 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
         (GOOD_CARD.replace("Banana", ""), [("card 1", "Control", "empty entry")]),
         # an entry of punctuation only: nothing to describe or guess
         (GOOD_CARD.replace("Banana", "???"), [("card 1", "Control", "no word in the entry")]),
+        # "&" alone: its answer was "and", which nearly every guess and clue holds
+        (GOOD_CARD.replace("Banana", "& &"), [("card 1", "Control", "no word in the entry")]),
         # letters of another alphabet only: the answers would be empty, no guess could count
         (GOOD_CARD.replace("Banana", "Ω"), [("card 1", "Control", "no word in the entry")]),
         (GOOD_CARD.replace("Teapot", "東京"), [("card 1", "Object", "no letter of the English")]),
@@ -131,6 +133,16 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
             GOOD_CARD + "person.not-answers: ??\n",
             [("card 1", "person.not-answers", "no word in '??'")],
         ),
+        # an entry or correction far longer than a card's word (a file without line
+        # breaks): working out the sounds of a word of millions of letters took hours
+        (
+            GOOD_CARD.replace("Teapot", "a" * 101),
+            [("card 1", "line 1: Object", "entry too long (101 characters; at most 100)")],
+        ),
+        (
+            GOOD_CARD + "object.answers: pot, " + "b" * 200 + "\n",
+            [("card 1", "object.answers", "item of the answers list too long (200 characters")],
+        ),
         # two defects in one file: two errors
         (
             GOOD_CARD.replace("Banana", "") + "\n" + OTHER_CARD.replace("nature: Koala\n", ""),
@@ -186,6 +198,11 @@ def test_built_deck_round_trip(tmp_path: Path) -> None:
         (
             lambda s: s.replace('"text": "Teapot"', '"text": "--"'),
             "card 1: Object: no word in the entry",
+        ),
+        # ... or far longer than a card (as a text deck's entry may not be)
+        (
+            lambda s: s.replace('"text": "Teapot"', '"text": "' + "a" * 101 + '"'),
+            "card 1: Object: entry too long (101 characters; at most 100)",
         ),
         # a card field renamed to an unknown one
         (
@@ -380,3 +397,14 @@ def test_an_invisible_character_is_no_word_break() -> None:
 
     entry = make_entry("Tea\u200bpot", "Object")
     assert entry.answers[0] == "teapot" and "pot" not in entry.forms
+
+
+def test_an_unknown_field_of_a_paragraph_is_named_by_its_start(tmp_path: Path) -> None:
+    # the text before a colon on a line of some other file: it was printed whole, twice
+    path = write(tmp_path, "x" * 100_000 + ": y\n" + GOOD_CARD)
+    _count, problems = check_deck(path)
+    assert [str(p) for p in problems] == [
+        f"{path}: card 1: line 1: {'x' * 40}...: unknown field '{'x' * 40}...' (fields: "
+        "object, nature, random, person, action, world, control; "
+        "corrections: FIELD.answers/not-answers/forms/not-forms)"
+    ]

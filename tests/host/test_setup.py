@@ -204,6 +204,14 @@ def test_too_many_teams_and_unknown_keys_are_refused() -> None:
     ]
 
 
+def test_a_superscript_digit_key_is_refused_not_a_crash() -> None:
+    # "²" (a French keyboard's key) passed str.isdigit() and stopped int()
+    dialogue, _ = play([("key", "\u00b2")])
+    assert dialogue.step is Step.TEAMS
+    dialogue, _ = play([("key", "2"), ("key", "2"), ("key", "\u00b9")])
+    assert dialogue.step is Step.FIRST
+
+
 def test_a_key_that_is_not_a_team_is_refused_at_who_starts() -> None:
     dialogue, said = play([("key", "2"), ("key", "2"), ("key", "5")])
     assert dialogue.step is Step.FIRST

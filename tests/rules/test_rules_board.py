@@ -86,6 +86,11 @@ def test_R24_a_layout_loads_from_text_and_round_trips() -> None:
         ('["START", "FINISH", "Object", "FINISH"]', r"exactly one FINISH.*found at 1, 3"),
         ('["START", "SPIN", "FINISH"]', r"no category segment"),  # nothing to describe
         ('["START", "FINISH"]', r"has 2 segments"),  # too short
+        # far too long: the board view drew nothing for minutes
+        (
+            json.dumps(["START", *["Object"] * 1000, "FINISH"]),
+            r"has 1,002 segments; at most 1,000$",
+        ),
         ('{"name": 3, "segments": []}', r"'name' must be a string"),
     ],
 )

@@ -41,6 +41,15 @@ def test_R1_teams_need_two_or_more_teams_of_two_or_more(spec: str) -> None:
         ([Team("Red;X", ("Ann", "Bob")), Team("Blue", ("Cat", "Dan"))], "'Red;X' holds ';'"),
         ([Team("Red:1", ("Ann", "Bob")), Team("Blue", ("Cat", "Dan"))], "'Red:1' holds ':'"),
         ([Team("Red", ("Ann,1", "Bob")), Team("Blue", ("Cat", "Dan"))], "'Ann,1' holds ','"),
+        # an escape sequence was printed raw, and turned the terminal red
+        (
+            [Team("\x1b[31mRed", ("Ann", "Bob")), Team("Blue", ("Cat", "Dan"))],
+            r"team name '\\x1b\[31mRed' holds a control character \(U\+001B\)",
+        ),
+        (
+            [Team("Red", ("Ann", "Bob\x00")), Team("Blue", ("Cat", "Dan"))],
+            r"player name 'Bob\\x00' holds a control character \(U\+0000\)",
+        ),
     ],
 )
 def test_R1_a_name_may_not_hold_the_separators_of_a_teams_spec(teams: list[Team], why: str) -> None:

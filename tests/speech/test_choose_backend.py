@@ -287,3 +287,28 @@ def test_a_damaged_voice_host_model_for_pocketsphinx_falls_back_to_the_bundled_o
     rec, why = open_backend("auto", None, env, second=False)
     assert getattr(rec, "_hmm", None) == str(bundled)
     assert why.startswith(f"Using pocketsphinx: {model}: damaged pocketsphinx model: mdef")
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("-feat 99x99", "Bad feature type argument"),  # FATAL: pocketsphinx exit()s
+        ("-cmn bogus", "Unknown CMN type"),
+        ("-nfilt -5", "calloc(-5,2) failed"),  # exit(-1)
+    ],
+)
+def test_a_model_pocketsphinx_would_end_the_process_on_is_one_error(
+    tmp_path: Path, line: str, said: str
+) -> None:
+    # its files whole, but a feat.params pocketsphinx cannot use: loaded in this
+    # process, pocketsphinx ended it (and a game with it, VOICE_HOST_MODEL too)
+    pocketsphinx = pytest.importorskip("pocketsphinx")
+    bundled = Path(pocketsphinx.get_model_path()) / "en-us" / "en-us"
+    model = tmp_path / "my-model"
+    shutil.copytree(bundled, model)
+    name = line.split()[0]
+    kept = [p for p in (model / "feat.params").read_text().splitlines() if p.split()[0] != name]
+    (model / "feat.params").write_text("\n".join([*kept, line]) + "\n")
+    with pytest.raises(ModelError, match="pocketsphinx cannot load this model") as caught:
+        open_recognizer(BackendChoice("pocketsphinx", model, "test"), second=False)
+    assert said in str(caught.value) and str(caught.value).startswith(str(model))

@@ -205,8 +205,11 @@ def test_a_models_folder_that_cannot_be_made_is_one_clear_line(
 ) -> None:
     server.files["m.zip"] = model_zip()
     (tmp_path / "notes.txt").write_text("mine")
-    with pytest.raises(ModelError, match="cannot make the models folder"):
-        models.fetch(server.source("m.zip"), tmp_path / "notes.txt")
+    notes = tmp_path / "notes.txt"
+    with pytest.raises(ModelError, match="cannot make the models folder") as caught:
+        models.fetch(server.source("m.zip"), notes)
+    # it said "(File exists)"
+    assert str(caught.value).endswith(f"({notes} is a file, not a folder)")
 
 
 def test_a_full_disk_while_unpacking_is_one_clear_line_and_keeps_the_download(
@@ -296,6 +299,18 @@ def test_cli_verify_refuses_an_empty_name(
     assert capsys.readouterr().err == "voice-host: models verify: the model name is empty\n"
 
 
+@pytest.mark.parametrize("name", ["", "  "])
+def test_cli_fetch_refuses_an_empty_name(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # an empty name (an unset variable in a script) fetched the default model,
+    # or with --url saved it under the default model's name
+    args = ["--url", "file:///nowhere.zip", "--sha256", "0" * 64, "--size", "10"]
+    assert main(["models", "--dir", str(tmp_path), "fetch", name, *args]) == 2
+    assert capsys.readouterr().err == "voice-host: models fetch: the model name is empty\n"
+    assert not list(tmp_path.iterdir())
+
+
 def test_cli_verify_checks_a_pocketsphinx_model(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -326,3 +341,24 @@ def test_cli_list_names_a_pocketsphinx_model_for_what_it_is(
     assert capsys.readouterr().out == (
         "broken-sphinx\tincomplete (pocketsphinx)\nsphinx\tok (pocketsphinx: use it with --model)\n"
     )
+
+
+def test_cli_verify_and_list_load_a_pocketsphinx_model_in_a_child_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a feat.params pocketsphinx cannot use ends its process ("FATAL: feat.c ...
+    # Bad feature type argument"): verify called the model ok, and a game ended
+    pocketsphinx = pytest.importorskip("pocketsphinx")
+    bundled = Path(pocketsphinx.get_model_path()) / "en-us" / "en-us"
+    model = tmp_path / "en-us"
+    shutil.copytree(bundled, model)
+    params = (model / "feat.params").read_text(encoding="utf-8")
+    (model / "feat.params").write_text(
+        params.replace("-feat 1s_c_d_dd", "-feat 99x99"), encoding="utf-8"
+    )
+    assert main(["models", "--dir", str(tmp_path), "verify", "en-us"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"voice-host: {model}: pocketsphinx cannot load this model (FATAL")
+    assert "Bad feature type" in err and err.count("\n") == 1
+    assert main(["models", "--dir", str(tmp_path), "list"]) == 0
+    assert capsys.readouterr().out == "en-us\tincomplete (pocketsphinx)\n"

@@ -59,7 +59,7 @@ def load_sounddevice() -> Any:
 
 def parse_device(device: int | str | None) -> int | str | None:
     """A device given as text: digits become a PortAudio index, anything else a name part."""
-    if isinstance(device, str) and device.strip().isdigit():
+    if isinstance(device, str) and device.strip().isdecimal() and len(device.strip()) <= 9:
         return int(device.strip())
     return device
 

@@ -87,7 +87,9 @@ def resolve_input_device(device: int | str | None, sd: Any | None = None) -> Inp
             if dev.is_default:
                 return dev
         return devices[0]
-    if isinstance(device, int) or (isinstance(device, str) and device.strip().isdigit()):
+    if isinstance(device, int) or (
+        isinstance(device, str) and device.strip().isdecimal() and len(device.strip()) <= 9
+    ):
         wanted = int(device)
         for dev in devices:
             if dev.index == wanted:

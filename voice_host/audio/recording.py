@@ -105,6 +105,9 @@ class DecodedSource:
         except FileNotFoundError:
             raise InputFileError(f"{self.path}: no such audio file") from None
         except (sf.LibsndfileError, RuntimeError, TypeError, OSError) as exc:
+            if self.path.is_file() and self.path.stat().st_size == 0:
+                # no format to recognise, nothing to convert: a recording that never began
+                raise InputFileError(f"{self.path}: the file is empty (0 bytes)") from None
             reason = _reason(exc)
             if self.path.is_file() and "does not exist" in reason:
                 # what libsndfile says of a file its MP3 decoder finds no audio in

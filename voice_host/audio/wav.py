@@ -8,6 +8,8 @@ editors export.
 
 from __future__ import annotations
 
+import errno
+import io
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -138,7 +140,13 @@ class WavSource:
         except IsADirectoryError:
             raise InputFileError(f"{self.path}: is a folder, not a WAV file") from None
         except OSError as exc:
-            raise InputFileError(f"{self.path}: cannot read: {exc.strerror}") from None
+            # `--audio <(ffmpeg ...)`: "Illegal seek", or Python's "not seekable"
+            if exc.errno == errno.ESPIPE or isinstance(exc, io.UnsupportedOperation):
+                raise InputFileError(
+                    f"{self.path}: a pipe, not a file (a recording is read from a file: "
+                    "save it to one first)"
+                ) from None
+            raise InputFileError(f"{self.path}: cannot read: {exc.strerror or exc}") from None
 
     @property
     def duration(self) -> float:

@@ -17,7 +17,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from voice_host.errors import InputFileError
+from voice_host.errors import InputFileError, UsageError
 
 HELP = "check, describe and build card decks"
 
@@ -74,6 +74,8 @@ def _stats(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from voice_host.deck.loader import load_builtin, load_deck
 
+    if any(not entry.strip() for entry in args.entries):  # "no entry  in ..." was said
+        raise UsageError("deck show: an entry's name is empty (give its text, e.g. Kangaroo)")
     deck = load_builtin() if args.deck is None else load_deck(args.deck)
     wanted = {" ".join(e.split()).casefold(): e for e in args.entries}
     found: set[str] = set()

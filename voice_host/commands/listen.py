@@ -285,6 +285,10 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--show judgements needs --word: judgements are about a card")
         if args.category is not None:
             raise UsageError("--category needs --word: it is the category of that card")
+        if args.deck is not None:
+            raise UsageError("--deck needs --word: it is the deck that card is taken from")
+    if args.model is not None and not args.model.strip():  # as play says of it
+        raise UsageError(f"--model: expected a file or folder path, got {args.model!r}")
     if args.audio and args.device is not None:
         print(f"note: --device does nothing with --audio ({args.audio} is heard)", file=sys.stderr)
     if args.word is not None and not args.word.strip():

@@ -99,13 +99,23 @@ def _named_folder(models_dir: Path, name: str) -> Path:
     return path
 
 
+def _check_acoustic_model(path: Path) -> None:
+    """A pocketsphinx acoustic model's files read, then the model loaded once in a
+    child process: what no reading of its files foresees (a ``feat.params`` it
+    cannot use) ends pocketsphinx, and would end a game."""
+    check_acoustic_model(path)
+    from voice_host.speech.pocketsphinx_backend import probe_model
+
+    probe_model(path)
+
+
 def _not_vosk(path: Path) -> str:
     """What ``list`` says of a folder that is no complete vosk model: a pocketsphinx
     acoustic model (which only ``--model`` chooses), or incomplete."""
     if not has_mdef(path):
         return "incomplete"
     try:
-        check_acoustic_model(path)
+        _check_acoustic_model(path)
     except ModelError:
         return "incomplete (pocketsphinx)"
     return "ok (pocketsphinx: use it with --model)"
@@ -115,12 +125,14 @@ def _verify(path: Path) -> None:
     """Check ``path`` as what ``--model`` takes: a pocketsphinx acoustic model
     when it has an ``mdef`` and is no vosk model, else a vosk model."""
     if has_mdef(path) and models.missing_files(path):
-        check_acoustic_model(path)
+        _check_acoustic_model(path)
     else:
         models.verify_model(path)
 
 
 def _source(args: argparse.Namespace) -> ModelSource:
+    if args.name is not None and not args.name.strip():  # as verify says
+        raise UsageError("models fetch: the model name is empty")
     name = args.name or DEFAULT_MODEL.name
     given = (args.url, args.sha256, args.size)
     if all(v is None for v in given):

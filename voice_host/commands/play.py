@@ -28,7 +28,6 @@ from collections.abc import Callable, Iterator, Mapping
 from types import FrameType
 from typing import Any
 
-from voice_host.commands.simulate import read_board
 from voice_host.config import (
     MAX_TEAMS,
     HostConfig,
@@ -36,6 +35,7 @@ from voice_host.config import (
     check_file_names,
     config_from_args,
     first_team,
+    read_board,
 )
 from voice_host.errors import SaveError, UsageError, VoiceHostError
 from voice_host.host.saved_game import (
@@ -160,7 +160,7 @@ def _deck_entries(config: HostConfig, write: Callable[[str], None]) -> tuple[Ent
 
 
 def _board(config: HostConfig) -> Board:
-    return read_board(None if config.board is None else str(config.board))
+    return read_board(config.board)
 
 
 class _KeyboardSaves:

@@ -17,15 +17,12 @@ import random
 import sys
 from pathlib import Path
 
-from voice_host.config import first_team
+from voice_host.config import first_team, read_board
 from voice_host.errors import InputFileError, UsageError
 from voice_host.rules import (
-    Board,
     Game,
     HouseRules,
     RulesError,
-    default_board,
-    load_board,
     parse_teams,
     status,
 )
@@ -107,23 +104,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(seed=0)  # scripts replay identically unless told otherwise
 
 
-def read_board(path: str | None) -> Board:
-    """The board to play on: the default, or the layout file at ``path``."""
-    if path is None:
-        return default_board()
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # Notepad writes a BOM
-    except OSError as exc:
-        raise InputFileError(f"cannot read board {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputFileError(f"board {path} is not UTF-8 text") from None
-    try:
-        return load_board(text)
-    except RulesError as exc:
-        # "board x.json: has 2 segments", not "board x.json: board has 2 segments"
-        raise InputFileError(f"board {path}: {str(exc).removeprefix('board ')}") from None
-
-
 def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | None = None) -> Game:
     """A new game from the shared options; bad options become :class:`UsageError`."""
     board = read_board(args.board)
@@ -153,14 +133,24 @@ def build_game(args: argparse.Namespace, teams_spec: str, first: str | int | Non
         raise UsageError(str(exc)) from None
 
 
+#: The longest script read, in bytes: a million inputs are a few megabytes.
+MAX_SCRIPT_BYTES = 50_000_000
+
+
 def _script_lines(path: str) -> list[str]:
     """The script's lines as an editor numbers them: split at line feeds, carriage
     returns or both (a stray form feed is no new line), a byte-order mark dropped."""
     name = "on standard input" if path == "-" else path
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1)
+        else:
+            with Path(path).open("rb") as file:
+                data = file.read(MAX_SCRIPT_BYTES + 1)
     except OSError as exc:
         raise InputFileError(f"cannot read script {path}: {exc.strerror}") from None
+    if len(data) > MAX_SCRIPT_BYTES:  # /dev/zero was read until memory ran out
+        raise InputFileError(f"script {name} is too big (over {MAX_SCRIPT_BYTES // 1_000_000} MB)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -187,10 +177,18 @@ def run(args: argparse.Namespace) -> int:
                 f"--teams: team {team.name!r} cannot be named in a script "
                 "(a '#' at the start or after a space begins a comment)"
             )
+    # the longest input names a team ("control-won TEAM"): a line far longer is
+    # no input (a file of other text), and is not quoted back whole
+    longest = len("choose push ") + max(len(team.name) for team in game.teams) + 20
     for number, raw in enumerate(_script_lines(args.script), start=1):
         line = _without_comment(raw).strip()
         if not line:
             continue
+        if len(line) > longest:
+            raise InputFileError(
+                f"line {number}: unknown input {line[:40]!r}... ({len(line):,} characters,"
+                " too long to be a host input)"
+            )
         try:
             if line.lower() == "undo":
                 game.undo()

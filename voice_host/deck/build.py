@@ -46,10 +46,17 @@ def build_bytes(source_dir: Path = SOURCE_DIR, expected_cards: int | None = BUIL
 def write_builtin(output: Path = BUILTIN_PATH, source_dir: Path = SOURCE_DIR) -> tuple[Path, bool]:
     """Build and write the built-in deck; return the path and whether the file changed.
 
-    A place it cannot write is one :class:`VoiceHostError` line (a folder before the build).
+    A place it cannot write is one :class:`VoiceHostError` line (a folder, a device or a
+    pipe before the build).
     """
     if output.is_dir():
         raise VoiceHostError(f"cannot write the deck to {output}: it is a folder")
+    if output.exists() and not output.is_file():
+        # /dev/full, /dev/null, a pipe: the comparison below read /dev/full's zeros
+        # until memory ran out, and the write would have replaced the device itself
+        raise VoiceHostError(
+            f"cannot write the deck to {output}: not an ordinary file (a device or a pipe)"
+        )
     data = build_bytes(source_dir)
     try:
         changed = not output.exists() or output.read_bytes() != data

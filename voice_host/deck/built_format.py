@@ -29,7 +29,7 @@ from typing import Any, TypeGuard
 
 from voice_host.deck.lexicon import PHONE_SET
 from voice_host.deck.model import CARD_FIELDS, Card, Deck, Entry
-from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, unprintable
+from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, too_long, unprintable
 
 FORMAT = "voice-host-deck"
 VERSION = 1
@@ -167,7 +167,7 @@ def deck_from_json(
             if not has_word(text):
                 problems.append(DeckProblem(path, NO_WORD, card=number, field=card_field))
                 continue
-            wrong = unprintable(text) or _lists_problem(answers, forms)
+            wrong = too_long(text) or unprintable(text) or _lists_problem(answers, forms)
             if wrong:
                 problems.append(DeckProblem(path, wrong, card=number, field=card_field))
                 continue

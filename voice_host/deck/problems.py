@@ -40,14 +40,29 @@ class DeckProblem:
 #: describe, and nothing a guesser could say; or with letters of another
 #: alphabet only ("Ω", "東京"), which the English recogniser cannot listen for.
 NO_WORD = "no word in the entry (only punctuation, or no letter of the English alphabet)"
+#: The longest entry, answer or form a deck may hold, in characters: a card is a
+#: word or a short name (the built-in deck's longest has 23).  A longer one
+#: is a mistake (a paragraph pasted in, a file without line breaks), and working
+#: out the sounds of one word of a million letters took hours.
+MAX_ENTRY_CHARS = 100
+
+
+def too_long(text: str, what: str = "entry") -> str | None:
+    """The problem of an entry (or answer, form) over :data:`MAX_ENTRY_CHARS`, or None."""
+    if len(text) <= MAX_ENTRY_CHARS:
+        return None
+    return f"{what} too long ({len(text):,} characters; at most {MAX_ENTRY_CHARS})"
 
 
 def has_word(text: str) -> bool:
     """Whether ``text`` holds a letter or digit the host can listen for: one of the
     English alphabet once accents are taken off (``Beyoncé``, ``Øresund``), or a
     digit.  An entry in Greek or Japanese letters alone has none: the answers
-    worked out for it would be empty, and no guess could ever count."""
-    return any(c.isascii() and c.isalnum() for c in fold(text))
+    worked out for it would be empty, and no guess could ever count.  Nor has an
+    entry of "&" alone, though "Marks & Spencer" is said with "and"."""
+    # "&" is read as "and", but an entry of "&" alone would be the card "and":
+    # a word of nearly every guess and clue
+    return any(c.isascii() and c.isalnum() for c in fold(text.replace("&", " ")))
 
 
 #: Unicode categories that are no printable text: control characters (NUL,

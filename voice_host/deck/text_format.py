@@ -19,7 +19,8 @@ Player deck format (UTF-8 text, ``.txt``)::
 
 Every card needs all seven fields, each non-empty, and no entry may repeat
 within a category.  A correction's list names at least one item, and no item
-is empty.  No line holds a control character (a tab is whitespace).  Card N is
+is empty.  No line holds a control character (a tab is whitespace).  An entry,
+and each item of a correction, is at most 100 characters.  Card N is
 the Nth block.
 """
 
@@ -32,7 +33,14 @@ from pathlib import Path
 
 from voice_host.deck.knowledge import EntryOverrides, EntrySpec, always_forbidden
 from voice_host.deck.model import CARD_FIELDS
-from voice_host.deck.problems import NO_WORD, DeckProblem, has_word, unprintable
+from voice_host.deck.problems import (
+    MAX_ENTRY_CHARS,
+    NO_WORD,
+    DeckProblem,
+    has_word,
+    too_long,
+    unprintable,
+)
 from voice_host.deck.words import normalise
 
 #: Override keys, as written after the field name and a dot.
@@ -132,13 +140,21 @@ def list_problem(option: str, value: str) -> str | None:
     wordless = next((item for item in items if not has_word(item)), None)
     if wordless is not None:
         return f"no word in {wordless!r} (only punctuation, or no letter of the English alphabet)"
-    return None
+    longest = max(items, key=len)
+    return too_long(longest, f"item of the {option} list")
 
 
 def _field_named(name: str, card_field: str | None, dot: str) -> str:
     """The field a line names, as a problem shows it: the card field
     (``Object``), or the correction or unknown field as written."""
-    return card_field if card_field is not None and not dot else name.strip()
+    return card_field if card_field is not None and not dot else _shown(name)
+
+
+def _shown(name: str, limit: int = 40) -> str:
+    """A field's name as written, cut to ``limit`` characters: the text before a
+    colon on a line of some other file can be a whole paragraph."""
+    name = name.strip()
+    return name if len(name) <= limit else f"{name[:limit]}..."
 
 
 def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[DeckProblem]]:
@@ -192,10 +208,10 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                 problems.append(
                     DeckProblem(
                         path,
-                        f"unknown field {name.strip()!r} (fields: {known}; "
+                        f"unknown field {_shown(name)!r} (fields: {known}; "
                         f"corrections: FIELD.{'/'.join(OVERRIDE_KEYS)})",
                         card=card_number,
-                        field=name.strip(),
+                        field=_shown(name),
                         line=number,
                     )
                 )
@@ -208,7 +224,7 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                             f"correction given twice (first on line {first}): "
                             "put every item on one line",
                             card=card_number,
-                            field=name.strip(),
+                            field=_shown(name),
                             line=number,
                         )
                     )
@@ -217,7 +233,7 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                 wrong = list_problem(option, value)
                 if wrong:
                     problems.append(
-                        DeckProblem(path, wrong, card=card_number, field=name.strip(), line=number)
+                        DeckProblem(path, wrong, card=card_number, field=_shown(name), line=number)
                     )
             elif card_field in texts:
                 problems.append(
@@ -238,6 +254,12 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
                             path, "empty entry", card=card_number, field=card_field, line=number
                         )
                     )
+                elif wrong := too_long(value):
+                    problems.append(
+                        DeckProblem(path, wrong, card=card_number, field=card_field, line=number)
+                    )
+                    # the deck is refused: the checks after this need no million letters
+                    texts[card_field] = value[:MAX_ENTRY_CHARS]
                 elif not has_word(value):
                     problems.append(
                         DeckProblem(path, NO_WORD, card=card_number, field=card_field, line=number)

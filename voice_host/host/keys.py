@@ -65,7 +65,7 @@ KEY_FOR: dict[str, str] = {
 
 def team_for_key(key: str, teams: int) -> int | None:
     """The team index a buzzer key names (``"1"`` is the first team), or None."""
-    if key.isdigit() and 1 <= int(key) <= teams:
+    if key.isdecimal() and 1 <= int(key) <= teams:
         return int(key) - 1
     return None
 

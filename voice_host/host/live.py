@@ -57,9 +57,9 @@ from voice_host.announce.factory import open_announcer
 from voice_host.announce.printed import is_printed_line
 from voice_host.announce.protocol import Announcer
 from voice_host.announce.read_aloud import ScreenReaderAnnouncer
-from voice_host.config import HostConfig, first_team
+from voice_host.config import HostConfig, first_team, read_board
 from voice_host.deck.model import Deck
-from voice_host.errors import InputFileError, ModelError, SaveError, UsageError, VoiceHostError
+from voice_host.errors import ModelError, SaveError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock, restamped
 from voice_host.host.core import Host, HostOptions
 from voice_host.host.dialogue import (
@@ -85,7 +85,7 @@ from voice_host.host.saved_game import (
 )
 from voice_host.persist import SavedGame, SaveSlot
 from voice_host.referee.commands import sound_alike_teams
-from voice_host.rules import Game, Phase, RulesError, default_board, load_board, parse_teams
+from voice_host.rules import Game, Phase, RulesError, parse_teams
 from voice_host.screen.model import Screen, ScreenModel
 from voice_host.screen.plain import PlainScreen
 from voice_host.speech.events import Recognizer
@@ -111,15 +111,7 @@ def _deck(config: HostConfig) -> Deck:
 def _game(config: HostConfig, deck: Deck, saved: SavedGame | None, source: Path) -> Game:
     if saved is not None:
         return resume_game(saved, len(deck), source)
-    if config.board is not None:
-        try:
-            board = load_board(config.board.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise InputFileError(f"{config.board}: cannot read: {exc.strerror}") from None
-        except RulesError as exc:
-            raise InputFileError(f"{config.board}: {exc}") from None
-    else:
-        board = default_board()
+    board = read_board(config.board)
     if config.teams is None:
         raise UsageError('give the teams: --teams "Red:Ann,Bob;Blue:Cat,Dan"')
     try:

@@ -430,7 +430,7 @@ class SetupDialogue:
         simple = {"?": "help", "r": "repeat", "y": "yes", "n": "no", "d": "different"}
         if k in simple:
             return self._apply(_Meaning(simple[k]), spoken=False)
-        if k.isdigit():
+        if k.isdecimal():
             n = int(k)
             if self.step is Step.FIRST:
                 if 1 <= n <= self._state.teams:
@@ -442,7 +442,7 @@ class SetupDialogue:
     def _meaning_of_word(self, word: str) -> _Meaning | None:
         if word in NUMBER_WORDS:
             return _Meaning("number", NUMBER_WORDS[word])
-        if word.isdigit():
+        if word.isdecimal():
             return _Meaning("number", int(word))
         colours = [c.lower() for c in TEAM_COLOURS]
         if word in colours:

@@ -318,7 +318,7 @@ class KeyboardController:
         return self._apply(ControlWon(team))
 
     def _team_key(self, key: str) -> str | None:
-        if key.isdigit() and 1 <= int(key) <= len(self.game.teams):
+        if key.isdecimal() and 1 <= int(key) <= len(self.game.teams):
             return self.game.teams[int(key) - 1].name
         return None
 

@@ -123,7 +123,15 @@ def board_from_data(data: object) -> Board:
     return Board(segments, name)
 
 
+#: The longest board a layout may give: a game of an evening has a few dozen
+#: segments (the default 47).  A layout of a hundred thousand (a generated file
+#: gone wrong) drew nothing in the board view for minutes.
+MAX_SEGMENTS = 1000
+
+
 def _validate(segments: Sequence[Segment]) -> None:
+    if len(segments) > MAX_SEGMENTS:
+        raise BoardError(f"board has {len(segments):,} segments; at most {MAX_SEGMENTS:,}")
     if len(segments) < 3:
         raise BoardError(
             f"board has {len(segments)} segments; it needs START, at least one more, FINISH"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -86,11 +87,16 @@ def name_problem(name: str, *, team: bool = False) -> str | None:
     """Why ``name`` cannot be a team's (``team``) or a player's name, or None.
 
     The separators of a teams spec: a name holding one would not survive being
-    written as the spec (a save's options, the config file)."""
+    written as the spec (a save's options, the config file); and a control
+    character (escape, NUL), which the screen would print raw."""
+    who = "team" if team else "player"
     for c in TEAM_SEPARATORS if team else PLAYER_SEPARATORS:
         if c in name:
-            who = "team" if team else "player"
             return f"the {who} name {name.strip()!r} holds {c!r}, which separates teams and players"
+    # an escape sequence in a name was printed raw: the terminal's colours changed
+    control = next((c for c in name if unicodedata.category(c) == "Cc" and not c.isspace()), None)
+    if control is not None:
+        return f"the {who} name {name.strip()!r} holds a control character (U+{ord(control):04X})"
     return None
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
-from voice_host.errors import ModelError
+from voice_host.errors import ModelError, file_in_the_way
 
 
 @dataclass(frozen=True)
@@ -266,7 +266,10 @@ def fetch(source: ModelSource, models_dir: Path, progress: Progress | None = Non
     try:
         models_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ModelError(f"cannot make the models folder {models_dir} ({exc.strerror})") from None
+        why = exc.strerror or str(exc)
+        if blocking := file_in_the_way(models_dir):  # not "File exists"
+            why = f"{blocking} is a file, not a folder"
+        raise ModelError(f"cannot make the models folder {models_dir} ({why})") from None
     final = models_dir / source.name
     if is_valid_model(final):
         return final

@@ -55,6 +55,8 @@ import dataclasses
 import logging
 import math
 import os
+import subprocess
+import sys
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -218,6 +220,48 @@ def _bundled_model() -> Path:
     return Path(pocketsphinx.get_model_path()) / "en-us"
 
 
+#: Loads an acoustic model (argv[1]) with a one-word dictionary (argv[2]), in a
+#: child process.  An error pocketsphinx reports is the parent's to meet again
+#: when it loads the model itself: only the process ending counts here.
+_PROBE = """
+import sys
+from pocketsphinx import Decoder
+try:
+    Decoder(hmm=sys.argv[1], dict=sys.argv[2], lm=None, loglevel="FATAL")
+except Exception:
+    pass
+"""
+
+
+def probe_model(hmm: Path) -> None:
+    """Load a player's acoustic model once in a child process first: pocketsphinx
+    ends the whole process (``FATAL: ...``, ``exit()``) on defects no reading of the
+    files foresees, a ``feat.params`` naming a feature type, CMN or AGC it does not
+    know, or a filterbank it cannot build (``-upperf 0``); then the child ends, and
+    the host says so in one line (or, for ``VOICE_HOST_MODEL``, listens with the
+    bundled model) instead of ending too.  About half a second, and only for a
+    model other than the bundled one."""
+    with tempfile.TemporaryDirectory(prefix="voice-host-probe-") as folder:
+        words = Path(folder) / "probe.dict"
+        words.write_text("a AH\n", encoding="utf-8")
+        try:
+            done = subprocess.run(
+                [sys.executable, "-c", _PROBE, str(hmm), str(words)],
+                capture_output=True,
+                text=True,
+                errors="replace",
+                timeout=120,
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise ModelError(f"{hmm}: cannot try the pocketsphinx model ({exc})") from None
+    if done.returncode != 0:
+        lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+        said = next((line for line in lines if line.startswith("FATAL")), None)
+        why = said or (lines[-1] if lines else f"exit status {done.returncode}")
+        raise ModelError(f"{hmm}: pocketsphinx cannot load this model ({why})")
+
+
 def _names_one_of(phrase: str, phrases: set[str]) -> bool:
     """Whether ``phrase`` is one of ``phrases``, with or without an article before it."""
     first, _, rest = phrase.partition(" ")
@@ -356,6 +400,7 @@ class PocketSphinxRecognizer:
         hmm = bundled / "en-us" if model_path is None else Path(model_path)
         if hmm != bundled / "en-us":
             sphinx_model.check_acoustic_model(hmm)
+            probe_model(hmm)
         dicts = sorted(hmm.glob("*.dict"))
         lms = sorted(hmm.glob("*.lm.bin"))
         dict_path = dicts[0] if dicts else bundled / "cmudict-en-us.dict"

@@ -28,8 +28,10 @@ What is checked, from pocketsphinx 5's readers (``mdef.c``, ``bin_mdef.c``,
   counts promise.  pocketsphinx maps the file without checking its size, so
   one cut short crashed the process (a segmentation fault).
 
-Defects deeper than these (a malformed phone line of a text ``mdef``) may
-still stop pocketsphinx itself.
+Defects deeper than these (a malformed phone line of a text ``mdef``, a
+``feat.params`` naming a feature type or CMN pocketsphinx does not know) would
+still stop pocketsphinx itself: the backend then loads the model once in a child
+process first (``pocketsphinx_backend.probe_model``), whose end is one error.
 """
 
 from __future__ import annotations
@@ -175,7 +177,7 @@ def _text_mdef_problem(data: bytes) -> str | None:
     at = 1  # past the version line
     while at < len(lines) and not set(counts) >= TEXT_MDEF_COUNTS:
         words = lines[at].split()
-        if len(words) < 2 or words[1] not in TEXT_MDEF_COUNTS or not words[0].isdigit():
+        if len(words) < 2 or words[1] not in TEXT_MDEF_COUNTS or not words[0].isdecimal():
             return f"has a bad header line {lines[at].strip()[:40]!r}"
         counts[words[1]] = int(words[0])
         at += 1
@@ -292,7 +294,7 @@ def _sendump_problem(data: bytes, gaussians: tuple[int, int] | None) -> str | No
         if size < 0 or len(data) < at + size:
             return "is cut short in its header"
         name, _, value = data[at : at + size].rstrip(b"\0").decode("latin-1").partition(" ")
-        if name in _SENDUMP_COUNTS and value.strip().isdigit():
+        if name in _SENDUMP_COUNTS and value.strip().isdecimal():
             counts[name] = int(value)
         at += size
     n_feat = counts.get("feature_count", gaussians[0] if gaussians else None)

@@ -190,9 +190,10 @@ LM_CACHE = 4
 #: most recently asked.  pocketsphinx 5.1.1's ``Decoder.lookup_word`` never frees
 #: the string it returns (about 32 bytes a call, measured: 1,000,000 calls grew the
 #: process by 23 MB), and each new card's biased model asks about 5,400 words (its
-#: 3,000 common words among them): 0.17 MB a card, some 30 MB an hour of play.
-#: Asked once and kept, a word costs nothing the next time.  The common words, the
-#: letter and rhyme talk and a few hundred card words fit many times over.
+#: 3,000 common words among them): 0.17 MB a card, most of the 36 MB an hour
+#: ``benchmarks/long_evening.py`` grew (12 MB since).  Asked once and kept, a word
+#: costs nothing the next time; the common words, the letter and rhyme talk and a
+#: few hundred card words fit many times over.
 LOOKUP_CACHE = 8192
 #: Free-decoding beams: narrower than pocketsphinx's defaults; measured to halve
 #: the time on the fixtures with the same transcripts.  Without the flat second

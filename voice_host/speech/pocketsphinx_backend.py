@@ -58,7 +58,7 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -188,6 +188,15 @@ SEARCH_CACHE = 32
 #: Biased language models kept for recent contexts (each holds about 16 MB and
 #: takes about 0.2 s to build).
 LM_CACHE = 4
+#: Dictionary look-ups kept (word -> phones, or None for a word it lacks), the
+#: most recently asked.  pocketsphinx 5.1.1's ``Decoder.lookup_word`` never frees
+#: the string it returns (about 32 bytes a call, measured: 1,000,000 calls grew the
+#: process by 23 MB), and each new card's biased model asks about 5,400 words (its
+#: 3,000 common words among them): 0.17 MB a card, most of the 36 MB an hour
+#: ``benchmarks/long_evening.py`` grew (12 MB since).  Asked once and kept, a word
+#: costs nothing the next time; the common words, the letter and rhyme talk and a
+#: few hundred card words fit many times over.
+LOOKUP_CACHE = 8192
 #: Free-decoding beams: narrower than pocketsphinx's defaults; measured to halve
 #: the time on the fixtures with the same transcripts.  Without the flat second
 #: pass (``fwdflat``) the decode at an utterance's end takes half the time again
@@ -376,6 +385,7 @@ class PocketSphinxRecognizer:
         self._searches: dict[tuple[kws.Keyphrase, ...], str] = {}
         self._serial = 0
         self._phones_cache: dict[str, tuple[str, ...] | None] = {}
+        self._lookups: OrderedDict[str, str | None] = OrderedDict()  # see LOOKUP_CACHE
         self._context = ListenContext()
         self._kws_name: str | None = None
         self._kws_phones: dict[str, tuple[str, ...]] = {}
@@ -407,10 +417,24 @@ class PocketSphinxRecognizer:
         lm_path = lms[0] if lms else bundled / "en-us.lm.bin"
         return hmm, dict_path, lm_path
 
+    def _lookup(self, word: str) -> str | None:
+        """The decoder's dictionary's phones of ``word`` (first pronunciation, spaced),
+        or None: asked of the decoder once while it is among the last
+        :data:`LOOKUP_CACHE` words asked (each ask of pocketsphinx leaks its answer)."""
+        lookups = self._lookups
+        if word in lookups:
+            lookups.move_to_end(word)
+            return lookups[word]
+        found: str | None = self._decoder.lookup_word(word)
+        lookups[word] = found
+        if len(lookups) > LOOKUP_CACHE:
+            lookups.popitem(last=False)
+        return found
+
     def phones_of(self, word: str) -> tuple[str, ...] | None:
         """A word's phones from the decoder's dictionary (first pronunciation), or None."""
         if word not in self._phones_cache:
-            found = self._decoder.lookup_word(word)
+            found = self._lookup(word)
             self._phones_cache[word] = tuple(found.split()) if found else None
         return self._phones_cache[word]
 
@@ -431,7 +455,7 @@ class PocketSphinxRecognizer:
             phrases.update(dict.fromkeys(self._phrases_of(context)))
             for word, phones in context.pronunciations.items():
                 pronunciations.setdefault(word, phones)
-        _, to_add = kws.plan_keyphrases(phrases, self._decoder.lookup_word, pronunciations)
+        _, to_add = kws.plan_keyphrases(phrases, self._lookup, pronunciations)
         self._learn(to_add)
         if self.second_opinion is not None:
             # Its transcripts are timed by the aligner (0.1 s to load): load it now,
@@ -454,14 +478,15 @@ class PocketSphinxRecognizer:
 
     def _learn(self, words: Mapping[str, tuple[str, ...]]) -> None:
         """Add ``words`` (word -> phones) to the dictionary, rebuilding the searches once."""
-        new = [(w, p) for w, p in words.items() if self._decoder.lookup_word(w) is None]
+        new = [(w, p) for w, p in words.items() if self._lookup(w) is None]
         for i, (word, phones) in enumerate(new):
             self._decoder.add_word(word, " ".join(phones), update=i == len(new) - 1)
             self._phones_cache.pop(word, None)
+            self._lookups.pop(word, None)
 
     def _search_for(self, context: ListenContext) -> str | None:
         planned, to_add = kws.plan_keyphrases(
-            self._phrases_of(context), self._decoder.lookup_word, context.pronunciations
+            self._phrases_of(context), self._lookup, context.pronunciations
         )
         self._learn(to_add)
         self._kws_phones = {k.phrase: k.phones for k in planned}
@@ -505,9 +530,7 @@ class PocketSphinxRecognizer:
         name = self._lms.get((phrases, spell))
         if name is not None:
             return name
-        spec = biased_lm.build_spec(
-            phrases, self._decoder.lookup_word, self._dict_path, spell=spell
-        )
+        spec = biased_lm.build_spec(phrases, self._lookup, self._dict_path, spell=spell)
         name = self._add_search(
             "lm",
             ".arpa",

@@ -85,6 +85,8 @@ def test_rules_alone_catch_most_fouls_with_few_false(lexicon: Lexicon) -> None:
         ("Texting", "Action", {"text", "texts", "texted"}, set()),
         ("Viking", "Control", {"vikings"}, {"vike"}),  # no rare look-alike verb
         ("Golding", "Control", {"gold"}, {"golde"}),  # nor a rare word ("golde", 1.6)
+        # nor a word that is only an adjective: Harding (a surname) is no "hard"
+        ("Harding", "Random", {"harding", "harding's"}, {"hard", "hardly", "harder"}),
         # a word no dictionary knows still forbids itself and its possessive
         ("Zorblax", "Object", {"zorblax", "zorblax's"}, set()),
     ],

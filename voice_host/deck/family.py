@@ -496,7 +496,11 @@ def _unlisted_stems(word: str, lexicon: Lexicon) -> set[str]:
     """The verb an -ing word is made from when the lemmatiser knows no lemma of it
     at all (texting -> text, googling -> google): a dictionary word that spells and
     sounds like the start of ``word``, is common (:data:`ROOT_ZIPF`: no "golde" of
-    Golding) and is not far rarer (:data:`ROOT_EXCESS_ZIPF`: "vike" is no verb of Viking)."""
+    Golding) and is not far rarer (:data:`ROOT_EXCESS_ZIPF`: "vike" is no verb of Viking).
+    Not a word the lemmatiser knows only as an adjective or adverb: a noun is made a
+    verb and takes -ing (text, google, blog), an adjective hardly ("hard" is no verb of
+    the surname Harding; the adjectives that are verbs, warming or greening, the
+    lemmatiser knows)."""
     from lemminflect import getAllLemmas
 
     if not word.endswith("ing") or len(word) < 6 or getAllLemmas(word):
@@ -511,7 +515,16 @@ def _unlisted_stems(word: str, lexicon: Lexicon) -> set[str]:
         and lexicon.is_word(base)
         and (lexicon.frequency(base) or 0.0) >= max(rarest, ROOT_ZIPF)
         and _sounds_derived(base, word, "ing", lexicon)
+        and not _only_describes(base)
     }
+
+
+def _only_describes(word: str) -> bool:
+    """Whether the lemmatiser knows ``word`` and only as an adjective or adverb."""
+    from lemminflect import getAllLemmas
+
+    kinds = set(getAllLemmas(word))
+    return bool(kinds) and kinds <= {"ADJ", "ADV"}
 
 
 def word_family(

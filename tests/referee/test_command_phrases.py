@@ -94,3 +94,33 @@ def test_team_names_said_alike_are_found() -> None:
     assert sound_alike_teams(["Team 2", "Red", "Team Two"]) == [("Team 2", "Team Two")]
     assert sound_alike_teams(["Équipe 1", "Equipe 1"]) == [("Équipe 1", "Equipe 1")]
     assert sound_alike_teams(["Red", "Blue", "Big Red"]) == []
+
+
+@pytest.mark.parametrize(
+    ("card", "teams", "phrase", "labels"),
+    [
+        # the card's answer holds a team's name: it stays the answer (a CONTROL guess)
+        ("Mountain lion", ("The Lions", "Red"), "mountain lions", ["guess"]),
+        # ... and the name after it is the claim
+        (
+            "Mountain lion",
+            ("The Lions", "Red"),
+            "mountain lions the lions",
+            ["guess", "team:thelions"],
+        ),
+        ("Big red bus", ("Big Red", "Blue"), "a big red bus", ["guess"]),
+        ("Big red bus", ("Big Red", "Blue"), "big red bus big red", ["guess", "team:bigred"]),
+        # the name alone is still the claim
+        ("Mountain lion", ("The Lions", "Red"), "lions", ["team:thelions"]),
+        ("Big red bus", ("Big Red", "Blue"), "big red", ["team:bigred"]),
+    ],
+)
+def test_a_team_name_inside_the_cards_answer_leaves_the_answer_whole(
+    card: str, teams: tuple[str, ...], phrase: str, labels: list[str]
+) -> None:
+    from voice_host.deck.knowledge import make_entry
+
+    words = synthetic_words(phrase)
+    event = RecognitionEvent("final", words, words[-1].end, "free", None, None)
+    situation = Situation(entry=make_entry(card, "Nature"), phase=Phase.CONTROL, teams=teams)
+    assert [j.label for j in Referee(None).judge(event, situation)] == labels

@@ -325,18 +325,34 @@ class CommandReader:
                 return sounds[sound], "same sound" + note
         return None
 
-    def glue(self, toks: tuple[Token, ...]) -> tuple[Token, ...]:
+    def glue(
+        self, toks: tuple[Token, ...], answers: Sequence[tuple[str, ...]] = ()
+    ) -> tuple[Token, ...]:
         """``toks`` with each run of words that names a team of several words (or
         with a digit) made one token holding the team's key ("big", "red" -> one
         "bigred" for Big Red), so that :meth:`team` and every reading of a claim
-        take it as one name."""
+        take it as one name.  Not a run inside a longer one of the card's
+        ``answers`` (tuples of words) said there: "mountain lions" stays the answer
+        for the card Mountain lion when a team is The Lions ("lions" alone names it)."""
         if not self._sayings:
             return toks
+        words = [t.text for t in toks]
+        said_answers = [
+            (start, start + len(a))
+            for a in answers
+            if len(a) > 1
+            for start in range(len(words) - len(a) + 1)
+            if tuple(words[start : start + len(a)]) == a
+        ]
         out: list[Token] = []
         i = 0
         while i < len(toks):
             for n in range(min(self._longest, len(toks) - i), 0, -1):
-                key = self._sayings.get(tuple(t.text for t in toks[i : i + n]))
+                key = self._sayings.get(tuple(words[i : i + n]))
+                if key is not None and any(
+                    s <= i and i + n <= e and e - s > n for s, e in said_answers
+                ):
+                    key = None  # the team's words are part of the answer said
                 if key is not None:
                     out.append(Token.merged(toks[i : i + n], key))
                     i += n

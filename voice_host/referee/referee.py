@@ -369,7 +369,8 @@ class Referee:
         when it is all of them (see :meth:`CommandReader.read`)."""
         reader = self._reader(situation)
         if situation.phase in TEAM_NAME_PHASES:
-            seg = reader.glue(seg)  # a team of several words ("big red") is one name
+            # a team of several words ("big red") is one name, but not in the answer
+            seg = reader.glue(seg, _answer_phrases(situation.entry))
         if situation.entry is not None:
             seg = join_initialisms(seg, initialisms(situation.entry.text))  # "d v d": DVD
         cmd = reader.read(seg, situation.phase, whole=whole)
@@ -825,7 +826,7 @@ class Referee:
             return True
         reader = self._reader(situation)
         if situation.phase in TEAM_NAME_PHASES:
-            ftoks = list(reader.glue(tuple(ftoks)))
+            ftoks = list(reader.glue(tuple(ftoks), _answer_phrases(situation.entry)))
         segments = _segments(tuple(ftoks))
         read = [c for seg in segments if (c := reader.read(seg, situation.phase)) is not None]
         wanted = j.argument if j.command == "team" else j.command

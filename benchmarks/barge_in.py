@@ -22,6 +22,7 @@ alone (each announcement, then 0.5 s of silence).
 
 from __future__ import annotations
 
+import argparse
 import random
 import shutil
 import subprocess
@@ -191,7 +192,9 @@ def spotted(phrase: str, got: list[str]) -> bool:
     return any(phrase in g for g in got)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.parse_args(argv)  # no options: --help says what it measures, and runs nothing
     for tool in ("flite", "espeak-ng", "sox"):
         if shutil.which(tool) is None:
             print(f"barge_in: {tool} is not installed (bash scripts/test.sh installs it)")

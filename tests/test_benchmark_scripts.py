@@ -22,6 +22,21 @@ def test_each_benchmark_imports(name: str) -> None:
     assert callable(getattr(module, "main", None)), f"{name} has no main()"
 
 
+@pytest.mark.parametrize("name", sorted(p.stem for p in BENCHMARKS.glob("*.py")))
+def test_each_benchmark_answers_help_without_running(
+    name: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README: "Run them with .venv/bin/python benchmarks/NAME.py (--help for each
+    one's options)". barge_in.py took no options and ran its 3 minutes instead."""
+    module = importlib.import_module(name)
+    monkeypatch.setattr(sys, "argv", [f"{name}.py", "--help"])
+    monkeypatch.setattr("shutil.which", lambda _tool: None)  # a benchmark that runs stops
+    with pytest.raises(SystemExit) as stopped:
+        module.main()
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out.startswith(f"usage: {name}.py")
+
+
 def test_the_barge_in_benchmark_renders_the_hosts_own_texts() -> None:
     barge_in = importlib.import_module("barge_in")
     texts = barge_in.host_texts()

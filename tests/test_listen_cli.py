@@ -126,6 +126,63 @@ def test_devices_without_inputs_is_a_clear_error(
     assert "no audio input devices" in capsys.readouterr().err
 
 
+class Headphones(NoInputs):
+    """No microphone, but an output: a describer's headphones for ``--card-audio``."""
+
+    default: Any = None
+
+    def query_devices(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": "HDMI",
+                "max_input_channels": 0,
+                "max_output_channels": 2,
+                "default_samplerate": 48000.0,
+            },
+            {
+                "name": "USB Headset",
+                "max_input_channels": 1,
+                "max_output_channels": 2,
+                "default_samplerate": 44100.0,
+            },
+        ]
+
+
+def test_devices_lists_the_outputs_card_audio_takes_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The README: "--card-audio DEVICE (voice-host devices lists the outputs too)"."""
+    monkeypatch.setattr(devices, "load_sounddevice", lambda: Headphones())
+    assert cli.main(["devices"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == [
+        "   1  USB Headset  (1 ch, 44100 Hz)",
+        "Outputs (play --card-audio takes an index or part of a name):",
+        "   0  HDMI  (2 ch, 48000 Hz)",
+        "   1  USB Headset  (2 ch, 44100 Hz)",
+    ]
+
+
+def test_devices_lists_the_outputs_even_without_a_microphone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class OutputOnly(NoInputs):
+        def query_devices(self) -> list[dict[str, Any]]:
+            return [
+                {
+                    "name": "Headphones",
+                    "max_input_channels": 0,
+                    "max_output_channels": 2,
+                    "default_samplerate": 48000.0,
+                }
+            ]
+
+    monkeypatch.setattr(devices, "load_sounddevice", lambda: OutputOnly())
+    assert cli.main(["devices"]) == 2
+    said = capsys.readouterr()
+    assert "Headphones" in said.out and "no audio input devices" in said.err
+
+
 def _judgements(capsys: pytest.CaptureFixture[str], clip: Path, *args: str) -> list[dict[str, Any]]:
     code = cli.main(["listen", "--audio", str(clip), "--json", "--show", "judgements", *args])
     out = capsys.readouterr().out

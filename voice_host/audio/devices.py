@@ -1,4 +1,4 @@
-"""Finding input devices through ``sounddevice``, imported only when asked for.
+"""Finding input (and output) devices through ``sounddevice``, imported only when asked for.
 
 ``sounddevice`` needs the PortAudio library: importing it without PortAudio
 raises ``OSError``, so nothing imports it at module level and every failure
@@ -16,18 +16,18 @@ from voice_host.errors import DeviceError
 
 @dataclass(frozen=True)
 class InputDevice:
-    """One device that can record."""
+    """One device that can record (or, from :func:`list_output_devices`, play)."""
 
     index: int
     """PortAudio device index (what ``--device N`` takes)."""
     name: str
     """Device name as PortAudio reports it."""
     channels: int
-    """Maximum input channels."""
+    """Maximum input channels (output channels for an output)."""
     default_rate: float
     """Default sample rate in samples per second."""
     is_default: bool
-    """Whether this is the system's default input."""
+    """Whether this is the system's default input (default output for an output)."""
 
 
 def load_sounddevice() -> Any:
@@ -41,10 +41,11 @@ def load_sounddevice() -> Any:
         ) from None
 
 
-def _default_input_index(sd: Any) -> int | None:
+def _default_index(sd: Any, which: int) -> int | None:
+    """The default input (``which`` 0) or output (1) device's index, if any."""
     try:
         default = sd.default.device
-        index = default[0] if isinstance(default, list | tuple) else default
+        index = default[which] if isinstance(default, list | tuple) else default
     except (AttributeError, IndexError, TypeError):
         return None
     return int(index) if isinstance(index, int) and index >= 0 else None
@@ -52,15 +53,25 @@ def _default_input_index(sd: Any) -> int | None:
 
 def list_input_devices(sd: Any | None = None) -> list[InputDevice]:
     """Every device with at least one input channel (possibly none)."""
+    return _list_devices("input", sd)
+
+
+def list_output_devices(sd: Any | None = None) -> list[InputDevice]:
+    """Every device with at least one output channel (possibly none): what
+    ``--card-audio`` takes.  ``channels`` is then the output channels."""
+    return _list_devices("output", sd)
+
+
+def _list_devices(kind: str, sd: Any | None) -> list[InputDevice]:
     sd = load_sounddevice() if sd is None else sd
     try:
         devices = sd.query_devices()
     except Exception as exc:  # PortAudioError is sounddevice's own class; any failure is fatal here
         raise DeviceError(f"cannot list audio devices: {exc}") from None
-    default = _default_input_index(sd)
+    default = _default_index(sd, 0 if kind == "input" else 1)
     found = []
     for index, info in enumerate(devices):
-        channels = int(info.get("max_input_channels", 0))
+        channels = int(info.get(f"max_{kind}_channels", 0))
         if channels > 0:
             found.append(
                 InputDevice(

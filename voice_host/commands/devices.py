@@ -1,16 +1,21 @@
-"""`voice-host devices`: list the audio input devices (what ``--device`` accepts),
-or, with ``--check``, listen to one for a few seconds and say whether the table
-will be heard well: not muted, not too faint, not overloading."""
+"""`voice-host devices`: list the audio input devices (what ``--device`` accepts)
+and the outputs (what ``play --card-audio`` accepts), or, with ``--check``, listen
+to a microphone for a few seconds and say whether the table will be heard well:
+not muted, not too faint, not overloading."""
 
 from __future__ import annotations
 
 import argparse
 import math
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from voice_host.audio.chunk import AudioChunk
 
-HELP = "list the microphones (audio input devices), or check one's level"
+if TYPE_CHECKING:
+    from voice_host.audio.devices import InputDevice
+
+HELP = "list the microphones (and the outputs for --card-audio), or check a microphone's level"
 
 #: Seconds ``--check`` listens for by default.
 CHECK_SECONDS = 10.0
@@ -48,8 +53,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print one line per input device: index, name, channels, default rate; or check one."""
-    from voice_host.audio.devices import list_input_devices
+    """Print one line per input device: index, name, channels, default rate, then the
+    outputs the same way (for ``play --card-audio``); or check one microphone."""
+    from voice_host.audio.devices import list_input_devices, list_output_devices
     from voice_host.errors import DeviceError, UsageError
 
     if args.check:
@@ -59,12 +65,22 @@ def run(args: argparse.Namespace) -> int:
     if args.device is not None:
         raise UsageError("--device goes with --check (to list the devices, give neither)")
     devices = list_input_devices()
+    for dev in devices:
+        _print_device(dev)
+    outputs = list_output_devices()
+    if outputs:
+        # A describer's headphones for --card-audio: listed even with no microphone.
+        print("Outputs (play --card-audio takes an index or part of a name):")
+        for dev in outputs:
+            _print_device(dev)
     if not devices:
         raise DeviceError("no audio input devices found (no microphone); play with the keyboard")
-    for dev in devices:
-        star = "*" if dev.is_default else " "
-        print(f"{star}{dev.index:3d}  {dev.name}  ({dev.channels} ch, {dev.default_rate:.0f} Hz)")
     return 0
+
+
+def _print_device(dev: InputDevice) -> None:
+    star = "*" if dev.is_default else " "
+    print(f"{star}{dev.index:3d}  {dev.name}  ({dev.channels} ch, {dev.default_rate:.0f} Hz)")
 
 
 def _dbfs(level: float) -> str:

@@ -3,6 +3,9 @@ short utterance (``voice_host.speech.moonshine_base``)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import wave
 from pathlib import Path
 
@@ -223,3 +226,39 @@ def test_a_failing_third_transcriber_leaves_the_other_two_reading(
     assert _heard_twice(recognizer, MOUNTAIN, "Mountain")  # still transcribed
     assert recognizer.third_opinion is None and recognizer.second_opinion is not None
     assert "third transcriber failed" in caplog.text
+
+
+def test_onnxruntime_keeps_no_telemetry(tmp_path: Path) -> None:
+    # onnxruntime 1.29+ on Linux keeps a device id and telemetry events under
+    # ~/.cache/Microsoft and uploads them; importing voice_host switches that off
+    # before onnxruntime loads, even when the environment asked for it
+    pytest.importorskip("onnxruntime")
+    pytest.importorskip("onnx")
+    script = (
+        "import voice_host.speech.moonshine_base\n"
+        "import onnx, onnxruntime\n"
+        "from onnx import TensorProto, helper\n"
+        "x = helper.make_tensor_value_info('x', TensorProto.FLOAT, [1])\n"
+        "y = helper.make_tensor_value_info('y', TensorProto.FLOAT, [1])\n"
+        "graph = helper.make_graph([helper.make_node('Identity', ['x'], ['y'])], 'g', [x], [y])\n"
+        "model = helper.make_model(graph, opset_imports=[helper.make_opsetid('', 13)])\n"
+        "model.ir_version = 8\n"
+        "onnxruntime.InferenceSession(model.SerializeToString(), "
+        "providers=['CPUExecutionProvider'])\n"
+    )
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith("XDG_") and key != "ORT_DISABLE_TELEMETRY"
+    }
+    env.update(HOME=str(tmp_path), ORT_DISABLE_TELEMETRY="0")
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert not (tmp_path / ".cache" / "Microsoft").exists()

@@ -155,12 +155,15 @@ def test_not_a_model_folder(tmp_path: Path, make: Callable[[Path], object], mess
         check_acoustic_model(path)
 
 
-def _run(*args: str) -> subprocess.CompletedProcess[str]:
+def _run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """The command line in a process of its own: pocketsphinx's exit() would end
-    the test run itself."""
+    the test run itself.  Its saves and config are in ``home``: a ``play --teams``
+    moves the game in progress aside, and must not move the user's own."""
     env = {
         **os.environ,
         "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        "XDG_STATE_HOME": str(home / "state"),
+        "XDG_CONFIG_HOME": str(home / "config"),
     }
     return subprocess.run(
         [sys.executable, "-m", "voice_host", *args],
@@ -183,12 +186,14 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 )
 def test_a_junk_model_stops_the_command_with_one_line(tmp_path: Path, command: list[str]) -> None:
     pytest.importorskip("pocketsphinx")
-    (tmp_path / "mdef").write_text("junk\n")
-    done = _run(*command, "--model", str(tmp_path), "--backend", "pocketsphinx")
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "mdef").write_text("junk\n")
+    done = _run(tmp_path, *command, "--model", str(model), "--backend", "pocketsphinx")
     assert done.returncode == 2, done.stderr
     errors = [line for line in done.stderr.splitlines() if line.startswith("voice-host: ")]
     assert errors == [
-        f"voice-host: {tmp_path}: not a complete pocketsphinx model (missing means, variances,"
+        f"voice-host: {model}: not a complete pocketsphinx model (missing means, variances,"
         " transition_matrices, mixture_weights or sendump)"
     ]
     assert "FATAL" not in done.stderr + done.stdout

@@ -88,13 +88,19 @@ if [ "$venv_ok" = 0 ]; then
 fi
 extra=""
 if [ "$mode" = test ]; then extra="[dev]"; fi
+# scripts/constraints.txt pins the whole tree (the indirect dependencies too, pip
+# itself and the setuptools that builds): the set-up is made anew when it or
+# pyproject.toml changes.  pip comes first, pinned too: the same pip every time,
+# and one that knows --build-constraint (Debian 12's venv brings pip 23.0).
+constraints=scripts/constraints.txt
 stamp=".venv/.installed-$mode"
-want="$(sha256sum pyproject.toml | cut -c1-16)"
+want="$(cat pyproject.toml "$constraints" | sha256sum | cut -c1-16)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
     say "installing voice_host$extra and its pinned dependencies into .venv"
     log=.venv/install.log
-    if ! { .venv/bin/python -m pip install --disable-pip-version-check --upgrade pip &&
-        .venv/bin/python -m pip install --disable-pip-version-check -e ".$extra"; } >"$log" 2>&1; then
+    if ! { .venv/bin/python -m pip install --disable-pip-version-check --upgrade pip -c "$constraints" &&
+        .venv/bin/python -m pip install --disable-pip-version-check \
+            -c "$constraints" --build-constraint "$constraints" -e ".$extra"; } >"$log" 2>&1; then
         tail -n 20 "$log" >&2
         say "pip install failed; the whole log is in $log"
         exit 1

@@ -167,6 +167,11 @@ def _play(tmp_path: Path, mode: str, *, job: bool = False) -> Played:
             import resource
 
             resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file, whatever happens
+            # A signal ignored when the game starts stays ignored (as under nohup), and
+            # a shell without job control starts its background jobs ignoring SIGINT
+            # and SIGQUIT: the game plays here as from a terminal, whoever ran pytest.
+            for number in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP, signal.SIGTERM):
+                signal.signal(number, signal.SIG_DFL)
             os.execve(argv[0], argv, env)
         finally:
             os._exit(127)

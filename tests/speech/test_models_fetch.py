@@ -311,13 +311,18 @@ def test_cli_fetch_refuses_an_empty_name(
     assert not list(tmp_path.iterdir())
 
 
+def _bundled_sphinx_copy(folder: Path) -> Path:
+    """A copy of pocketsphinx's bundled English acoustic model as ``folder/en-us``."""
+    pocketsphinx = pytest.importorskip("pocketsphinx")
+    model = folder / "en-us"
+    shutil.copytree(Path(pocketsphinx.get_model_path()) / "en-us" / "en-us", model)
+    return model
+
+
 def test_cli_verify_checks_a_pocketsphinx_model(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pocketsphinx = pytest.importorskip("pocketsphinx")
-    bundled = Path(pocketsphinx.get_model_path()) / "en-us" / "en-us"
-    model = tmp_path / "en-us"
-    shutil.copytree(bundled, model)
+    model = _bundled_sphinx_copy(tmp_path)
     assert main(["models", "--dir", str(tmp_path), "verify", "en-us"]) == 0
     assert capsys.readouterr().out == f"{model}\tok\n"
     (model / "mdef").write_text("junk\n")
@@ -348,10 +353,7 @@ def test_cli_verify_and_list_load_a_pocketsphinx_model_in_a_child_first(
 ) -> None:
     # a feat.params pocketsphinx cannot use ends its process ("FATAL: feat.c ...
     # Bad feature type argument"): verify called the model ok, and a game ended
-    pocketsphinx = pytest.importorskip("pocketsphinx")
-    bundled = Path(pocketsphinx.get_model_path()) / "en-us" / "en-us"
-    model = tmp_path / "en-us"
-    shutil.copytree(bundled, model)
+    model = _bundled_sphinx_copy(tmp_path)
     params = (model / "feat.params").read_text(encoding="utf-8")
     (model / "feat.params").write_text(
         params.replace("-feat 1s_c_d_dd", "-feat 99x99"), encoding="utf-8"

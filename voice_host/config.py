@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_host.announce.protocol import AnnounceOptions
+from voice_host.audio.devices import parse_device
 from voice_host.errors import InputFileError, SaveError, UsageError, VoiceHostError
 from voice_host.persist import default_save_path, save_file
 from voice_host.rules import (
@@ -244,9 +245,7 @@ def _device(value: object) -> int | str:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
     if isinstance(value, str) and value.strip():
-        text = value.strip()
-        # a number of thousands of digits is no index: int() refuses it (ValueError)
-        return int(text) if text.isdecimal() and len(text) <= 9 else text
+        return parse_device(value.strip())
     raise _Bad("a device number or part of its name", value)
 
 
@@ -494,11 +493,12 @@ def read_board(path: Path | str | None) -> Board:
         return default_board()
     try:
         data = _read_small(Path(path))
-        if data is None:
-            raise InputFileError(f"board {path}: too big to be a board layout ({_TOO_BIG})")
-        text = data.decode("utf-8-sig")  # Notepad writes a BOM
     except OSError as exc:
         raise InputFileError(f"cannot read board {path}: {exc.strerror}") from None
+    if data is None:
+        raise InputFileError(f"board {path}: too big to be a board layout ({_TOO_BIG})")
+    try:
+        text = data.decode("utf-8-sig")  # Notepad writes a BOM
     except UnicodeDecodeError:
         raise InputFileError(f"board {path} is not UTF-8 text") from None
     try:
@@ -512,14 +512,15 @@ def load_config_file(path: Path) -> HostConfig:
     """Read and check a TOML config file; :class:`InputFileError` naming it when it is bad."""
     try:
         raw = _read_small(path)
-        if raw is None:
-            raise InputFileError(f"{path}: too big to be a config file ({_TOO_BIG})")
-        # UTF-8, with or without a byte-order mark (as decks, boards and scripts)
-        data = tomllib.loads(raw.decode("utf-8-sig"))
-    except InputFileError:
-        raise
     except FileNotFoundError:
         raise InputFileError(f"{path}: no such config file") from None
+    except OSError as exc:
+        raise InputFileError(f"{path}: cannot read the config file ({exc.strerror})") from None
+    if raw is None:
+        raise InputFileError(f"{path}: too big to be a config file ({_TOO_BIG})")
+    try:
+        # UTF-8, with or without a byte-order mark (as decks, boards and scripts)
+        data = tomllib.loads(raw.decode("utf-8-sig"))
     except tomllib.TOMLDecodeError as exc:
         raise InputFileError(f"{path}: not valid TOML ({exc})") from None
     except UnicodeDecodeError:
@@ -528,8 +529,6 @@ def load_config_file(path: Path) -> HostConfig:
         raise InputFileError(f"{path}: not a config file ({str(exc).split(';')[0]})") from None
     except RecursionError:
         raise InputFileError(f"{path}: not a config file (nested far too deeply)") from None
-    except OSError as exc:
-        raise InputFileError(f"{path}: cannot read the config file ({exc.strerror})") from None
     config = config_from_data(data, path, base=path.parent)
     return dataclasses.replace(config, config_file=path)
 

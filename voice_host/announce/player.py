@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from voice_host.announce.render import RenderedAudio
+from voice_host.audio.devices import parse_device
 from voice_host.errors import DeviceError
 
 #: Seconds between checks for a stop request while a sound plays.
@@ -55,13 +56,6 @@ def load_sounddevice() -> Any:
         raise DeviceError(
             f"the PortAudio library for audio output is not available ({exc})"
         ) from None
-
-
-def parse_device(device: int | str | None) -> int | str | None:
-    """A device given as text: digits become a PortAudio index, anything else a name part."""
-    if isinstance(device, str) and device.strip().isdecimal() and len(device.strip()) <= 9:
-        return int(device.strip())
-    return device
 
 
 def resample(samples: bytes, rate: int, target: int) -> bytes:

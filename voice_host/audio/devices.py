@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from voice_host.errors import DeviceError
 
@@ -28,6 +28,25 @@ class InputDevice:
     """Default sample rate in samples per second."""
     is_default: bool
     """Whether this is the system's default input (default output for an output)."""
+
+
+#: The most digits a device index is written with: a longer run is a name part
+#: (and ``int()`` refuses a number of thousands of digits).
+MAX_INDEX_DIGITS = 9
+
+
+@overload
+def parse_device(device: int | str) -> int | str: ...
+@overload
+def parse_device(device: int | str | None) -> int | str | None: ...
+def parse_device(device: int | str | None) -> int | str | None:
+    """A device given as text: digits (ASCII or another script's, not a superscript
+    "²") become a PortAudio index, anything else a name part."""
+    if isinstance(device, str):
+        text = device.strip()
+        if text.isdecimal() and len(text) <= MAX_INDEX_DIGITS:
+            return int(text)
+    return device
 
 
 def load_sounddevice() -> Any:
@@ -98,14 +117,12 @@ def resolve_input_device(device: int | str | None, sd: Any | None = None) -> Inp
             if dev.is_default:
                 return dev
         return devices[0]
-    if isinstance(device, int) or (
-        isinstance(device, str) and device.strip().isdecimal() and len(device.strip()) <= 9
-    ):
-        wanted = int(device)
+    device = parse_device(device)
+    if isinstance(device, int):
         for dev in devices:
-            if dev.index == wanted:
+            if dev.index == device:
                 return dev
-        raise DeviceError(f"no input device with index {wanted} (see 'voice-host devices')")
+        raise DeviceError(f"no input device with index {device} (see 'voice-host devices')")
     matches = [dev for dev in devices if device.lower() in dev.name.lower()]
     if not matches:
         raise DeviceError(f"no input device named like {device!r} (see 'voice-host devices')")

@@ -38,6 +38,7 @@ from voice_host.config import (
     read_board,
 )
 from voice_host.errors import SaveError, UsageError, VoiceHostError
+from voice_host.host import dialogue
 from voice_host.host.saved_game import (
     config_file_unused,
     keep_previous_game,
@@ -103,7 +104,7 @@ def _unused(args: argparse.Namespace, names: tuple[str, ...], mode: str, why: st
     ]
     if not given:
         return None
-    them = given[0] if len(given) == 1 else ", ".join(given[:-1]) + " and " + given[-1]
+    them = dialogue.names(given)
     does = "does" if len(given) == 1 else "do"
     return f"voice-host: {them} {does} nothing with {mode}{why}"
 

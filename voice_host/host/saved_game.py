@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from voice_host.errors import InputFileError, SaveError, UsageError
-from voice_host.host.dialogue import previous_kept, resume_command
+from voice_host.host.dialogue import names, previous_kept, resume_command
 from voice_host.persist import SavedGame, SaveSlot
-from voice_host.rules import Game, Phase, RulesError, load_board, parse_teams, possessive
+from voice_host.rules import Game, Phase, RulesError, parse_teams, possessive
 from voice_host.rules.teams import name_key
 
 if TYPE_CHECKING:
@@ -146,15 +146,17 @@ def config_file_unused(config: HostConfig, game: Game) -> str | None:
     ):
         differ.append("house rules")
     if config.board is not None and "board" not in config.given:
+        from voice_host.config import read_board
+
         try:
-            board = load_board(config.board.read_text(encoding="utf-8")).to_data()
-        except (OSError, UnicodeDecodeError, RulesError):
-            board = None
+            board = read_board(config.board).to_data()
+        except InputFileError:
+            board = None  # gone or damaged since: not the game's board either
         if board != game.board.to_data():
             differ.append("board")
     if not differ:
         return None
-    them = differ[0] if len(differ) == 1 else ", ".join(differ[:-1]) + " and " + differ[-1]
+    them = names(differ)
     differs = "differs" if them == "board" else "differ"
     return (
         f"voice-host: the {them} in {config.config_file} {differs} from the saved game's: "

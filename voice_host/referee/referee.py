@@ -368,9 +368,11 @@ class Referee:
         """Judge one silence-separated segment of an event's words; ``whole``
         when it is all of them (see :meth:`CommandReader.read`)."""
         reader = self._reader(situation)
+        answers: list[tuple[str, ...]] = []  # for a team's name, said where one counts
         if situation.phase in TEAM_NAME_PHASES:
             # a team of several words ("big red") is one name, but not in the answer
-            seg = reader.glue(seg, _answer_phrases(situation.entry))
+            answers = _answer_phrases(situation.entry)
+            seg = reader.glue(seg, answers)
         if situation.entry is not None:
             seg = join_initialisms(seg, initialisms(situation.entry.text))  # "d v d": DVD
         cmd = reader.read(seg, situation.phase, whole=whole)
@@ -400,9 +402,7 @@ class Referee:
         if situation.phase is Phase.CONTROL:
             words = [t.text for t in seg]
             kept, kept_span, at = _without_claim(seg, span, reader)
-            if at is not None and reader.stands_alone(
-                words, at, answers=_answer_phrases(situation.entry)
-            ):
+            if at is not None and reader.stands_alone(words, at, answers=answers):
                 # "telescope blue", "is it a telescope blue": the guess, and the claim
                 claims.append(
                     Judgement(

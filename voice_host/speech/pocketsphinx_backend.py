@@ -384,7 +384,6 @@ class PocketSphinxRecognizer:
         self.cue_phrases = tuple(cue_phrases)
         self._searches: dict[tuple[kws.Keyphrase, ...], str] = {}
         self._serial = 0
-        self._phones_cache: dict[str, tuple[str, ...] | None] = {}
         self._lookups: OrderedDict[str, str | None] = OrderedDict()  # see LOOKUP_CACHE
         self._context = ListenContext()
         self._kws_name: str | None = None
@@ -433,10 +432,8 @@ class PocketSphinxRecognizer:
 
     def phones_of(self, word: str) -> tuple[str, ...] | None:
         """A word's phones from the decoder's dictionary (first pronunciation), or None."""
-        if word not in self._phones_cache:
-            found = self._lookup(word)
-            self._phones_cache[word] = tuple(found.split()) if found else None
-        return self._phones_cache[word]
+        found = self._lookup(word)
+        return tuple(found.split()) if found else None
 
     # -- contexts -------------------------------------------------------------
 
@@ -481,7 +478,6 @@ class PocketSphinxRecognizer:
         new = [(w, p) for w, p in words.items() if self._lookup(w) is None]
         for i, (word, phones) in enumerate(new):
             self._decoder.add_word(word, " ".join(phones), update=i == len(new) - 1)
-            self._phones_cache.pop(word, None)
             self._lookups.pop(word, None)
 
     def _search_for(self, context: ListenContext) -> str | None:

@@ -286,13 +286,18 @@ def test_ctrl_backslash_saves_and_ends_as_ctrl_c_does(
     assert not list(tmp_path.glob("core*"))
 
 
-def _stopped(pid: int, timeout: float = 5.0) -> bool:
+def _stopped(pid: int, timeout: float = 5.0, played: Played | None = None) -> bool:
+    """Whether process ``pid`` stops within ``timeout``; reading ``played``'s terminal
+    meanwhile (the board view redraws as it goes: it must not block on a full one)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         stat = Path(f"/proc/{pid}/stat").read_text()
         if stat.rsplit(")", 1)[1].split()[0] == "T":
             return True
-        time.sleep(0.02)
+        if played is not None:
+            played._read(0.02)
+        else:
+            time.sleep(0.02)
     return False
 
 
@@ -318,6 +323,42 @@ def test_ctrl_z_pauses_the_turn_until_fg(play: Start, tmp_path: Path, mode: str)
     played.press(b"y")
     status = played.wait()
     assert os.waitstatus_to_exitcode(status) == 0, _stderr(tmp_path)
+    assert float(str(_save(tmp_path)["time_left"])) == left  # not a second went by
+
+
+@pytest.mark.parametrize("how", ["ctrl-z", "kill"])
+def test_the_board_view_pauses_the_turn_before_it_stops(
+    play: Start, tmp_path: Path, how: str
+) -> None:
+    """The board view: Ctrl-Z (a key there, its terminal being raw) and a SIGTSTP sent
+    from elsewhere both pause the turn and save it paused before the process stops, so
+    the time stopped is not the turn's; back (``fg``) the screen comes back and the host
+    says the turn is paused."""
+    played = play("board", job=True)
+    played.expect(r"CARD")
+    time.sleep(0.5)  # "Go!": the timer runs
+    played.press(b"c")
+    _saved_correct(tmp_path, 1)
+    if how == "ctrl-z":
+        played.press(b"\x1a")
+    else:
+        os.kill(played.game, signal.SIGTSTP)
+    assert _stopped(played.game, played=played), f"{how} did not stop the game"
+    save = _save(tmp_path)
+    assert save.get("held") is True  # saved paused
+    left = float(str(save["time_left"]))
+    assert 20 < left < 30
+    time.sleep(1.0)  # stopped: this time is nobody's
+    os.kill(played.game, signal.SIGCONT)  # fg
+    played.expect(r"Paused,")
+    end = time.monotonic() + 1.0
+    while time.monotonic() < end:  # paused: the timer stays where it was
+        played._read(0.05)
+    played.press(b"q")
+    played.press(b"y")
+    status = played.wait()
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert _correct(_save(tmp_path)) == 1
     assert float(str(_save(tmp_path)["time_left"])) == left  # not a second went by
 
 

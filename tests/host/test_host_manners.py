@@ -16,7 +16,7 @@ from voice_host.deck.model import Deck
 from voice_host.host import dialogue
 from voice_host.host.claims import SETTLE_SECONDS
 from voice_host.host.core import CARD_PEEK_SECONDS, CONFIRM_SECONDS, Host
-from voice_host.host.inputs import Heard, KeyPress, MicStatus
+from voice_host.host.inputs import Continued, Heard, KeyPress, MicStatus, Suspending
 from voice_host.host.listening import Listening
 from voice_host.referee import Referee
 from voice_host.referee.values import Judgement, Situation
@@ -645,3 +645,25 @@ def test_ctrl_z_before_go_holds_the_turn(make_host: HostMaker) -> None:
     assert texts(host)[-2] == dialogue.HELD
     host.handle(KeyPress(" ", t))
     assert texts(host)[-1] == dialogue.GO
+
+
+def test_the_board_views_stop_reaches_the_host_through_its_queue(
+    make_host: HostMaker,
+) -> None:
+    # the board view's Ctrl-Z comes as inputs (the host runs on a thread of its own):
+    # Suspending pauses and saves, then lets the process stop; Continued says so
+    host, clock, t = started(make_host)
+    left = host.timer.left(t)
+    asked = Suspending(t)
+    host.handle(asked)
+    assert asked.done.is_set() and host.timer.paused
+    assert host.save_slot is not None
+    saved = host.save_slot.load_game()
+    assert saved is not None and saved.held
+    t = quiet(host, clock, t, 40.0)
+    host.handle(Continued(t))
+    assert texts(host)[-1] == dialogue.paused(left, dialogue.resume_hint(None))
+    host.stop()
+    late = Suspending(t)
+    host.handle(late)  # a host that has ended lets the process stop at once
+    assert late.done.is_set()

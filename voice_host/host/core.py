@@ -21,6 +21,7 @@ from voice_host.host import dialogue, keys
 from voice_host.host.claims import ASK_AFTER_SECONDS, Claim, ClaimWindow
 from voice_host.host.clock import Clock
 from voice_host.host.inputs import (
+    Continued,
     Heard,
     HostInput,
     KeyPress,
@@ -28,6 +29,7 @@ from voice_host.host.inputs import (
     MicStatus,
     Notice,
     Stop,
+    Suspending,
 )
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import save_or_discard
@@ -264,6 +266,8 @@ class Host:
     def handle(self, item: HostInput) -> None:
         """Take one input from the queue."""
         if self.finished:
+            if isinstance(item, Suspending):
+                item.done.set()  # nothing to pause: the process may stop at once
             return
         if isinstance(item, KeyPress):
             self.tick(item.t)
@@ -288,6 +292,13 @@ class Host:
             self.stop(item.reason)
         elif isinstance(item, KeysClosed):
             self._keys_closed = True
+        elif isinstance(item, Suspending):
+            try:
+                self.suspend(item.t)
+            finally:
+                item.done.set()
+        elif isinstance(item, Continued):
+            self.continued(item.t)
         self._stop_if_stranded()
 
     def _heard(self, judgements: Sequence[Judgement]) -> None:

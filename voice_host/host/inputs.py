@@ -8,7 +8,8 @@ takes them in arrival order.  A replay calls the host directly instead.
 from __future__ import annotations
 
 import queue
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 
 from voice_host.referee.values import Judgement
 
@@ -63,7 +64,25 @@ class Notice:
     describer (while the host speaks the microphone is not judged)."""
 
 
-HostInput = KeyPress | Heard | MicStatus | Notice | Stop | KeysClosed
+@dataclass(frozen=True)
+class Suspending:
+    """The process is about to stop (Ctrl-Z, or SIGTSTP from elsewhere) while the host
+    runs on a thread of its own (the board view): pause and save, then set ``done``."""
+
+    t: float
+    """Seconds on the host's clock when the stop was asked for."""
+    done: threading.Event = field(default_factory=threading.Event, compare=False)
+    """Set once the turn is paused and saved: the process may stop."""
+
+
+@dataclass(frozen=True)
+class Continued:
+    """The process was continued after :class:`Suspending` (``fg``)."""
+
+    t: float
+
+
+HostInput = KeyPress | Heard | MicStatus | Notice | Stop | KeysClosed | Suspending | Continued
 """Anything the host's loop takes."""
 
 

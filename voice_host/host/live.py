@@ -72,7 +72,17 @@ from voice_host.host.dialogue import (
     resume_command,
     won,
 )
-from voice_host.host.inputs import Heard, InputQueue, KeyPress, KeysClosed, MicStatus, Notice, Stop
+from voice_host.host.inputs import (
+    Continued,
+    Heard,
+    InputQueue,
+    KeyPress,
+    KeysClosed,
+    MicStatus,
+    Notice,
+    Stop,
+    Suspending,
+)
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import (
     config_file_unused,
@@ -100,6 +110,9 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 0.05
 #: Seconds between attempts to get a lost microphone back.
 RETRY_SECONDS = 5.0
+#: The longest the board view's Ctrl-Z waits for the host to pause and save the turn
+#: before the process stops anyway (a save to a slow disk; a host that has ended).
+SUSPEND_WAIT_SECONDS = 2.0
 
 
 def _deck(config: HostConfig) -> Deck:
@@ -486,6 +499,18 @@ class LiveSession:
         """A key from the screen (any thread): onto the input queue, stamped now."""
         self.inputs.put(KeyPress(key, self.clock.now()))
 
+    def _stopping(self) -> None:
+        """The process is about to stop (the board view's Ctrl-Z): the host, on its own
+        thread, pauses the turn and saves it; wait for that (a little while at most),
+        so that the time spent stopped is not the turn's."""
+        asked = Suspending(self.clock.now())
+        self.inputs.put(asked)
+        asked.done.wait(SUSPEND_WAIT_SECONDS)
+
+    def _continued(self) -> None:
+        """Back after the board view's Ctrl-Z (``fg``): the host says the turn is paused."""
+        self.inputs.put(Continued(self.clock.now()))
+
     def _news_before_start(self) -> str:
         """Why the host cannot listen, if that is known before the game opens: no
         recogniser, or no microphone that opens (the same words as the listening
@@ -516,8 +541,8 @@ class LiveSession:
         if host.listening is None:
             host.handle(MicStatus(False, self._why))
         self._start_threads(stdin, missing=bool(news))
-        # Ctrl-Z, taken on the main thread (line mode; the board view's terminal sends
-        # no Ctrl-Z, it is a key there): the turn is paused and saved, then the process
+        # Ctrl-Z, taken on the main thread in line mode (the board view takes it on its
+        # own thread, see _stopping): the turn is paused and saved, then the process
         # stops, and on fg the host says it is paused.
         suspension = Suspension()
         with suspension.taking():
@@ -572,7 +597,12 @@ class LiveSession:
         from voice_host.screen.adapter import screen_model_from_game
         from voice_host.screen.app import TableApp
 
-        app = TableApp(screen_model_from_game(self.host.game), on_key=self.key)
+        app = TableApp(
+            screen_model_from_game(self.host.game),
+            on_key=self.key,
+            on_suspend=self._stopping,
+            on_continued=self._continued,
+        )
         self.host.screen = app
         return app
 

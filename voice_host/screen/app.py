@@ -3,7 +3,11 @@
 The app decides nothing.  The host calls :meth:`TableApp.update_model` from
 any thread after each change, and receives every key press through the
 ``on_key`` callback it passed in (the host decides what keys mean).  Only
-``ctrl+q`` is kept by the app, as an emergency quit.
+``ctrl+q`` is kept by the app, as an emergency quit, and ``ctrl+z``, which stops
+the process as it does in any terminal program (``fg`` brings it back): the
+``on_suspend`` callback runs first (the host pauses the turn and saves it), and
+``on_continued`` once the process goes on; a SIGTSTP sent from elsewhere does
+the same.
 
 High contrast throughout: white and yellow bold text on black, big block
 digits for the timer and the count, names and symbols on every segment so
@@ -12,8 +16,10 @@ colour is never the only carrier of meaning.
 
 from __future__ import annotations
 
+import signal
 import threading
 from collections.abc import Callable
+from types import FrameType
 from typing import ClassVar
 
 from rich.text import Text
@@ -40,6 +46,9 @@ from voice_host.screen.track import render_legend, render_track
 
 KeyCallback = Callable[[str], None]
 """Called with each key pressed (see :func:`key_name`)."""
+
+JobCallback = Callable[[], None]
+"""Called on the app's thread as the process stops (Ctrl-Z) or goes on (``fg``)."""
 
 
 def key_name(event: events.Key) -> str:
@@ -185,6 +194,7 @@ class TableApp(App[None], inherit_bindings=False):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+z", "suspend_process", "Stop", show=False, priority=True),
     ]
     CSS = """
     Screen { background: #000000; color: #ffffff; }
@@ -208,10 +218,19 @@ class TableApp(App[None], inherit_bindings=False):
     #host { padding: 0 1; }
     """
 
-    def __init__(self, model: ScreenModel, on_key: KeyCallback | None = None) -> None:
+    def __init__(
+        self,
+        model: ScreenModel,
+        on_key: KeyCallback | None = None,
+        *,
+        on_suspend: JobCallback | None = None,
+        on_continued: JobCallback | None = None,
+    ) -> None:
         super().__init__()
         self._model = model
         self._key_callback = on_key
+        self._on_suspend = on_suspend
+        self._on_continued = on_continued
         self._lock = threading.Lock()
 
     @property
@@ -291,8 +310,34 @@ class TableApp(App[None], inherit_bindings=False):
                 panel.refresh(layout=True)
 
     def on_mount(self) -> None:
-        """The first size is known once mounted."""
+        """The first size is known once mounted; and the terminal driver's SIGTSTP handler
+        (which puts the terminal back and stops the process) is in place by now: the
+        host's callbacks go around it."""
         self.screen.set_class(_is_short(self.size.height), "-compact")
+        self._around_stops()
+
+    def _around_stops(self) -> None:
+        """Run ``on_suspend`` before the driver's SIGTSTP handler stops the process and
+        ``on_continued`` once it goes on: Ctrl-Z (bound to textual's suspend action,
+        which sends SIGTSTP) and a ``kill -TSTP`` alike.  Only where the driver took
+        SIGTSTP (a real terminal, on the main thread); headless, nothing changes."""
+        if self._on_suspend is None and self._on_continued is None:
+            return
+        if threading.current_thread() is not threading.main_thread():
+            return
+        driver_handler = signal.getsignal(signal.SIGTSTP)
+        if not callable(driver_handler):
+            return
+        before, after = self._on_suspend, self._on_continued
+
+        def stopping(signum: int, frame: FrameType | None) -> None:
+            if before is not None:
+                before()
+            driver_handler(signum, frame)  # returns once the process is continued
+            if after is not None:
+                after()
+
+        signal.signal(signal.SIGTSTP, stopping)
 
     def on_key(self, event: events.Key) -> None:
         """Hand the key to the host's callback."""

@@ -303,6 +303,20 @@ def test_a_save_path_that_is_a_folder_stops_before_the_game_starts(tmp_path: Pat
     )
 
 
+@pytest.mark.parametrize("save", ["notes.txt/game.json", "notes.txt/saves/game.json"])
+def test_a_save_path_under_a_file_stops_before_the_game_starts(tmp_path: Path, save: str) -> None:
+    # no save could ever be written there: the game must not be played unsaved
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    config = config_from_args(parse("--save", str(tmp_path / save)), {})
+    with pytest.raises(UsageError) as caught:
+        config.save_path({})
+    assert str(caught.value) == (
+        f"the save file {tmp_path / save} cannot be made: "
+        f"{tmp_path / 'notes.txt'} is a file, not a folder"
+    )
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
 def test_at_most_nine_teams_one_number_key_each_for_their_buzzers() -> None:
     nine = ";".join(f"T{i}:A{i},B{i}" for i in range(1, 10))
     assert len(parse_teams(config_from_args(parse("--teams", nine), {}).teams or "")) == 9

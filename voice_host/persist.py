@@ -77,10 +77,13 @@ def save_file(path: Path) -> Path:
     names (a save replaces the file, and would otherwise replace the link).
 
     Raises :class:`SaveError` when ``path`` is there but is no ordinary file (a
-    device such as ``/dev/null``, a pipe): every save would replace it; and when it
+    device such as ``/dev/null``, a pipe): every save would replace it; when a file
+    stands where a folder above it should be (no save could be written); and when it
     holds something that never was a saved game (:func:`foreign_content`).  A
     folder is the caller's to refuse (it says which file in it to give)."""
     real = Path(os.path.realpath(path)) if path.is_symlink() else path
+    if (blocking := file_in_the_way(real.parent)) is not None:
+        raise SaveError(f"the save file {path} cannot be made: {blocking} is a file, not a folder")
     if real.exists() and not real.is_file() and not real.is_dir():
         raise SaveError(
             f"the save file {path} is not an ordinary file (a device or a pipe): give --save a file"

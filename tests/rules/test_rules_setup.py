@@ -70,6 +70,24 @@ def test_R1_names_are_tidied_and_matched_ignoring_case_and_spaces() -> None:
     assert team_index(teams, "big  red") == 0
 
 
+@pytest.mark.parametrize(
+    ("spec", "why"),
+    [
+        # a zero-width space or a soft hyphen cannot be seen or heard: two teams (or two
+        # players) alike on every screen and in every voice, or a name of nothing
+        ("Red:Ann,Bob;Red\u200b:Cat,Dan", "two teams are called"),
+        ("Red:Ann,Bob;\uff32\uff45\uff44:Cat,Dan", "two teams are called"),  # full-width
+        ("Red:Ann,Ann\u00ad;Blue:Cat,Dan", "two players called Ann"),
+        ("\u200b:Ann,Bob;Blue:Cat,Dan", "a team has an empty name"),
+        ("Red:Ann,\u2060;Blue:Cat,Dan", "a player with an empty name"),
+    ],
+)
+def test_R1_names_that_look_alike_are_the_same_name(spec: str, why: str) -> None:
+    with pytest.raises(SetupError, match=why):
+        parse_teams(spec)
+    assert team_index(parse_teams("Red\u200b:Ann,Bob;Blue:Cat,Dan"), "red") == 0
+
+
 def test_R2_every_piece_starts_on_START() -> None:
     game = make_game(THREE_TEAMS)
     assert game.state.positions == (0, 0, 0)

@@ -49,7 +49,7 @@ def validate_teams(teams: Sequence[Team]) -> tuple[Team, ...]:
         raise SetupError(f"a game needs at least {MIN_TEAMS} teams, got {len(teams)}")
     seen: set[str] = set()
     for team in teams:
-        if not team.name.strip():
+        if not name_key(team.name):
             raise SetupError("a team has an empty name")
         problem = name_problem(team.name, team=True) or next(
             (p for p in map(name_problem, team.players) if p), None
@@ -65,7 +65,7 @@ def validate_teams(teams: Sequence[Team]) -> tuple[Team, ...]:
                 f"team {team.name} has {len(team.players)} player(s); each team needs at least "
                 f"{MIN_PLAYERS}"
             )
-        if any(not p.strip() for p in team.players):
+        if any(not name_key(p) for p in team.players):
             raise SetupError(f"team {team.name} has a player with an empty name")
         players = [name_key(p) for p in team.players]
         if len(set(players)) < len(players):
@@ -101,8 +101,14 @@ def name_problem(name: str, *, team: bool = False) -> str | None:
 
 
 def name_key(name: str) -> str:
-    """How a team or player name is compared: case and runs of spaces ignored."""
-    return " ".join(name.split()).casefold()
+    """How a team or player name is compared: case, runs of spaces and what cannot be
+    seen ignored.  Compatibility forms are read as the letters they show (NFKC: a
+    full-width "Ｒｅｄ" is "red"), and format characters dropped (a zero-width space,
+    a soft hyphen: "Red\u200b" would look like "Red" on every screen and in every
+    voice, and must not be a second team of that name)."""
+    shown = unicodedata.normalize("NFKC", name)
+    visible = "".join(c for c in shown if unicodedata.category(c) != "Cf")
+    return " ".join(visible.split()).casefold()
 
 
 def tidy_name(name: str) -> str:

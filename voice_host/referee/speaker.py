@@ -636,6 +636,13 @@ def attribute(
                 "guesser", f"short guess '{' '.join(before)} ...' ({_words(n)})", feats
             )
         return Attribution("guesser", f"short utterance ({_words(n)}) ending with it", feats)
+    offered = _or_offer(after)
+    if offered and answer_like and lead_ok and len(before) + 3 <= MAX_GUESS_WORDS:
+        # "spotify or apple music?", "is it a telescope or a microscope?": the answer
+        # offered with another guess after it (each guess counted as one word, and
+        # "or" as one)
+        feats["or_offer"] = offered
+        return Attribution("guesser", f"offered with another guess ('or {offered}')", feats)
     if (
         tail_sound
         and answer_like
@@ -844,6 +851,20 @@ def _cut_in_question(before: list[str]) -> str:
         if len(words) >= len(lead) and tuple(words[-len(lead) :]) == lead:
             return " ".join(before[len(words) - len(lead) :])
     return ""
+
+
+def _or_offer(after: list[str]) -> str:
+    """The other guess in ``after`` when it offers one ("or apple music", "or a
+    dog"): "or", then a guess of a word or two (:data:`LIST_ITEM_WORDS`, an
+    article not counted) with no word only a sentence has (:data:`SENTENCE_WORDS`:
+    "or you can ..." goes on); '' otherwise."""
+    if after[:1] != ["or"]:
+        return ""
+    rest = after[1:]
+    guess = rest[1:] if rest[:1] and rest[0] in ("a", "an", "the") else rest
+    if not 1 <= len(guess) <= LIST_ITEM_WORDS or any(w in SENTENCE_WORDS for w in guess):
+        return ""
+    return " ".join(rest)
 
 
 def _guess_list(before: list[str]) -> int:

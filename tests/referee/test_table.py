@@ -70,6 +70,12 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
 @pytest.mark.parametrize(
     ("text", "entry", "phase", "expected"),
     [
+        # a list of guesses with the answer inside it, more guesses after it
+        ("a microscope? a telescope? a periscope?", TELESCOPE, Phase.TURN, ["guess"]),
+        ("is it a camera or a telescope or binoculars", TELESCOPE, Phase.TURN, ["guess"]),
+        # NEGATIVE: a describer's words after the answer ("a big one") or no list before it
+        ("a big lens a telescope a big one", TELESCOPE, Phase.TURN, ["foul:word"]),
+        ("it's a telescope a big lens", TELESCOPE, Phase.TURN, ["foul:word"]),
         # the answer offered with another guess after "or": a guesser's question
         ("telescope or microscope", TELESCOPE, Phase.TURN, ["guess"]),
         ("is it a telescope or a microscope", TELESCOPE, Phase.TURN, ["guess"]),
@@ -431,6 +437,12 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("host pause the game", TELESCOPE, Phase.TURN, ["command:pause"]),
         ("host pass this card please", TELESCOPE, Phase.TURN, ["command:pass"]),
         ("okay host pause the timer", TELESCOPE, Phase.TURN, ["command:pause"]),
+        # a command asked for after "host" itself ("host, what's the score?")
+        ("host what's the score", TELESCOPE, Phase.TURN, ["command:status"]),
+        ("host what is the status please", TELESCOPE, Phase.TURN, ["command:status"]),
+        # NEGATIVE: a sentence about the host, or a question that goes on
+        ("the host is the pass", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("host what is the score in the football", TELESCOPE, Phase.TURN, ["nothing"]),
         # ... not after a word the recogniser wrote for the wake word, nor a clue's object
         ("post pause the game", TELESCOPE, Phase.TURN, ["nothing"]),
         ("the host passed the food round", TELESCOPE, Phase.TURN, ["nothing"]),

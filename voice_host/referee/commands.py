@@ -150,6 +150,16 @@ COMMAND_TAIL = frozenset(
 #: of them ("host passed the food" is no command), nor "for" ("host, wait for it").
 GAME_TAIL = frozenset({"the", "game", "card", "word", "round", "turn", "timer", "clock"})
 MAX_GAME_TAIL = 4
+#: What may ask for a command after the wake word "host" itself (longest first):
+#: "host, what's the score?", "host, what is the status?".
+ASKING: tuple[tuple[str, ...], ...] = (
+    ("what", "is", "the"),
+    ("what's", "the"),
+    ("whats", "the"),
+    ("what", "is"),
+    ("what's",),
+    ("whats",),
+)
 #: Commands that need a team after them.
 TEAM_COMMANDS = frozenset({"push"})
 #: Words that may go with "push" in a bare SPIN choice, anywhere after it: R18 moves
@@ -493,7 +503,9 @@ class CommandReader:
 
     def _after_wake(self, words: list[str], i: int, phase: Phase, exact: bool) -> Command | None:
         j = i + 1
-        if j < len(words) and words[j] in FILLERS and j + 1 < len(words):
+        asked = next((len(a) for a in ASKING if exact and tuple(words[j : j + len(a)]) == a), 0)
+        j += asked  # "host, what's the score?": asked, after the wake word itself
+        if not asked and j < len(words) and words[j] in FILLERS and j + 1 < len(words):
             j += 1  # "coast to pause": one inserted filler
         if j >= len(words):
             return None

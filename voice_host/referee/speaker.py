@@ -699,6 +699,13 @@ def attribute(
     if items and timed <= LIST_MAX_SECONDS and not clue_after and odd_ok:
         feats["list"] = items
         return Attribution("guesser", f"a list of guesses ({items + 1} called out)", feats)
+    # ... and a list that goes on after the answer ("a toucan? a puffin? a pelican? an
+    # albatross?"): each guess after it led by an article or "or", as before it
+    more = _guess_list(after) if after[:1] and after[0] in LIST_JOINS else 0
+    if items and more and items + more <= LIST_MAX_ITEMS and timed <= LIST_MAX_SECONDS:
+        feats["list"] = items + more
+        why = f"a list of guesses ({items + more + 1} called out, the answer among them)"
+        return Attribution("guesser", why, feats)
     # A guesser cutting in as the clue ends: after a pause, or with a question.
     pause = _pause_before(toks, first)
     if pause is not None and question_tail:

@@ -23,6 +23,11 @@ from voice_host.deck.knowledge import (
         ("Banana", "Control", "bananas"),  # plural in CONTROL too
         ("Swimming", "Action", "swim"),  # action: base verb
         ("Swim", "Action", "swimming"),  # action: -ing form
+        # a noun-verb compound's verb is its last word ("belly flopping", "rock climb")
+        ("Belly flop", "Action", "belly flopping"),
+        ("Belly flop", "Action", "belly flopped"),
+        ("Rock climbing", "Action", "rock climb"),
+        ("Scuba diving", "Action", "scuba dive"),
         ("Albert Einstein", "Person", "einstein"),  # surname alone
         ("Leonardo da Vinci", "Person", "da vinci"),  # surname with its particle
         ("Olivia Newton-John", "Person", "newton john"),  # double-barrelled surname whole
@@ -63,6 +68,10 @@ def test_accepted(text: str, category: str, said: str) -> None:
         ("Madonna", "Person", "the madonna"),  # no "the" for people
         ("Wales", "World", "wale"),  # no noun reading for a rare noun: "whale" sounds like it
         ("Swimming", "Action", "the swimming"),  # no "the" for actions
+        # a verb and its object keeps the object as it is: no "play carding"
+        ("Play cards", "Action", "play carding"),
+        ("Hold hands", "Action", "hold handed"),
+        ("Get up", "Action", "get upped"),  # a particle is no verb of its own
         ("Eiffel Tower", "World", "tower"),  # part of a place name is not the answer
         ("Albert Einstein", "Person", "albert"),  # first name alone is not enough
         # ... nor a place's name that is an everyday word, very common, or an island's

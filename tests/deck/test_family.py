@@ -83,6 +83,9 @@ def test_rules_alone_catch_most_fouls_with_few_false(lexicon: Lexicon) -> None:
         ("James Bond", "Person", {"james", "bond", "bonds"}, {"jame"}),
         # an -ing word the lemmatiser does not know still forbids its verb
         ("Texting", "Action", {"text", "texts", "texted"}, set()),
+        # ... and when that verb is rare, its agent noun with it, both in the dictionary
+        ("Sightseeing", "Action", {"sightsee", "sightseer", "sightseers"}, set()),
+        ("Lansing", "Control", {"lansing"}, {"lans", "lanser"}),  # no surname for an agent
         ("Viking", "Control", {"vikings"}, {"vike"}),  # no rare look-alike verb
         ("Golding", "Control", {"gold"}, {"golde"}),  # nor a rare word ("golde", 1.6)
         # nor a word that is only an adjective: Harding (a surname) is no "hard"

@@ -70,6 +70,20 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
 @pytest.mark.parametrize(
     ("text", "entry", "phase", "expected"),
     [
+        # a list of guesses with the answer inside it, more guesses after it
+        ("a microscope? a telescope? a periscope?", TELESCOPE, Phase.TURN, ["guess"]),
+        ("is it a camera or a telescope or binoculars", TELESCOPE, Phase.TURN, ["guess"]),
+        # NEGATIVE: a describer's words after the answer ("a big one") or no list before it
+        ("a big lens a telescope a big one", TELESCOPE, Phase.TURN, ["foul:word"]),
+        ("it's a telescope a big lens", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # the answer offered with another guess after "or": a guesser's question
+        ("telescope or microscope", TELESCOPE, Phase.TURN, ["guess"]),
+        ("is it a telescope or a microscope", TELESCOPE, Phase.TURN, ["guess"]),
+        ("the telescope or the big microscope", TELESCOPE, Phase.TURN, ["guess"]),
+        # NEGATIVE: after "or" the describer's sentence goes on, or a clue frame leads in
+        ("a telescope or you can use binoculars", TELESCOPE, Phase.TURN, ["foul:word"]),
+        ("telescope or binoculars are used", TELESCOPE, Phase.TURN, ["foul:word"]),
+        ("you use a telescope or binoculars", TELESCOPE, Phase.TURN, ["foul:word"]),
         # a bare correct answer
         ("telescope", TELESCOPE, Phase.TURN, ["guess"]),
         # a question-shaped guess
@@ -289,6 +303,12 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("you do it in a swimming pool", SWIM, Phase.TURN, ["foul:derivative"]),
         # letter talk: starts with + letter
         ("it starts with a t", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # letter talk: "ends in" + a spelled letter, as "ends with"
+        ("it ends in an e", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        ("the word starts in t", TELESCOPE, Phase.TURN, ["foul:letter"]),
+        # NEGATIVE: "ends in" + a word (or a letter-like word) is a clue
+        ("the river ends in the sea", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("the game ends in a tie", TELESCOPE, Phase.TURN, ["nothing"]),
         # letter talk: first letter
         ("the first letter is t", TELESCOPE, Phase.TURN, ["foul:letter"]),
         # letter talk: number of letters
@@ -336,6 +356,12 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("it sounds like microscope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
         # ... hedged: R11 all the same
         ("it sounds a bit like microscope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
+        # ... said as "sounds similar to", "sounds the same as": R11 all the same
+        ("it sounds similar to microscope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
+        ("it sounds the same as microscope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
+        # NEGATIVE: "similar" and "same" without "sounds" are no rhyme talk
+        ("it looks similar to a microscope", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("it sounds similar", TELESCOPE, Phase.TURN, ["nothing"]),
         # NEGATIVE: "sounds" and a "like" further on are no rhyme talk
         ("it sounds loud like a drum", TELESCOPE, Phase.TURN, ["nothing"]),
         # R11: naming a letter of the card ("the letter t")
@@ -348,6 +374,17 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         # NEGATIVE: "the letter is in the post", "the letter is a bill": no letter named
         ("the letter is in the post", TELESCOPE, Phase.TURN, ["nothing"]),
         ("the letter is a bill you pay", TELESCOPE, Phase.TURN, ["nothing"]),
+        # R11: a name's initials are its first letters ("his initials are h s"), said
+        # with fewer than three letters, so no spelled run
+        ("his initials are h s", EINSTEIN_FORMS, Phase.TURN, ["nothing"]),
+        ("his initials are a e", EINSTEIN_FORMS, Phase.TURN, ["foul:letter"]),
+        ("his initials are e", EINSTEIN_FORMS, Phase.TURN, ["foul:letter"]),
+        # NEGATIVE: "a" alone after "initials are" is a word
+        ("his initials are a mystery", EINSTEIN_FORMS, Phase.TURN, ["nothing"]),
+        ("her first initial is just e", EINSTEIN_FORMS, Phase.TURN, ["foul:letter"]),
+        # NEGATIVE: initials with no letter of the card named, or none at all
+        ("he signed it with his initials", EINSTEIN_FORMS, Phase.TURN, ["nothing"]),
+        ("what are his initials", EINSTEIN_FORMS, Phase.TURN, ["nothing"]),
         # rhyme talk whose "with" the recogniser lost
         ("it rhymes envelope", TELESCOPE, Phase.TURN, ["foul:rhyme"]),
         # rhymes that are not about the card: innocent
@@ -396,6 +433,19 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("host undo", None, Phase.BETWEEN, ["command:undo"]),
         # politeness after a command keeps it a command
         ("host undo that please", None, Phase.BETWEEN, ["command:undo"]),
+        # the game's own words after a command keep it one ("host, pause the game")
+        ("host pause the game", TELESCOPE, Phase.TURN, ["command:pause"]),
+        ("host pass this card please", TELESCOPE, Phase.TURN, ["command:pass"]),
+        ("okay host pause the timer", TELESCOPE, Phase.TURN, ["command:pause"]),
+        # a command asked for after "host" itself ("host, what's the score?")
+        ("host what's the score", TELESCOPE, Phase.TURN, ["command:status"]),
+        ("host what is the status please", TELESCOPE, Phase.TURN, ["command:status"]),
+        # NEGATIVE: a sentence about the host, or a question that goes on
+        ("the host is the pass", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("host what is the score in the football", TELESCOPE, Phase.TURN, ["nothing"]),
+        # ... not after a word the recogniser wrote for the wake word, nor a clue's object
+        ("post pause the game", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("the host passed the food round", TELESCOPE, Phase.TURN, ["nothing"]),
         # babble heard as "host undo commercial": a sentence, never a command
         ("host undo commercial", None, Phase.BETWEEN, ["nothing"]),
         # repeat between turns

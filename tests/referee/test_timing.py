@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.referee.conftest import TELESCOPE, free, phones
+from tests.referee.conftest import EIFFEL, TELESCOPE, free, phones
 from voice_host.referee import GRACE_SECONDS, Phase, Referee, Situation
 from voice_host.referee.text import synthetic_words
 from voice_host.speech.events import HeardWord, RecognitionEvent
@@ -168,4 +168,34 @@ def test_a_guess_after_a_pause_at_the_end_of_a_clue(
     clue: str, pause: float, after: str, expected: str
 ) -> None:
     [j] = Referee(phones).judge(clue_then(clue, pause, after), Situation(entry=TELESCOPE))
+    assert j.type == expected
+
+
+def spoken(*parts: str, pause: float = 0.35) -> RecognitionEvent:
+    """One utterance of ``parts`` with a pause of ``pause`` seconds between them."""
+    words: list[HeardWord] = []
+    for part in parts:
+        words += synthetic_words(part, start=words[-1].end + pause if words else 0.3)
+    return RecognitionEvent("final", tuple(words), words[-1].end + 0.3, "free")
+
+
+@pytest.mark.parametrize(
+    ("parts", "pause", "expected"),
+    [
+        # a list called out one guess at a time, the guesses of two words each and
+        # nothing but a pause between them: a guesser's list, its last guess right
+        (("is it big ben", "buckingham palace", "eiffel tower"), 0.35, "guess"),
+        (("is it notre dame", "big ben", "eiffel tower"), 0.25, "guess"),
+        # without the pauses the words run together: no list of short guesses
+        (("is it big ben", "buckingham palace", "eiffel tower"), 0.05, "foul"),
+        # NEGATIVE: a describer pausing in a sentence, the card word running on
+        # from the words before it
+        (("it's huge", "very tall", "iron eiffel tower"), 0.35, "foul"),
+        (("you see it", "over paris", "big eiffel tower"), 0.35, "foul"),
+    ],
+)
+def test_a_list_of_guesses_told_apart_by_pauses(
+    parts: tuple[str, ...], pause: float, expected: str
+) -> None:
+    [j] = Referee(phones).judge(spoken(*parts, pause=pause), Situation(entry=EIFFEL))
     assert j.type == expected

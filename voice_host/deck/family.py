@@ -519,6 +519,43 @@ def _unlisted_stems(word: str, lexicon: Lexicon) -> set[str]:
     }
 
 
+def _rare_stem_agents(word: str, lexicon: Lexicon) -> set[str]:
+    """The verb an -ing word the lemmatiser does not know is made from, with its
+    agent noun, when the verb is too rare for :func:`_unlisted_stems` but the
+    dictionary has both the verb and its agent noun spelt and said as ``word``
+    begins: Sightseeing gives sightsee and sightseer(s) ("the sightseers look at
+    the monuments" says the card).  Both words must exist, the agent noun in the
+    singular and the plural (the dictionary's surnames have no plural: "durer" is
+    no agent of During, "schiller" none of Schilling), so a name's look-alike stem
+    ("vike" of Viking) stays out; each comes with its inflections."""
+    from lemminflect import getAllLemmas
+
+    if not word.endswith("ing") or len(word) < 6 or getAllLemmas(word):
+        return set()
+    stem = word[:-3]
+    found: set[str] = set()
+    for base in (stem, stem + "e", stem[:-1]):
+        if len(base) < 3 or word not in _spellings(base, "ing") or not lexicon.is_word(base):
+            continue
+        if _only_describes(base):
+            continue  # "hard" is no verb of Harding, nor "harder" one who hards
+        if not _sounds_derived(base, word, "ing", lexicon):
+            continue
+        agents = {
+            a
+            for a in _spellings(base, "er") | ({base + "r"} if base.endswith("e") else set())
+            if lexicon.is_word(a)
+            and lexicon.is_word(a + "s")  # a noun in both numbers, no surname ("durer")
+            and _sounds_derived(base, a, "er", lexicon)
+            and base not in getAllLemmas(a).get("ADJ", ())  # a comparative is no agent
+        }
+        if agents:
+            found |= {base, *agents}
+            for w in (base, *agents):
+                found |= {f for f in _inflections(w, lexicon) if lexicon.is_word(f)}
+    return found
+
+
 def _only_describes(word: str) -> bool:
     """Whether the lemmatiser knows ``word`` and only as an adjective or adverb."""
     from lemminflect import getAllLemmas
@@ -557,6 +594,8 @@ def word_family(
     bases = {word} | (_lemmas(word, lexicon, lemma_pos) if lemma_pos else set())
     if lemma_pos and bases == {word}:
         bases |= _unlisted_stems(word, lexicon)
+        if bases == {word} and compounds:
+            family |= _rare_stem_agents(word, lexicon)
     family |= bases
     for base in bases:
         family |= _inflections(base, lexicon, inflect_pos)

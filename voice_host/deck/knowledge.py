@@ -236,6 +236,31 @@ def _noun_numbers(word: str, lexicon: Lexicon) -> set[str]:
     return found
 
 
+#: Words that end a phrasal verb ("get up", "take off"): no verb of their own.
+_PARTICLES = frozenset(
+    ["up", "down", "off", "on", "out", "in", "over", "away", "back", "around", "about", "by"]
+)
+
+
+def _compound_verb(words: list[str]) -> str:
+    """The last of an action's two ``words`` when the action is a noun and then the
+    verb, a compound verb ("belly flop", "doggy paddle", "horse riding", "scuba
+    diving"), so that the verb is inflected where it stands ("belly flopping", "horse
+    ride"); '' otherwise.  The verb is a verb's base or -ing form (not "play cards",
+    "hold hands"), no particle ("get up"), and the word before it is a noun (or a
+    word the lemmatiser does not know: "scuba")."""
+    from lemminflect import getAllLemmas
+
+    if len(words) != 2 or any(w in STOP_WORDS or w in _PARTICLES for w in words):
+        return ""
+    first, last = words
+    verbs = getAllLemmas(last, upos="VERB").get("VERB", ())
+    if not verbs or not (last in verbs or last.endswith("ing")):
+        return ""
+    known = getAllLemmas(first)  # "scuba" the lemmatiser knows not at all: a noun
+    return last if "NOUN" in known or not known else ""
+
+
 def _verb_forms(word: str, lexicon: Lexicon) -> set[str]:
     from lemminflect import getAllInflections, getAllLemmas
 
@@ -394,10 +419,16 @@ def accepted_answers(
             for variant in _noun_numbers(last, lexicon):
                 phrases.add(f"{head} {variant}".strip())
     if category == "Action" and words:
+        last_verb = _compound_verb(words)
         for phrase in list(phrases):
             first, _, rest = phrase.partition(" ")
             for variant in _verb_forms(first, lexicon):
                 phrases.add(f"{variant} {rest}".strip())
+            head, _, last = phrase.rpartition(" ")
+            if last_verb and last == last_verb:
+                # "belly flopping", "horse ride": the verb of a noun-verb compound
+                for variant in _verb_forms(last, lexicon):
+                    phrases.add(f"{head} {variant}")
     if category == "Person":
         number = _ruler_number(numeral, main.split()) if numeral else None
         if number is not None:  # a ruler's "VIII"; not "Xi", nor Malcolm X's

@@ -144,6 +144,22 @@ MAX_AFTER_LOOSE = 1
 COMMAND_TAIL = frozenset(
     {"please", "now", "thanks", "thank", "you", "that", "it", "again", "this", "one", "last"}
 )
+#: Words of the game itself that may follow a command after the wake word "host"
+#: itself (not a variant or sound-alike), at most :data:`MAX_GAME_TAIL` of them:
+#: "host, pause the game", "host, pass this card".  A clue's object is not one
+#: of them ("host passed the food" is no command), nor "for" ("host, wait for it").
+GAME_TAIL = frozenset({"the", "game", "card", "word", "round", "turn", "timer", "clock"})
+MAX_GAME_TAIL = 4
+#: What may ask for a command after the wake word "host" itself (longest first):
+#: "host, what's the score?", "host, what is the status?".
+ASKING: tuple[tuple[str, ...], ...] = (
+    ("what", "is", "the"),
+    ("what's", "the"),
+    ("whats", "the"),
+    ("what", "is"),
+    ("what's",),
+    ("whats",),
+)
 #: Commands that need a team after them.
 TEAM_COMMANDS = frozenset({"push"})
 #: Words that may go with "push" in a bare SPIN choice, anywhere after it: R18 moves
@@ -487,7 +503,9 @@ class CommandReader:
 
     def _after_wake(self, words: list[str], i: int, phase: Phase, exact: bool) -> Command | None:
         j = i + 1
-        if j < len(words) and words[j] in FILLERS and j + 1 < len(words):
+        asked = next((len(a) for a in ASKING if exact and tuple(words[j : j + len(a)]) == a), 0)
+        j += asked  # "host, what's the score?": asked, after the wake word itself
+        if not asked and j < len(words) and words[j] in FILLERS and j + 1 < len(words):
             j += 1  # "coast to pause": one inserted filler
         if j >= len(words):
             return None
@@ -518,7 +536,9 @@ class CommandReader:
             return None  # "push" without a team is not a choice
         if not exact and len(words) - j > MAX_AFTER_LOOSE + 1:
             return None  # "post repeat your letters" is a clue, not "host repeat"
-        if any(x not in COMMAND_TAIL for x in words[j + 1 :]):
+        tail = words[j + 1 :]
+        game_tail = exact and len(tail) <= MAX_GAME_TAIL
+        if any(x not in COMMAND_TAIL and not (game_tail and x in GAME_TAIL) for x in tail):
             return None  # "host undo commercial": a sentence, not a command
         cue = f"wake word '{wake}' then '{w}'" + (f" ({how})" if how != "spelling" else "")
         return Command(name, None, i, j, True, cue)

@@ -636,6 +636,13 @@ def attribute(
                 "guesser", f"short guess '{' '.join(before)} ...' ({_words(n)})", feats
             )
         return Attribution("guesser", f"short utterance ({_words(n)}) ending with it", feats)
+    offered = _or_offer(after)
+    if offered and answer_like and lead_ok and len(before) + 3 <= MAX_GUESS_WORDS:
+        # "spotify or apple music?", "is it a telescope or a microscope?": the answer
+        # offered with another guess after it (each guess counted as one word, and
+        # "or" as one)
+        feats["or_offer"] = offered
+        return Attribution("guesser", f"offered with another guess ('or {offered}')", feats)
     if (
         tail_sound
         and answer_like
@@ -692,6 +699,13 @@ def attribute(
     if items and timed <= LIST_MAX_SECONDS and not clue_after and odd_ok:
         feats["list"] = items
         return Attribution("guesser", f"a list of guesses ({items + 1} called out)", feats)
+    # ... and a list that goes on after the answer ("a toucan? a puffin? a pelican? an
+    # albatross?"): each guess after it led by an article or "or", as before it
+    more = _guess_list(after) if after[:1] and after[0] in LIST_JOINS else 0
+    if items and more and items + more <= LIST_MAX_ITEMS and timed <= LIST_MAX_SECONDS:
+        feats["list"] = items + more
+        why = f"a list of guesses ({items + more + 1} called out, the answer among them)"
+        return Attribution("guesser", why, feats)
     # A guesser cutting in as the clue ends: after a pause, or with a question.
     pause = _pause_before(toks, first)
     if pause is not None and question_tail:
@@ -844,6 +858,20 @@ def _cut_in_question(before: list[str]) -> str:
         if len(words) >= len(lead) and tuple(words[-len(lead) :]) == lead:
             return " ".join(before[len(words) - len(lead) :])
     return ""
+
+
+def _or_offer(after: list[str]) -> str:
+    """The other guess in ``after`` when it offers one ("or apple music", "or a
+    dog"): "or", then a guess of a word or two (:data:`LIST_ITEM_WORDS`, an
+    article not counted) with no word only a sentence has (:data:`SENTENCE_WORDS`:
+    "or you can ..." goes on); '' otherwise."""
+    if after[:1] != ["or"]:
+        return ""
+    rest = after[1:]
+    guess = rest[1:] if rest[:1] and rest[0] in ("a", "an", "the") else rest
+    if not 1 <= len(guess) <= LIST_ITEM_WORDS or any(w in SENTENCE_WORDS for w in guess):
+        return ""
+    return " ".join(rest)
 
 
 def _guess_list(before: list[str]) -> int:

@@ -1,9 +1,11 @@
 """Letter talk and rhyme talk: describer fouls whatever the card (R11).
 
-Letter talk: "starts with b", "begins with the letter t", "first letter",
+Letter talk: "starts with b", "begins with the letter t", "ends in an h", "first letter",
 "last letter", "five letters", "letters long", "spelled", "how you spell it",
-"the letter t", "letter is t", or three or more spelled letters in a row ("t e l").  Rhyme
-talk: "rhymes with", "it rhymes", "sounds like" (and "sounds a bit like").
+"the letter t", "letter is t", "initials are h s" (a letter that begins a word of the
+card), or three or more spelled letters in a row ("t e l").  Rhyme
+talk: "rhymes with", "it rhymes", "sounds like" (and "sounds a bit like", "sounds
+similar to", "sounds the same as").
 A word about spelling or rhyme that is no talk about the card's own is
 innocent: "a magic spell", "the spelling bee", "nursery rhymes" (found on
 real speech, where a recogniser also writes "rhymes" into noise).
@@ -249,12 +251,21 @@ _SOUNDS_HEDGES = frozenset(["a", "bit", "little", "lot", "kind", "sort", "of", "
 _MAX_SOUNDS_HEDGES = 2
 
 
+#: What "sounds" is said to be like in rhyme talk, and the word that ends it:
+#: "sounds like", "sounds similar to", "sounds the same as".
+_SOUNDS_AS = {"like": "", "similar": "to", "same": "as"}
+
+
 def _like_after(words: list[str], i: int) -> int:
-    """Where the "like" of "sounds [a bit] like" is, after ``words[i]``; 0 if none."""
+    """Where the "like" of "sounds [a bit] like" ("similar to", "the same as") ends,
+    after ``words[i]``; 0 if none."""
     for k in range(i + 1, min(i + 2 + _MAX_SOUNDS_HEDGES, len(words))):
-        if words[k] == "like":
-            return k
-        if words[k] not in _SOUNDS_HEDGES:
+        if words[k] in _SOUNDS_AS:
+            closing = _SOUNDS_AS[words[k]]
+            if not closing:
+                return k
+            return k + 1 if words[k + 1 : k + 2] == [closing] else 0
+        if words[k] not in _SOUNDS_HEDGES and words[k] != "the":
             return 0
     return 0
 
@@ -281,6 +292,49 @@ def _has_count_of_letters(words: list[str], i: int) -> bool:
                 return len(middle) == 1 and middle[0] not in _NOT_A_SINGLE_COUNT
             return 1 <= len(middle) <= 2 and not any(m in _NOT_A_COUNT for m in middle)
     return False
+
+
+#: Words that name a card word's first letter as an initial ("his initials are h s").
+_INITIAL_WORDS = frozenset(["initial", "initials", "initial's"])
+#: Words that may come between them and the letter ("initials are", "initial is just").
+_INITIAL_LINKS = frozenset(["is", "are", "were", "was", "just", "both", "the"])
+
+
+def _initial_named(words: list[str], i: int, card: str | None) -> int:
+    """Where the letters named after the initial word ``words[i]`` end ("initials are
+    h s": the index of "s"), or 0 when none follows within two linking words.  The
+    first letter ("a" or "i" only with another letter after it: alone they are
+    words) must begin one of the card's words when the card is known: "his initials
+    are h s" on Harry Styles is letter talk (R11: the first letter), a stray letter
+    the recogniser wrote after "initial" on another card is not."""
+    k = i + 1
+    while k < len(words) and k <= i + 2 and words[k] in _INITIAL_LINKS:
+        k += 1
+    if k >= len(words) or not is_letter(words[k]):
+        return 0
+    if not is_letter(words[k], strong_only=True) and not (
+        k + 1 < len(words) and is_letter(words[k + 1])
+    ):
+        return 0  # "a" or "i" alone is a word ("initials are a mystery"); "a e" spells
+    letter = letter_of(words[k])
+    if card is not None:
+        initials = {w[0] for w in card.lower().split() if w and w not in STOP_WORDS}
+        if letter not in initials:
+            return 0
+    end = k
+    while end + 1 < len(words) and is_letter(words[end + 1]):
+        end += 1
+    return end
+
+
+def _strong_letter_after(words: list[str], k: int) -> int | None:
+    """The index of a spelled letter (not "a" or "i") at ``words[k]``, or right
+    after an article there ("an h"); None when there is none."""
+    if k < len(words) and words[k] in ("a", "an", "the"):
+        k += 1
+    if k < len(words) and is_letter(words[k], strong_only=True):
+        return k
+    return None
 
 
 def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
@@ -320,6 +374,14 @@ def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
                 talk = Talk("letter", i, i + len(rest) + 1, f"'{w} with {' '.join(rest)}'")
         elif (
             w in _WITH_VERBS
+            and nxt == "in"
+            and (letter_at := _strong_letter_after(words, i + 2)) is not None
+        ):
+            # "it ends in an h", "starts in t": a spelled letter only ("it ends
+            # in a tie", "ends in the sea" are clues)
+            talk = Talk("letter", i, letter_at, f"'{' '.join(words[i : letter_at + 1])}'")
+        elif (
+            w in _WITH_VERBS
             and nxt in ("a", "an", "the")
             and i + 2 < n
             and is_letter(words[i + 2], strong_only=True)
@@ -338,6 +400,9 @@ def find_talk(toks: tuple[Token, ...], card: str | None = None) -> list[Talk]:
         ):
             # "the first letter is u", heard "that like letter is u"; "letter's u"
             talk = Talk("letter", i, last, f"'{' '.join(words[i : last + 1])}'")
+        elif w in _INITIAL_WORDS and (found_initial := _initial_named(words, i, card)):
+            # "his initials are h s", "her initial is m", "the initials j f k"
+            talk = Talk("letter", i, found_initial, f"'{' '.join(words[i : found_initial + 1])}'")
         elif w in ("letters", "letter") and (
             (i > 0 and (words[i - 1] in NUMBER_WORDS or words[i - 1].isdigit())) or nxt == "long"
         ):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from itertools import islice
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -178,6 +179,28 @@ def test_list_input_devices_skips_outputs_and_marks_the_default() -> None:
         (1, "USB Mic", True),
         (2, "Webcam Mic", False),
     ]
+
+
+class _Pair:
+    """Like sounddevice's ``default.device``: an ``_InputOutputPair``, indexed as a
+    list is (``[0]`` input, ``[1]`` output) but neither a list nor a tuple."""
+
+    def __init__(self, input_index: int, output_index: int) -> None:
+        self._pair = [input_index, output_index]
+
+    def __getitem__(self, index: int) -> int:
+        return self._pair[index]
+
+
+def test_the_default_input_is_found_in_sounddevices_own_pair() -> None:
+    # The real module's default pair: the webcam (index 2), not the first input
+    # listed, is the system's default. Read as "no default", the microphone opened
+    # was the first input listed and `devices` starred none (found with PulseAudio,
+    # where the first input is "pulse" and the default "default").
+    sd = FakeSoundDevice([], default=SimpleNamespace(device=_Pair(2, 0)))
+    found = devices.list_input_devices(sd)
+    assert [(d.name, d.is_default) for d in found] == [("USB Mic", False), ("Webcam Mic", True)]
+    assert devices.resolve_input_device(None, sd).name == "Webcam Mic"
 
 
 def test_missing_portaudio_is_a_device_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -64,8 +64,10 @@ def _default_index(sd: Any, which: int) -> int | None:
     """The default input (``which`` 0) or output (1) device's index, if any."""
     try:
         default = sd.default.device
-        index = default[which] if isinstance(default, list | tuple) else default
-    except (AttributeError, IndexError, TypeError):
+        # sounddevice's own pair (``_InputOutputPair``) is no list or tuple, but is
+        # indexed the same way; a bare int is one device for both directions.
+        index = default if isinstance(default, int) else default[which]
+    except (AttributeError, IndexError, KeyError, TypeError):
         return None
     return int(index) if isinstance(index, int) and index >= 0 else None
 

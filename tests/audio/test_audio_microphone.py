@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from itertools import islice
 from types import SimpleNamespace
 
@@ -28,7 +29,7 @@ def make_source(
         backoff=(0.5, 1.0, 2.0),
         sd=sd,
         sleep=sleeps.append,
-        **kwargs,  # type: ignore[arg-type]
+        **{"start_seconds": 0.05, **kwargs},  # type: ignore[arg-type]
     )
     return source, events, sleeps
 
@@ -56,6 +57,68 @@ def test_a_stall_is_reported_and_the_device_reopened_with_backoff() -> None:
     assert sd.streams[0].closed
     # Audio time runs on over the stall: samples delivered, not wall time.
     assert chunks[3].start_time == pytest.approx(3 * 0.05)
+
+
+def test_a_reopened_stream_that_sends_nothing_is_a_failed_attempt() -> None:
+    # The source is suspended (PulseAudio): the device opens at once but sends no
+    # sound until it resumes. Each such open was "reopened" with the backoff back at
+    # its first step, so the host said "stopped" and "back" every 1.5 s for as long
+    # as it lasted and never gave up.
+    sd = FakeSoundDevice([Plan(blocks=2), Plan(blocks=0), Plan(blocks=0), Plan(blocks=2)])
+    source, events, sleeps = make_source(sd)
+    chunks = list(islice(source, 4))
+    assert len(chunks) == 4
+    assert [e.kind for e in events] == [
+        "opened",
+        "stalled",
+        "reopen_failed",
+        "reopen_failed",
+        "reopened",
+    ]
+    assert "sent no sound" in events[2].message
+    assert events[-1].message == "microphone back after 3 attempt(s)"
+    assert sleeps == [0.5, 1.0, 2.0]  # the backoff goes on from step to step
+
+
+def test_a_device_that_never_sends_sound_again_gives_up() -> None:
+    sd = FakeSoundDevice([Plan(blocks=1), Plan(blocks=0), Plan(blocks=0), Plan(blocks=0)])
+    source, events, sleeps = make_source(sd)
+    with pytest.raises(DeviceError, match="could not be reopened"):
+        list(islice(source, 2))
+    assert sleeps == [0.5, 1.0, 2.0]
+    assert [e.kind for e in events][-2:] == ["reopen_failed", "gave_up"]
+    assert all(stream.closed for stream in sd.streams)
+
+
+def test_a_slow_first_block_is_waited_for() -> None:
+    # A PulseAudio source fed by a null sink sent its first block up to 2 s after
+    # opening: with only the 1 s stall limit it was reopened before it ever spoke.
+    sd = FakeSoundDevice([Plan(blocks=0)])
+    source, events, _ = make_source(sd, start_seconds=1.0)
+    chunks = iter(source)
+
+    def first_block() -> None:
+        stream = sd.streams[0]
+        stream.callback(b"\x05\x00" * stream.blocksize, stream.blocksize, None, None)
+
+    timer = threading.Timer(0.3, first_block)  # six stall limits after opening
+    timer.start()
+    try:
+        chunk = next(chunks)
+    finally:
+        timer.cancel()
+    assert int.from_bytes(chunk.samples[:2], "little") == 5
+    assert [e.kind for e in events] == ["opened"]
+
+
+def test_a_stalled_stream_is_aborted_not_stopped() -> None:
+    # PortAudio's stop waits for the device: on a suspended PulseAudio source it
+    # held the watchdog for as long as the source stayed suspended (11 s in the audit,
+    # for ever if it never resumed). Abort returns at once.
+    sd = FakeSoundDevice([Plan(blocks=1), Plan(blocks=1)])
+    source, _, _ = make_source(sd)
+    assert len(list(islice(source, 2))) == 2
+    assert sd.streams[0].calls == ["abort", "close"]
 
 
 def test_blocks_dropped_while_the_reader_is_behind_keep_their_time() -> None:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
+from dataclasses import dataclass, field
 from itertools import islice
 from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -264,6 +266,55 @@ def test_the_default_input_is_found_in_sounddevices_own_pair() -> None:
     found = devices.list_input_devices(sd)
     assert [(d.name, d.is_default) for d in found] == [("USB Mic", False), ("Webcam Mic", True)]
     assert devices.resolve_input_device(None, sd).name == "Webcam Mic"
+
+
+@dataclass
+class RestartingSoundDevice(FakeSoundDevice):
+    """Lists the devices PortAudio found when it started: ``plugged`` (a microphone
+    plugged in, a sound server started) shows only after ``_terminate`` and
+    ``_initialize``, as sounddevice's own module does."""
+
+    plugged: list[dict[str, Any]] = field(default_factory=list)
+    restarts: int = 0
+
+    def _terminate(self) -> None:
+        self.restarts += 1
+
+    def _initialize(self) -> None:
+        self.devices = self.devices + self.plugged
+        self.plugged = []
+
+
+def test_a_microphone_plugged_in_later_is_found_by_a_fresh_device_list() -> None:
+    # The game started with no microphone (or before the sound server): PortAudio's
+    # list, made when it started, had no input, and every later try read that list,
+    # so the host never heard the microphone plugged in for it.
+    sd = RestartingSoundDevice(
+        [Plan(blocks=2)],
+        devices=[{"name": "HDMI out", "max_input_channels": 0}],
+        default=SimpleNamespace(device=_Pair(-1, 0)),
+        plugged=[{"name": "USB Mic", "max_input_channels": 1, "default_samplerate": 16000.0}],
+    )
+    source, _, _ = make_source(sd)
+    assert len(list(islice(source, 2))) == 2
+    assert sd.restarts == 1
+    assert source.input_device is not None and source.input_device.name == "USB Mic"
+
+
+def test_portaudio_is_not_restarted_under_an_open_stream() -> None:
+    # Restarting PortAudio closes every stream of the process: not while the host's
+    # voice (or anything else) plays through one.
+    sd = RestartingSoundDevice([], devices=[], plugged=[])
+    playing = devices.opened_stream(lambda: SimpleNamespace(close=lambda: None))
+    try:
+        with pytest.raises(DeviceError, match="no microphone"):
+            MicrophoneSource(sd=sd).check()
+        assert sd.restarts == 0
+    finally:
+        devices.closed_stream(playing)
+    with pytest.raises(DeviceError, match="no microphone"):
+        MicrophoneSource(sd=sd).check()
+    assert sd.restarts == 1
 
 
 def test_missing_portaudio_is_a_device_error(monkeypatch: pytest.MonkeyPatch) -> None:

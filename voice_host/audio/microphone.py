@@ -11,6 +11,8 @@ source) is a failed attempt, and the backoff goes on to its next step.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import queue
 import time
@@ -20,7 +22,14 @@ from typing import Any, Literal
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.convert import StreamConverter
-from voice_host.audio.devices import InputDevice, load_sounddevice, resolve_input_device
+from voice_host.audio.devices import (
+    InputDevice,
+    closed_stream,
+    load_sounddevice,
+    opened_stream,
+    rescan,
+    resolve_input_device,
+)
 from voice_host.errors import DeviceError
 
 log = logging.getLogger(__name__)
@@ -116,6 +125,17 @@ class MicrophoneSource:
     def _open(self) -> None:
         sd = self._sd if self._sd is not None else load_sounddevice()
         self._sd = sd
+        try:
+            self._open_on(sd)
+        except DeviceError:
+            # PortAudio's list of devices is the one it made when it started: a
+            # microphone plugged in (or a sound server started) since is only found
+            # in a fresh one.
+            if not rescan(sd):
+                raise
+            self._open_on(sd)
+
+    def _open_on(self, sd: Any) -> None:
         dev = resolve_input_device(self.device, sd)
         self.input_device = dev
         error = getattr(sd, "PortAudioError", RuntimeError)
@@ -131,17 +151,26 @@ class MicrophoneSource:
         self._lost = 0  # a new stream: a stall's time is not counted (see the class)
         for rate, channels in layouts:
             try:
-                stream = sd.RawInputStream(
-                    samplerate=rate,
-                    channels=channels,
-                    dtype="int16",
-                    blocksize=int(rate * BLOCK_SECONDS),
-                    device=dev.index,
-                    callback=self._callback,
+                stream = opened_stream(
+                    functools.partial(
+                        sd.RawInputStream,
+                        samplerate=rate,
+                        channels=channels,
+                        dtype="int16",
+                        blocksize=int(rate * BLOCK_SECONDS),
+                        device=dev.index,
+                        callback=self._callback,
+                    )
                 )
+            except (error, ValueError) as exc:
+                last = exc
+                continue
+            try:
                 stream.start()
             except (error, ValueError) as exc:
                 last = exc
+                with contextlib.suppress(Exception):
+                    closed_stream(stream)
                 stream = None
                 continue
             self._rate, self._channels = rate, channels
@@ -167,12 +196,7 @@ class MicrophoneSource:
             # Abort, not stop: PortAudio's stop waits for the device, and a stalled one
             # (a suspended PulseAudio source) held it until the source came back, so
             # the watchdog hung instead of reopening (an input has nothing to drain).
-            abort = getattr(stream, "abort", None)
-            if abort is not None:
-                abort()
-            else:
-                stream.stop()
-            stream.close()
+            closed_stream(stream, abort=True)
         except Exception as exc:  # a vanished device may fail to close; it is gone anyway
             log.debug("closing the microphone stream failed: %s", exc)
 

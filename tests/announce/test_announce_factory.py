@@ -28,6 +28,7 @@ from voice_host.announce.render import (
     espeak_prefix,
     resolve_voice,
 )
+from voice_host.audio.devices import streams_open
 from voice_host.errors import DeviceError, EngineError
 
 
@@ -292,6 +293,22 @@ def test_sounddevice_player_retries_at_the_devices_rate() -> None:
     audio = RenderedAudio(b"\x01\x00" * 22, 22050)
     assert player.play(audio, on_start=lambda: None, cancel=threading.Event())
     assert len(sd.streams) == 2
+
+
+def test_a_playing_stream_counts_as_open_and_no_longer_once_closed() -> None:
+    # The microphone restarts PortAudio to find a device plugged in later, which
+    # would close the host's voice mid-word: it may only when no stream is open.
+    sd = FakeSd(fail_rates={22050})  # the first stream fails to start, the second plays
+    player = SounddevicePlayer.open(None, sd=sd)
+    before = streams_open()
+    during: list[int] = []
+    audio = RenderedAudio(b"\x01\x00" * 22, 22050)
+    assert player.play(
+        audio, on_start=lambda: during.append(streams_open()), cancel=threading.Event()
+    )
+    assert len(sd.streams) == 2
+    assert during == [before + 1]
+    assert streams_open() == before
 
 
 def test_an_output_that_never_starts_fails_in_time_and_is_not_asked_again(

@@ -40,6 +40,8 @@ class FakeStream:
     callback: Callable[[Any, int, Any, Any], None]
     active: bool = False
     closed: bool = False
+    calls: list[str] = field(default_factory=list)
+    """``stop``, ``abort`` and ``close``, in the order called."""
 
     def start(self) -> None:
         self.active = True
@@ -53,9 +55,15 @@ class FakeStream:
             self.active = False
 
     def stop(self) -> None:
+        self.calls.append("stop")
+        self.active = False
+
+    def abort(self) -> None:
+        self.calls.append("abort")
         self.active = False
 
     def close(self) -> None:
+        self.calls.append("close")
         self.closed = True
 
 

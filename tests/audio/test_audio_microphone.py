@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
+from dataclasses import dataclass, field
 from itertools import islice
+from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -27,7 +31,7 @@ def make_source(
         backoff=(0.5, 1.0, 2.0),
         sd=sd,
         sleep=sleeps.append,
-        **kwargs,  # type: ignore[arg-type]
+        **{"start_seconds": 0.05, **kwargs},  # type: ignore[arg-type]
     )
     return source, events, sleeps
 
@@ -55,6 +59,68 @@ def test_a_stall_is_reported_and_the_device_reopened_with_backoff() -> None:
     assert sd.streams[0].closed
     # Audio time runs on over the stall: samples delivered, not wall time.
     assert chunks[3].start_time == pytest.approx(3 * 0.05)
+
+
+def test_a_reopened_stream_that_sends_nothing_is_a_failed_attempt() -> None:
+    # The source is suspended (PulseAudio): the device opens at once but sends no
+    # sound until it resumes. Each such open was "reopened" with the backoff back at
+    # its first step, so the host said "stopped" and "back" every 1.5 s for as long
+    # as it lasted and never gave up.
+    sd = FakeSoundDevice([Plan(blocks=2), Plan(blocks=0), Plan(blocks=0), Plan(blocks=2)])
+    source, events, sleeps = make_source(sd)
+    chunks = list(islice(source, 4))
+    assert len(chunks) == 4
+    assert [e.kind for e in events] == [
+        "opened",
+        "stalled",
+        "reopen_failed",
+        "reopen_failed",
+        "reopened",
+    ]
+    assert "sent no sound" in events[2].message
+    assert events[-1].message == "microphone back after 3 attempt(s)"
+    assert sleeps == [0.5, 1.0, 2.0]  # the backoff goes on from step to step
+
+
+def test_a_device_that_never_sends_sound_again_gives_up() -> None:
+    sd = FakeSoundDevice([Plan(blocks=1), Plan(blocks=0), Plan(blocks=0), Plan(blocks=0)])
+    source, events, sleeps = make_source(sd)
+    with pytest.raises(DeviceError, match="could not be reopened"):
+        list(islice(source, 2))
+    assert sleeps == [0.5, 1.0, 2.0]
+    assert [e.kind for e in events][-2:] == ["reopen_failed", "gave_up"]
+    assert all(stream.closed for stream in sd.streams)
+
+
+def test_a_slow_first_block_is_waited_for() -> None:
+    # A PulseAudio source fed by a null sink sent its first block up to 2 s after
+    # opening: with only the 1 s stall limit it was reopened before it ever spoke.
+    sd = FakeSoundDevice([Plan(blocks=0)])
+    source, events, _ = make_source(sd, start_seconds=1.0)
+    chunks = iter(source)
+
+    def first_block() -> None:
+        stream = sd.streams[0]
+        stream.callback(b"\x05\x00" * stream.blocksize, stream.blocksize, None, None)
+
+    timer = threading.Timer(0.3, first_block)  # six stall limits after opening
+    timer.start()
+    try:
+        chunk = next(chunks)
+    finally:
+        timer.cancel()
+    assert int.from_bytes(chunk.samples[:2], "little") == 5
+    assert [e.kind for e in events] == ["opened"]
+
+
+def test_a_stalled_stream_is_aborted_not_stopped() -> None:
+    # PortAudio's stop waits for the device: on a suspended PulseAudio source it
+    # held the watchdog for as long as the source stayed suspended (11 s in the audit,
+    # for ever if it never resumed). Abort returns at once.
+    sd = FakeSoundDevice([Plan(blocks=1), Plan(blocks=1)])
+    source, _, _ = make_source(sd)
+    assert len(list(islice(source, 2))) == 2
+    assert sd.streams[0].calls == ["abort", "close"]
 
 
 def test_blocks_dropped_while_the_reader_is_behind_keep_their_time() -> None:
@@ -178,6 +244,77 @@ def test_list_input_devices_skips_outputs_and_marks_the_default() -> None:
         (1, "USB Mic", True),
         (2, "Webcam Mic", False),
     ]
+
+
+class _Pair:
+    """Like sounddevice's ``default.device``: an ``_InputOutputPair``, indexed as a
+    list is (``[0]`` input, ``[1]`` output) but neither a list nor a tuple."""
+
+    def __init__(self, input_index: int, output_index: int) -> None:
+        self._pair = [input_index, output_index]
+
+    def __getitem__(self, index: int) -> int:
+        return self._pair[index]
+
+
+def test_the_default_input_is_found_in_sounddevices_own_pair() -> None:
+    # The real module's default pair: the webcam (index 2), not the first input
+    # listed, is the system's default. Read as "no default", the microphone opened
+    # was the first input listed and `devices` starred none (found with PulseAudio,
+    # where the first input is "pulse" and the default "default").
+    sd = FakeSoundDevice([], default=SimpleNamespace(device=_Pair(2, 0)))
+    found = devices.list_input_devices(sd)
+    assert [(d.name, d.is_default) for d in found] == [("USB Mic", False), ("Webcam Mic", True)]
+    assert devices.resolve_input_device(None, sd).name == "Webcam Mic"
+
+
+@dataclass
+class RestartingSoundDevice(FakeSoundDevice):
+    """Lists the devices PortAudio found when it started: ``plugged`` (a microphone
+    plugged in, a sound server started) shows only after ``_terminate`` and
+    ``_initialize``, as sounddevice's own module does."""
+
+    plugged: list[dict[str, Any]] = field(default_factory=list)
+    restarts: int = 0
+
+    def _terminate(self) -> None:
+        self.restarts += 1
+
+    def _initialize(self) -> None:
+        self.devices = self.devices + self.plugged
+        self.plugged = []
+
+
+def test_a_microphone_plugged_in_later_is_found_by_a_fresh_device_list() -> None:
+    # The game started with no microphone (or before the sound server): PortAudio's
+    # list, made when it started, had no input, and every later try read that list,
+    # so the host never heard the microphone plugged in for it.
+    sd = RestartingSoundDevice(
+        [Plan(blocks=2)],
+        devices=[{"name": "HDMI out", "max_input_channels": 0}],
+        default=SimpleNamespace(device=_Pair(-1, 0)),
+        plugged=[{"name": "USB Mic", "max_input_channels": 1, "default_samplerate": 16000.0}],
+    )
+    source, _, _ = make_source(sd)
+    assert len(list(islice(source, 2))) == 2
+    assert sd.restarts == 1
+    assert source.input_device is not None and source.input_device.name == "USB Mic"
+
+
+def test_portaudio_is_not_restarted_under_an_open_stream() -> None:
+    # Restarting PortAudio closes every stream of the process: not while the host's
+    # voice (or anything else) plays through one.
+    sd = RestartingSoundDevice([], devices=[], plugged=[])
+    playing = devices.opened_stream(lambda: SimpleNamespace(close=lambda: None))
+    try:
+        with pytest.raises(DeviceError, match="no microphone"):
+            MicrophoneSource(sd=sd).check()
+        assert sd.restarts == 0
+    finally:
+        devices.closed_stream(playing)
+    with pytest.raises(DeviceError, match="no microphone"):
+        MicrophoneSource(sd=sd).check()
+    assert sd.restarts == 1
 
 
 def test_missing_portaudio_is_a_device_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from voice_host.announce.render import RenderedAudio
-from voice_host.audio.devices import parse_device
+from voice_host.audio.devices import closed_stream, opened_stream, parse_device
 from voice_host.errors import DeviceError
 
 #: Seconds between checks for a stop request while a sound plays.
@@ -97,13 +97,16 @@ class SounddevicePlayer:
     def _stream(self, audio: RenderedAudio, callback: Any, finished: threading.Event) -> Any:
         sd = self._sd
         try:
-            return sd.RawOutputStream(
-                samplerate=audio.rate,
-                channels=1,
-                dtype="int16",
-                device=self.device,
-                callback=callback,
-                finished_callback=finished.set,
+            # counted as open, so that the microphone does not restart PortAudio under it
+            return opened_stream(
+                lambda: sd.RawOutputStream(
+                    samplerate=audio.rate,
+                    channels=1,
+                    dtype="int16",
+                    device=self.device,
+                    callback=callback,
+                    finished_callback=finished.set,
+                )
             )
         except Exception as exc:
             raise DeviceError(f"audio output failed: {exc}") from None
@@ -153,8 +156,7 @@ class SounddevicePlayer:
                 box["done"] = True
             if late.is_set() and "stream" in box:
                 with contextlib.suppress(Exception):
-                    box["stream"].abort()
-                    box["stream"].close()
+                    closed_stream(box["stream"], abort=True)
 
         worker = threading.Thread(target=opening, name="audio-output-open", daemon=True)
         worker.start()
@@ -168,7 +170,7 @@ class SounddevicePlayer:
         if "error" in box:
             if "stream" in box:
                 with contextlib.suppress(Exception):
-                    box["stream"].close()
+                    closed_stream(box["stream"])
             error = box["error"]
             if isinstance(error, DeviceError):
                 raise error
@@ -214,7 +216,7 @@ class SounddevicePlayer:
         finally:
             # Closing a failed stream may fail again; there is nothing more to do then.
             with contextlib.suppress(Exception):
-                stream.close()
+                closed_stream(stream)
 
     def close(self) -> None:
         """Nothing to release: each play opens and closes its own stream."""

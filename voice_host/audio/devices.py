@@ -8,10 +8,80 @@ becomes a one-line :class:`DeviceError`.
 from __future__ import annotations
 
 import importlib
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, overload
 
 from voice_host.errors import DeviceError
+
+#: Held while PortAudio is rescanned, and to count the streams open.
+_PORTAUDIO = threading.Lock()
+#: PortAudio streams this process holds open (the microphone's, the players').
+_streams_open = 0
+#: Seconds :func:`rescan` waits for another thread's rescan before giving up.
+RESCAN_WAIT = 1.0
+
+
+def opened_stream(open_stream: Callable[[], Any]) -> Any:
+    """``open_stream()``'s stream, counted as open until :func:`closed_stream`:
+    :func:`rescan` must not pull PortAudio from under it."""
+    global _streams_open
+    with _PORTAUDIO:  # waits only for a rescan under way, not for another opening
+        _streams_open += 1  # counted from before it opens: a rescan now would break it
+    try:
+        return open_stream()
+    except BaseException:
+        with _PORTAUDIO:
+            _streams_open = max(0, _streams_open - 1)
+        raise
+
+
+def closed_stream(stream: Any, *, abort: bool = False) -> None:
+    """Close a stream from :func:`opened_stream` (aborting it first when asked); it
+    no longer counts as open even when closing fails."""
+    global _streams_open
+    try:
+        if abort:
+            halt = getattr(stream, "abort", None) or stream.stop
+            halt()
+        stream.close()
+    finally:
+        with _PORTAUDIO:
+            _streams_open = max(0, _streams_open - 1)
+
+
+def streams_open() -> int:
+    """How many streams of this process :func:`opened_stream` counts as open."""
+    with _PORTAUDIO:
+        return _streams_open
+
+
+def rescan(sd: Any) -> bool:
+    """Have PortAudio list the devices afresh; True when it did.
+
+    PortAudio lists the devices once, when it starts: a microphone plugged in, or a
+    sound server started, after that was never found, and a reopen after a stall
+    looked only at the old list.  Restarting PortAudio closes every stream of the
+    process, so it is done only while none is open (else False: try again later)."""
+    terminate = getattr(sd, "_terminate", None)
+    initialize = getattr(sd, "_initialize", None)
+    if terminate is None or initialize is None:
+        return False
+    if not _PORTAUDIO.acquire(timeout=RESCAN_WAIT):
+        return False
+    try:
+        if _streams_open:
+            return False
+        try:
+            terminate()
+        finally:
+            initialize()
+        return True
+    except Exception:  # PortAudioError: the list stays as it was
+        return False
+    finally:
+        _PORTAUDIO.release()
 
 
 @dataclass(frozen=True)
@@ -64,8 +134,10 @@ def _default_index(sd: Any, which: int) -> int | None:
     """The default input (``which`` 0) or output (1) device's index, if any."""
     try:
         default = sd.default.device
-        index = default[which] if isinstance(default, list | tuple) else default
-    except (AttributeError, IndexError, TypeError):
+        # sounddevice's own pair (``_InputOutputPair``) is no list or tuple, but is
+        # indexed the same way; a bare int is one device for both directions.
+        index = default if isinstance(default, int) else default[which]
+    except (AttributeError, IndexError, KeyError, TypeError):
         return None
     return int(index) if isinstance(index, int) and index >= 0 else None
 

@@ -4,11 +4,15 @@ The PortAudio callback only copies each block into a queue; conversion and
 recognition happen in the thread that iterates the source.  An unplugged
 microphone often raises nothing, so a watchdog treats "no block for
 ``stall_seconds``" or "stream no longer active" as a stall, reports it, and
-reopens the device with backoff.
+reopens the device with backoff.  A reopen counts only once the new stream
+delivers sound: one that opens but stays silent (a suspended sound-server
+source) is a failed attempt, and the backoff goes on to its next step.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import queue
 import time
@@ -18,7 +22,14 @@ from typing import Any, Literal
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.convert import StreamConverter
-from voice_host.audio.devices import InputDevice, load_sounddevice, resolve_input_device
+from voice_host.audio.devices import (
+    InputDevice,
+    closed_stream,
+    load_sounddevice,
+    opened_stream,
+    rescan,
+    resolve_input_device,
+)
 from voice_host.errors import DeviceError
 
 log = logging.getLogger(__name__)
@@ -28,6 +39,11 @@ MicrophoneEventKind = Literal["opened", "stalled", "reopened", "reopen_failed", 
 #: 0.05 s: a block's wait adds to the time before a guess is judged (half a block
 #: on average); benchmarks/host_latency.py models the same block.
 BLOCK_SECONDS = 0.05
+#: Seconds a newly opened stream may take to deliver its first block before it
+#: counts as stalled: a PulseAudio source fed by a null sink (the virtual
+#: microphones of noise suppressors and loopbacks) delivers its first block up to 2 s
+#: after opening, so the 1 s stall limit alone never heard one.
+START_SECONDS = 3.0
 #: Blocks kept when the reader falls behind (2.5 s): blocks coming while it is full are
 #: dropped, and their time is counted, so the audio after them keeps its place in time.
 QUEUE_BLOCKS = 50
@@ -51,7 +67,8 @@ class MicrophoneSource:
     """Chunks of about 100 ms from an input device, 16 kHz mono s16.
 
     ``device`` is an index, a name substring or None for the default input.
-    ``on_event`` hears about stalls and reopens.  ``sd`` replaces the
+    ``on_event`` hears about stalls and reopens.  ``start_seconds`` is how long a
+    newly opened stream may take to send its first block.  ``sd`` replaces the
     ``sounddevice`` module (tests pass a scripted fake); ``sleep`` and
     ``clock`` replace ``time.sleep``/``time.monotonic`` for the backoff and
     the watchdog.  Iteration raises :class:`DeviceError` when the device
@@ -66,6 +83,7 @@ class MicrophoneSource:
         *,
         on_event: Callable[[MicrophoneEvent], None] | None = None,
         stall_seconds: float = 1.0,
+        start_seconds: float = START_SECONDS,
         backoff: Sequence[float] = (0.5, 1.0, 2.0, 4.0, 8.0),
         sd: Any | None = None,
         sleep: Callable[[float], None] = time.sleep,
@@ -74,6 +92,7 @@ class MicrophoneSource:
         self.device = device
         self.on_event = on_event
         self.stall_seconds = stall_seconds
+        self.start_seconds = max(start_seconds, stall_seconds)
         self.backoff = tuple(backoff)
         self._sd = sd
         self._sleep = sleep
@@ -106,6 +125,17 @@ class MicrophoneSource:
     def _open(self) -> None:
         sd = self._sd if self._sd is not None else load_sounddevice()
         self._sd = sd
+        try:
+            self._open_on(sd)
+        except DeviceError:
+            # PortAudio's list of devices is the one it made when it started: a
+            # microphone plugged in (or a sound server started) since is only found
+            # in a fresh one.
+            if not rescan(sd):
+                raise
+            self._open_on(sd)
+
+    def _open_on(self, sd: Any) -> None:
         dev = resolve_input_device(self.device, sd)
         self.input_device = dev
         error = getattr(sd, "PortAudioError", RuntimeError)
@@ -121,17 +151,26 @@ class MicrophoneSource:
         self._lost = 0  # a new stream: a stall's time is not counted (see the class)
         for rate, channels in layouts:
             try:
-                stream = sd.RawInputStream(
-                    samplerate=rate,
-                    channels=channels,
-                    dtype="int16",
-                    blocksize=int(rate * BLOCK_SECONDS),
-                    device=dev.index,
-                    callback=self._callback,
+                stream = opened_stream(
+                    functools.partial(
+                        sd.RawInputStream,
+                        samplerate=rate,
+                        channels=channels,
+                        dtype="int16",
+                        blocksize=int(rate * BLOCK_SECONDS),
+                        device=dev.index,
+                        callback=self._callback,
+                    )
                 )
+            except (error, ValueError) as exc:
+                last = exc
+                continue
+            try:
                 stream.start()
             except (error, ValueError) as exc:
                 last = exc
+                with contextlib.suppress(Exception):
+                    closed_stream(stream)
                 stream = None
                 continue
             self._rate, self._channels = rate, channels
@@ -154,8 +193,10 @@ class MicrophoneSource:
         if stream is None:
             return
         try:
-            stream.stop()
-            stream.close()
+            # Abort, not stop: PortAudio's stop waits for the device, and a stalled one
+            # (a suspended PulseAudio source) held it until the source came back, so
+            # the watchdog hung instead of reopening (an input has nothing to drain).
+            closed_stream(stream, abort=True)
         except Exception as exc:  # a vanished device may fail to close; it is gone anyway
             log.debug("closing the microphone stream failed: %s", exc)
 
@@ -166,27 +207,29 @@ class MicrophoneSource:
         if self.on_event is not None:
             self.on_event(event)
 
-    def _reopen(self) -> None:
-        for attempt, delay in enumerate(self.backoff, start=1):
+    def _reopen(self, done: int) -> int:
+        """Reopen the device, going on from backoff step ``done`` (the attempts already
+        failed in this outage); the number of the attempt whose stream opened (0 when
+        closed meanwhile).  Whether it works shows when its first block comes."""
+        for attempt, delay in enumerate(self.backoff[done:], start=done + 1):
             self._sleep(delay)
             if self._closed:
-                return
+                return 0
             try:
                 self._open()
             except DeviceError as exc:
                 self._emit("reopen_failed", f"attempt {attempt} failed: {exc}")
                 continue
-            self._emit("reopened", f"microphone back after {attempt} attempt(s)")
-            return
+            return attempt
         self._emit("gave_up", "the microphone did not come back; use the keyboard")
         raise DeviceError("the microphone stopped and could not be reopened")
 
     # -- the reader side -----------------------------------------------------
 
-    def _stalled(self, last_block: float) -> bool:
+    def _stalled(self, last_block: float, limit: float) -> bool:
         stream = self._stream
         inactive = stream is not None and not bool(getattr(stream, "active", True))
-        return inactive or self._clock() - last_block > self.stall_seconds
+        return inactive or self._clock() - last_block > limit
 
     def __iter__(self) -> Iterator[AudioChunk]:
         self._open()
@@ -194,19 +237,35 @@ class MicrophoneSource:
         last_block = self._clock()
         poll = min(0.1, self.stall_seconds / 4)
         converter: StreamConverter | None = None
+        starting = True  # the stream has sent no block yet
+        attempt = 0  # the reopen attempt whose stream this is (0: not reopened)
         try:
             while not self._closed:
                 try:
                     raw, lost = self._queue.get(timeout=poll)
                 except queue.Empty:
-                    if self._stalled(last_block):
-                        self._emit("stalled", "no sound from the microphone; reopening it")
+                    limit = self.start_seconds if starting else self.stall_seconds
+                    if self._stalled(last_block, limit):
+                        if attempt:
+                            self._emit(
+                                "reopen_failed",
+                                f"attempt {attempt} failed: the microphone opened but "
+                                "sent no sound",
+                            )
+                        else:
+                            self._emit("stalled", "no sound from the microphone; reopening it")
                         self._close_stream()
-                        self._reopen()
+                        attempt = self._reopen(attempt)
                         converter = None  # a new stream: no filter state from the old one
+                        starting = True
                         last_block = self._clock()
                     continue
                 last_block = self._clock()
+                if starting:
+                    starting = False
+                    if attempt:
+                        self._emit("reopened", f"microphone back after {attempt} attempt(s)")
+                        attempt = 0
                 if lost:
                     # Blocks dropped while the reader was behind: the audio after them
                     # is stamped when it was heard, not as early as they were long.

@@ -49,7 +49,7 @@ import os
 import random
 import sys
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -660,6 +660,54 @@ class LiveSession:
         return lines
 
 
+@contextlib.contextmanager
+def native_stderr_dropped(fd: int = 2) -> Iterator[None]:
+    """Line mode: what C libraries write straight to the terminal's standard error is
+    dropped, and Python's own ``sys.stderr`` (its errors and tracebacks) still reaches it.
+
+    PortAudio and ALSA write their diagnostics to file descriptor 2: "ALSA lib pcm.c:
+    ... underrun occurred" after announcements, and dozens of "Expression ... failed in
+    pa_linux_alsa.c" lines when the sound server went away, among the host's lines
+    that a screen reader reads out.  Nothing changes when ``fd`` is not a terminal (a
+    log file or a pipe keeps them)."""
+    try:
+        terminal = os.isatty(fd)
+    except OSError:
+        terminal = False
+    if not terminal:
+        yield
+        return
+    saved = os.dup(fd)
+    python_stderr = sys.stderr
+    try:
+        replaced = python_stderr is not None and python_stderr.fileno() == fd
+    except (AttributeError, OSError, ValueError):  # pytest's capture, a StringIO
+        replaced = False
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        if replaced:
+            python_stderr.flush()
+            sys.stderr = open(  # noqa: SIM115 (closed below)
+                saved,
+                "w",
+                encoding=python_stderr.encoding,
+                errors=python_stderr.errors,
+                buffering=1,
+                closefd=False,
+            )
+        os.dup2(devnull, fd)
+        yield
+    finally:
+        if replaced:
+            with contextlib.suppress(Exception):
+                sys.stderr.flush()
+                sys.stderr.close()
+            sys.stderr = python_stderr
+        os.dup2(saved, fd)
+        os.close(saved)
+        os.close(devnull)
+
+
 def uses_board_view(config: HostConfig, stdout: TextIO) -> bool:
     """The board view when stdout is a terminal and neither ``--plain`` nor
     ``--screen-reader`` was asked for."""
@@ -705,9 +753,36 @@ def run_live(
     """
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout
-    env = env if env is not None else os.environ
-    clock = clock if clock is not None else WallClock()
     board_view = uses_board_view(config, stdout)
+    # The board view is left as it is: no such line showed on it in the audit.
+    quiet = contextlib.nullcontext() if board_view else native_stderr_dropped()
+    with quiet:
+        return _run_live(
+            config,
+            stdin=stdin,
+            stdout=stdout,
+            env=env if env is not None else os.environ,
+            clock=clock if clock is not None else WallClock(),
+            board_view=board_view,
+            show_card=show_card,
+            voice_setup=voice_setup,
+            notice=notice,
+        )
+
+
+def _run_live(
+    config: HostConfig,
+    *,
+    stdin: TextIO,
+    stdout: TextIO,
+    env: Mapping[str, str],
+    clock: Clock,
+    board_view: bool,
+    show_card: bool | None,
+    voice_setup: bool,
+    notice: str,
+) -> int:
+    """:func:`run_live` once the terminal is set up."""
     announcer: Announcer | None = None
     opened: tuple[Recognizer | None, str] | None = None
     told: list[str] = []  # the no-voice notice the set-up said, not to be said again

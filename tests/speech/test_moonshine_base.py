@@ -8,6 +8,7 @@ import subprocess
 import sys
 import wave
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -150,6 +151,40 @@ def test_a_damaged_conversion_is_removed_to_be_made_again(
     with pytest.raises(ModelError, match="made again next time"):
         moonshine_base._load()
     assert not made.exists()
+
+
+def test_the_sessions_keep_no_plan_per_input_length(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # onnxruntime's memory patterns keep a plan for every new input shape, for the
+    # session's life: the encoder's input (the utterance's samples) is a new length
+    # nearly every call, and the process grew about 13 KB a call without end
+    onnxruntime = pytest.importorskip("onnxruntime", reason="onnxruntime is not installed")
+    source = tmp_path / "wheel"
+    source.mkdir()
+    for name in moonshine_base.FILES:
+        (source / name).write_bytes(b"model " + name.encode())
+    (source / "tokenizer.bin").write_bytes(b"\x01a")
+    monkeypatch.setattr(moonshine_base, "model_folder", lambda: source)
+    monkeypatch.setattr(moonshine_base, "_loaded", None)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    made = moonshine_base.cache_folder() / moonshine_base._stamp(source)
+    made.mkdir(parents=True)
+    (made / "encoder.onnx").write_bytes(b"encoder")
+    (made / "decoder.onnx").write_bytes(b"decoder")
+    made_with: list[tuple[str, Any]] = []
+
+    def session(path: str, options: Any, providers: list[str]) -> object:
+        made_with.append((Path(path).name, options))
+        return object()
+
+    monkeypatch.setattr(onnxruntime, "InferenceSession", session)
+    moonshine_base._load()
+    assert [name for name, _ in made_with] == ["encoder.onnx", "decoder.onnx"]
+    for _, options in made_with:
+        assert options.enable_mem_pattern is False
+        assert options.intra_op_num_threads == 1
+        assert options.inter_op_num_threads == 1
 
 
 @pytest.fixture

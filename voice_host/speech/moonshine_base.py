@@ -165,6 +165,28 @@ def read_tokens(data: bytes) -> tuple[bytes, ...]:
     return tuple(tokens)
 
 
+def session_options(onnxruntime: Any) -> Any:
+    """The options both models' sessions are made with.
+
+    One thread, as for tiny-en: the spotter and the announcer need the other core.
+
+    No memory patterns: with them onnxruntime plans each run's buffers once for
+    every new set of input shapes and keeps that plan for the session's life,
+    never dropping one.  The encoder's input is the utterance's audio, so every
+    new length in samples kept another plan, about 13 KB: 800 utterances of
+    random length grew the heap in use by 10 MB, without levelling off (in play
+    the lengths fall on the voice detector's 30 ms frames and repeat, about a
+    megabyte in all).  Without them the heap stays flat, the transcripts are
+    the same to the letter and the CPU the same or a little less
+    (``docs/benchmarks.md``, "What still grows").
+    """
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1
+    options.inter_op_num_threads = 1
+    options.enable_mem_pattern = False
+    return options
+
+
 def _load() -> tuple[Any, Any, tuple[bytes, ...]]:
     """The encoder and decoder sessions and the token list, loaded once a process."""
     global _loaded
@@ -175,10 +197,7 @@ def _load() -> tuple[Any, Any, tuple[bytes, ...]]:
         except (ImportError, OSError) as exc:
             raise EngineError(f"onnxruntime is not usable: {exc}") from None
         encoder_file, decoder_file = converted_models(folder)
-        options = onnxruntime.SessionOptions()
-        # One thread, as for tiny-en: the spotter and the announcer need the other core.
-        options.intra_op_num_threads = 1
-        options.inter_op_num_threads = 1
+        options = session_options(onnxruntime)
         try:
             encoder = onnxruntime.InferenceSession(
                 str(encoder_file), options, providers=["CPUExecutionProvider"]

@@ -156,6 +156,7 @@ def test_devices_lists_the_outputs_card_audio_takes_too(
     assert cli.main(["devices"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out == [
+        "Microphones (play --device takes an index or part of a name; * the default):",
         "   1  USB Headset  (1 ch, 44100 Hz)",
         "Outputs (play --card-audio takes an index or part of a name):",
         "   0  HDMI  (2 ch, 48000 Hz)",

@@ -65,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
     if args.device is not None:
         raise UsageError("--device goes with --check (to list the devices, give neither)")
     devices = list_input_devices()
+    if devices:
+        print("Microphones (play --device takes an index or part of a name; * the default):")
     for dev in devices:
         _print_device(dev)
     outputs = list_output_devices()

@@ -24,6 +24,7 @@ from voice_host.announce.render import (
     VoiceSettings,
     estimate_duration,
 )
+from voice_host.announce.returning import ReturningAnnouncer
 from voice_host.announce.timeline import DEFAULT_TAIL, SpeechInterval, SpeechTimeline
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "RecordingAnnouncer",
     "RenderedAudio",
     "Renderer",
+    "ReturningAnnouncer",
     "SounddevicePlayer",
     "SpeechInterval",
     "SpeechTimeline",

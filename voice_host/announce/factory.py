@@ -7,21 +7,24 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from voice_host.announce.live import Pyttsx3Announcer
-from voice_host.announce.player import Player, SounddevicePlayer
+from voice_host.announce.player import NoPortAudio, Player, SounddevicePlayer
 from voice_host.announce.printed import PrintedAnnouncer
 from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, Announcer
 from voice_host.announce.render import Pyttsx3Renderer, Renderer, resolve_voice
+from voice_host.announce.returning import ReturningAnnouncer
 from voice_host.errors import DeviceError, EngineError
 
 #: Said (rendered, never played) to prove the engine works before the game relies on it.
 PROBE_TEXT = "ready"
 
 
-def unavailable_notice(options: AnnounceOptions, why: str) -> str:
-    """The one line said when an announcer cannot speak at all."""
+def unavailable_notice(options: AnnounceOptions, why: str, *, retried: bool = False) -> str:
+    """The one line said when an announcer cannot speak at all (``retried``: its output
+    is tried again now and then, :class:`ReturningAnnouncer`)."""
     if options.private:
         return f"No private card audio: {why}; press K to see the card"
-    return f"No speech output: {why}; announcements are printed"
+    until = " until it works" if retried else ""
+    return f"No speech output: {why}; announcements are printed{until}"
 
 
 def open_announcer(
@@ -31,6 +34,8 @@ def open_announcer(
     clock: Callable[[], float] = time.monotonic,
     renderer: Renderer | None = None,
     open_player: Callable[[int | str | None], Player] | None = None,
+    reopen_player: Callable[[int | str | None], Player] | None = None,
+    retry: bool = True,
 ) -> Announcer:
     """A :class:`Pyttsx3Announcer` if the engine renders and the output opens, else printing.
 
@@ -39,9 +44,19 @@ def open_announcer(
     the announcer.  ``open_player`` opens the output (default
     :meth:`SounddevicePlayer.open`).  Falling back prints one line through ``printer``
     saying why; an unknown voice prints one line and uses the default voice.
+
+    When the engine renders but the output does not open (a :class:`DeviceError`: no
+    sound server yet, a speaker not connected yet), the announcer prints and tries the
+    output again when the host asks (:class:`ReturningAnnouncer`, with ``reopen_player``,
+    default ``open_player`` if given, else :meth:`SounddevicePlayer.reopen`), unless
+    ``retry`` is off or PortAudio itself is missing.  An engine that does not work is
+    not tried again.
     """
     own = renderer is None
     opener = SounddevicePlayer.open if open_player is None else open_player
+    if reopen_player is None:
+        reopen_player = SounddevicePlayer.reopen if open_player is None else open_player
+    rendered = False
     try:
         if renderer is None:
             renderer = Pyttsx3Renderer()
@@ -56,8 +71,14 @@ def open_announcer(
                 )
             options = replace(options, voice=voice_id)
         renderer.render(PROBE_TEXT, options.settings)
+        rendered = True
         player = opener(options.device)
     except (EngineError, DeviceError) as exc:
+        if rendered and retry and renderer is not None and not isinstance(exc, NoPortAudio):
+            printer(unavailable_notice(options, str(exc), retried=True))
+            return ReturningAnnouncer(
+                renderer, reopen_player, options, clock=clock, printer=printer, owns_renderer=own
+            )
         if own and renderer is not None:
             renderer.close()
         printer(unavailable_notice(options, str(exc)))

@@ -17,6 +17,7 @@ from voice_host.announce.player import Player
 from voice_host.announce.printed import printed_line
 from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, TimedAnnouncer
 from voice_host.announce.render import Renderer
+from voice_host.announce.timeline import SpeechTimeline
 
 #: Seconds ``close`` waits for the speaking thread to finish.
 CLOSE_WAIT = 5.0
@@ -28,6 +29,8 @@ class Pyttsx3Announcer(TimedAnnouncer):
     When rendering or playing fails, that text is printed instead, the reason is said once
     ("Speech output failed: ...; announcements are printed until it works again"), and the
     next text tries the voice again (a device plugged back in is used again).
+    ``timeline`` is one to record on instead of a new one (a voice taking over from a
+    :class:`~voice_host.announce.returning.ReturningAnnouncer`).
     """
 
     def __init__(
@@ -39,8 +42,9 @@ class Pyttsx3Announcer(TimedAnnouncer):
         clock: Callable[[], float] = time.monotonic,
         printer: Callable[[str], None] = print,
         owns_renderer: bool = False,
+        timeline: SpeechTimeline | None = None,
     ) -> None:
-        super().__init__(clock, options.tail, printer)
+        super().__init__(clock, options.tail, printer, timeline)
         self.options = options
         """The options it was opened with."""
         self._renderer = renderer

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from voice_host.announce.render import RenderedAudio
-from voice_host.audio.devices import closed_stream, opened_stream, parse_device
+from voice_host.audio.devices import closed_stream, opened_stream, parse_device, rescan
 from voice_host.errors import DeviceError
 
 #: Seconds between checks for a stop request while a sound plays.
@@ -48,12 +48,16 @@ class Player(Protocol):
         ...
 
 
+class NoPortAudio(DeviceError):
+    """The PortAudio library is missing: no output will come later in this session."""
+
+
 def load_sounddevice() -> Any:
-    """Import ``sounddevice``; raise :class:`DeviceError` when PortAudio is missing."""
+    """Import ``sounddevice``; raise :class:`NoPortAudio` when PortAudio is missing."""
     try:
         return importlib.import_module("sounddevice")
     except (OSError, ImportError) as exc:
-        raise DeviceError(
+        raise NoPortAudio(
             f"the PortAudio library for audio output is not available ({exc})"
         ) from None
 
@@ -93,6 +97,20 @@ class SounddevicePlayer:
         player = cls(device, sd)
         player._rate = float(info.get("default_samplerate", 0.0)) or None
         return player
+
+    @classmethod
+    def reopen(cls, device: int | str | None = None, *, sd: Any | None = None) -> SounddevicePlayer:
+        """As :meth:`open`, after a failure: PortAudio's list of devices is the one it made
+        when it started, so a sound server started (or a speaker connected) since is only
+        found in a fresh one, made when no stream of the process is open
+        (:func:`~voice_host.audio.devices.rescan`, as the microphone does)."""
+        sd = load_sounddevice() if sd is None else sd
+        try:
+            return cls.open(device, sd=sd)
+        except DeviceError:
+            if not rescan(sd):
+                raise
+        return cls.open(device, sd=sd)
 
     def _stream(self, audio: RenderedAudio, callback: Any, finished: threading.Event) -> Any:
         sd = self._sd

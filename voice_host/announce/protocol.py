@@ -110,9 +110,13 @@ class TimedAnnouncer:
         clock: Callable[[], float],
         tail: float,
         report: Callable[[str], None] | None = None,
+        timeline: SpeechTimeline | None = None,
     ) -> None:
-        self.timeline = SpeechTimeline(clock, tail=tail, report=report)
-        """When this announcer's voice was audible."""
+        self.timeline = (
+            SpeechTimeline(clock, tail=tail, report=report) if timeline is None else timeline
+        )
+        """When this announcer's voice was audible (``timeline``: one given, which a voice
+        taking over from another goes on with)."""
 
     def is_speaking(self, t: float | None = None) -> bool:
         """See :meth:`Announcer.is_speaking`."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from voice_host.announce.protocol import Announcer
+from voice_host.announce.returning import ReturningAnnouncer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck, Entry
 from voice_host.deck.words import norm_word
@@ -352,6 +353,7 @@ class Host:
         if self._peek_until is not None and now >= self._peek_until:
             self._peek_until = None
             self._show(now)
+        self._voices_back(now)  # before "Go!" starts a turn's timer
         self._start_if_said(now)
         for cue in self.timer.cues(now):
             if cue.cue is Cue.WARNING:
@@ -1133,6 +1135,29 @@ class Host:
 
     def _quiet(self, now: float) -> bool:
         return self.announcer.drain(0) and not self.announcer.is_speaking(now)
+
+    def _voices_back(self, now: float) -> None:
+        """A voice whose output did not open at start (:class:`ReturningAnnouncer`) is
+        tried again now and then while nothing is said, and takes over only outside a
+        timed turn or round (never over the describer, when the microphone gate would
+        drop guesses): at the latest as the next turn is about to start.  The host says
+        once that it is back, and what happens now, which was only printed."""
+        voice, card = self.announcer, self.card_announcer
+        waiting = [
+            v for v in (voice, card) if isinstance(v, ReturningAnnouncer) and not v.recovered
+        ]
+        if not waiting or not self._quiet(now) or not all(v.drain(0) for v in waiting):
+            return
+        take = not self._turn_running()
+        if isinstance(voice, ReturningAnnouncer) and voice.recover(dialogue.SPEECH_BACK, take=take):
+            lines = [dialogue.SPEECH_BACK]  # printed by the voice too
+            if self.game.phase is not Phase.TURN or self._go_pending or self._waiting:
+                lines += dialogue.phase_prompt(self.game, self._wake(), ready=self._waiting)
+            self._say(lines, remember=False)
+        if isinstance(card, ReturningAnnouncer) and card.recover(take=take):
+            self._say([dialogue.CARD_AUDIO_BACK], remember=False)
+            self._card_said = None  # the card in play, to the describer's voice now
+            self._say_card()
 
     def say(self, text: str) -> None:
         """Announce ``text`` (notices from the wiring, e.g. the recogniser chosen)."""

@@ -64,6 +64,11 @@ WHICH_TEAM_SHORT = "Correct! Which team?"
 NOBODY_PLAYED = "That turn went by with no key and no word heard, so the game waits."
 #: A CONTROL or FINISH round's card that nobody can get, passed: the round goes on.
 ROUND_PASSED = "Passed: another card, describe again."
+#: The host's voice found its output after printing since the start (no sound server yet,
+#: a speaker connected late): said once, in the voice now working (dialogue.md 12).
+SPEECH_BACK = "Speech output is back."
+#: The private card voice (``--card-audio``) found its output after the start.
+CARD_AUDIO_BACK = "Card audio is back."
 #: Said once when ten seconds are left (dialogue.md 7).
 TEN_SECONDS = "Ten seconds."
 #: The session's last word.

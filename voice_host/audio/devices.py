@@ -7,9 +7,10 @@ becomes a one-line :class:`DeviceError`.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, overload
 
@@ -49,6 +50,16 @@ def closed_stream(stream: Any, *, abort: bool = False) -> None:
     finally:
         with _PORTAUDIO:
             _streams_open = max(0, _streams_open - 1)
+
+
+@contextlib.contextmanager
+def listing() -> Iterator[None]:
+    """Held while PortAudio's list of devices is read (``query_devices``, the default
+    device): :func:`rescan` frees that list, so a restart under way on another thread
+    (the microphone's retry, the speech output's) is waited for, and none starts
+    until the reading is done."""
+    with _PORTAUDIO:
+        yield
 
 
 def streams_open() -> int:
@@ -155,11 +166,12 @@ def list_output_devices(sd: Any | None = None) -> list[InputDevice]:
 
 def _list_devices(kind: str, sd: Any | None) -> list[InputDevice]:
     sd = load_sounddevice() if sd is None else sd
-    try:
-        devices = sd.query_devices()
-    except Exception as exc:  # PortAudioError is sounddevice's own class; any failure is fatal here
-        raise DeviceError(f"cannot list audio devices: {exc}") from None
-    default = _default_index(sd, 0 if kind == "input" else 1)
+    with listing():  # not while another thread restarts PortAudio
+        try:
+            devices = sd.query_devices()
+        except Exception as exc:  # PortAudioError is sounddevice's own; any failure is fatal here
+            raise DeviceError(f"cannot list audio devices: {exc}") from None
+        default = _default_index(sd, 0 if kind == "input" else 1)
     found = []
     for index, info in enumerate(devices):
         channels = int(info.get(f"max_{kind}_channels", 0))

@@ -1,4 +1,4 @@
-"""PortAudio's list of devices is not read while another thread restarts PortAudio.
+"""PortAudio is restarted (rescan) only when no stream of the process is still open.
 
 The microphone's retry (the listening thread) and the speech output's retry (its own
 daemon thread) both list the devices and, failing, restart PortAudio
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import threading
 from typing import Any
+
+import pytest
 
 from voice_host.announce.player import SounddevicePlayer
 from voice_host.audio import devices
@@ -67,3 +69,26 @@ def test_the_microphones_are_not_listed_while_portaudio_restarts() -> None:
 
 def test_an_output_is_not_looked_up_while_portaudio_restarts() -> None:
     assert _listed_during_a_restart(lambda sd: SounddevicePlayer.open(None, sd=sd)) == []
+
+
+class VanishedStream:
+    """A stream whose device has gone: aborting it fails (PortAudio's error)."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def abort(self) -> None:
+        raise RuntimeError("Error stopping stream: Unanticipated host error")
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_stream_whose_abort_fails_is_closed_all_the_same() -> None:
+    # The count says it is no longer open, so a rescan may restart PortAudio: it must
+    # not still be open then (a microphone unplugged mid-game fails to abort).
+    stream = devices.opened_stream(VanishedStream)
+    with pytest.raises(RuntimeError):  # the abort's error, after the close
+        devices.closed_stream(stream, abort=True)
+    assert devices.streams_open() == 0
+    assert stream.closed

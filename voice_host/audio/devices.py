@@ -39,14 +39,17 @@ def opened_stream(open_stream: Callable[[], Any]) -> Any:
 
 
 def closed_stream(stream: Any, *, abort: bool = False) -> None:
-    """Close a stream from :func:`opened_stream` (aborting it first when asked); it
-    no longer counts as open even when closing fails."""
+    """Close a stream from :func:`opened_stream` (aborting it first when asked: a
+    stream whose abort fails, its device gone, is closed all the same, and the abort's
+    error raised after); it no longer counts as open even when closing fails."""
     global _streams_open
     try:
-        if abort:
-            halt = getattr(stream, "abort", None) or stream.stop
-            halt()
-        stream.close()
+        try:
+            if abort:
+                halt = getattr(stream, "abort", None) or stream.stop
+                halt()
+        finally:
+            stream.close()
     finally:
         with _PORTAUDIO:
             _streams_open = max(0, _streams_open - 1)

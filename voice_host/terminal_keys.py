@@ -368,6 +368,17 @@ class Suspension:
             signal.signal(signal.SIGTSTP, previous)
 
 
+def hung_up(fd: int) -> bool:
+    """Whether ``fd`` is a terminal that has hung up (every read and write fails with
+    EIO); False for one that answers, and for a pipe, a file or a closed descriptor.
+    Safe in a signal handler."""
+    try:
+        termios.tcgetattr(fd)
+    except termios.error as exc:
+        return bool(exc.args) and exc.args[0] == errno.EIO
+    return False
+
+
 def silence_lost_terminal() -> None:
     """Point standard output and error at ``/dev/null`` where they are a terminal that
     has hung up (the window closed, an ssh connection dropped: every write would fail
@@ -376,13 +387,8 @@ def silence_lost_terminal() -> None:
     touched), so this is safe in a signal handler; what is still buffered for them
     then goes to ``/dev/null`` too, instead of failing at exit."""
     for fd in (1, 2):
-        try:
-            termios.tcgetattr(fd)
-        except termios.error as exc:
-            if not exc.args or exc.args[0] != errno.EIO:
-                continue  # not a terminal (a pipe, a file, closed): as it was
-        else:
-            continue  # the terminal is still there
+        if not hung_up(fd):
+            continue  # the terminal is still there, or not a terminal: as it was
         null = os.open(os.devnull, os.O_WRONLY)
         try:
             os.dup2(null, fd)

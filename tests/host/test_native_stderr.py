@@ -58,3 +58,52 @@ def test_nothing_changes_when_standard_error_is_no_terminal() -> None:
     finally:
         os.close(read_end)
         os.close(write_end)
+
+
+HUNG_UP_CHILD = """
+import signal, sys, time
+from voice_host.host.live import native_stderr_dropped
+from voice_host.terminal_keys import silence_lost_terminal
+
+def hung_up(signum, frame):  # as voice-host play's SIGHUP handler does
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    silence_lost_terminal()
+    raise KeyboardInterrupt
+
+signal.signal(signal.SIGHUP, hung_up)
+try:
+    with native_stderr_dropped():
+        print("READY", flush=True)
+        time.sleep(10)
+except KeyboardInterrupt:
+    pass
+# the session's last word (a save that failed): the terminal is gone, /dev/null takes it
+print("voice-host: the game could not be saved", file=sys.stderr, flush=True)
+sys.exit(2)
+"""
+
+
+def test_a_terminal_that_hung_up_is_not_put_back_as_standard_error() -> None:
+    # The window closed in line mode: SIGHUP points the lost terminal's outputs at
+    # /dev/null, so that the words written on the way out cannot fail with EIO; the
+    # descriptor put back on leaving must not be the hung-up terminal again.
+    import pty
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    pid, fd = pty.fork()
+    if pid == 0:
+        try:
+            env = {**os.environ, "PYTHONPATH": str(root)}
+            os.execve(sys.executable, [sys.executable, "-c", HUNG_UP_CHILD], env)
+        finally:
+            os._exit(127)
+    try:
+        seen = b""
+        while b"READY" not in seen:
+            assert select.select([fd], [], [], 20)[0], seen
+            seen += os.read(fd, 1000)
+    finally:
+        os.close(fd)  # the window closed: the kernel hangs the terminal up
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 2  # not 1: no EIO, no traceback

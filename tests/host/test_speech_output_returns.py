@@ -180,3 +180,25 @@ def test_the_card_voice_comes_back_with_the_card(make_host: HostMaker) -> None:
     card = f"{host.game.category}: {host.entry_text()}"
     assert headphones.speaker.played == ["(silence)", card]  # the card in play, privately
     assert printed == []  # nothing of the card voice printed
+
+
+def test_the_voice_waits_for_the_answer_to_a_question_before_it_takes_over(
+    make_host: HostMaker,
+) -> None:
+    # "Quit? Press Y to save and stop." was printed; the voice found just then said
+    # it was back and then what happens now ("... press space when ready"), as if no
+    # question were open, the question itself never heard.  It takes over once the
+    # question is answered or has lapsed.
+    host, clock, output, _ = _host(make_host, ready=True)
+    host.start()
+    clock.advance_to(4.9)
+    host.handle(KeyPress("q", 4.9))
+    assert host.said[-1].text.startswith("Quit?")
+    output.up = True
+    _ticks(host, clock, 5.0, 9.0)
+    assert _said(host, dialogue.SPEECH_BACK) == []  # not over the open question
+    clock.advance_to(9.05)
+    host.handle(KeyPress("n", 9.05))
+    _ticks(host, clock, 9.1, 16.0)
+    assert len(_said(host, dialogue.SPEECH_BACK)) == 1
+    assert not host.finished

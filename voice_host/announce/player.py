@@ -16,7 +16,13 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from voice_host.announce.render import RenderedAudio
-from voice_host.audio.devices import closed_stream, opened_stream, parse_device, rescan
+from voice_host.audio.devices import (
+    closed_stream,
+    listing,
+    opened_stream,
+    parse_device,
+    rescan,
+)
 from voice_host.errors import DeviceError
 
 #: Seconds between checks for a stop request while a sound plays.
@@ -90,7 +96,8 @@ class SounddevicePlayer:
         sd = load_sounddevice() if sd is None else sd
         device = parse_device(device)
         try:
-            info = sd.query_devices(device, "output")
+            with listing():  # not while another thread restarts PortAudio
+                info = sd.query_devices(device, "output")
         except Exception as exc:  # PortAudioError (no sound card) or ValueError (no match)
             what = "the default audio output" if device is None else f"audio output {device!r}"
             raise DeviceError(f"{what} is not available ({exc})") from None

@@ -7,9 +7,10 @@ becomes a one-line :class:`DeviceError`.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, overload
 
@@ -38,17 +39,30 @@ def opened_stream(open_stream: Callable[[], Any]) -> Any:
 
 
 def closed_stream(stream: Any, *, abort: bool = False) -> None:
-    """Close a stream from :func:`opened_stream` (aborting it first when asked); it
-    no longer counts as open even when closing fails."""
+    """Close a stream from :func:`opened_stream` (aborting it first when asked: a
+    stream whose abort fails, its device gone, is closed all the same, and the abort's
+    error raised after); it no longer counts as open even when closing fails."""
     global _streams_open
     try:
-        if abort:
-            halt = getattr(stream, "abort", None) or stream.stop
-            halt()
-        stream.close()
+        try:
+            if abort:
+                halt = getattr(stream, "abort", None) or stream.stop
+                halt()
+        finally:
+            stream.close()
     finally:
         with _PORTAUDIO:
             _streams_open = max(0, _streams_open - 1)
+
+
+@contextlib.contextmanager
+def listing() -> Iterator[None]:
+    """Held while PortAudio's list of devices is read (``query_devices``, the default
+    device): :func:`rescan` frees that list, so a restart under way on another thread
+    (the microphone's retry, the speech output's) is waited for, and none starts
+    until the reading is done."""
+    with _PORTAUDIO:
+        yield
 
 
 def streams_open() -> int:
@@ -155,11 +169,12 @@ def list_output_devices(sd: Any | None = None) -> list[InputDevice]:
 
 def _list_devices(kind: str, sd: Any | None) -> list[InputDevice]:
     sd = load_sounddevice() if sd is None else sd
-    try:
-        devices = sd.query_devices()
-    except Exception as exc:  # PortAudioError is sounddevice's own class; any failure is fatal here
-        raise DeviceError(f"cannot list audio devices: {exc}") from None
-    default = _default_index(sd, 0 if kind == "input" else 1)
+    with listing():  # not while another thread restarts PortAudio
+        try:
+            devices = sd.query_devices()
+        except Exception as exc:  # PortAudioError is sounddevice's own; any failure is fatal here
+            raise DeviceError(f"cannot list audio devices: {exc}") from None
+        default = _default_index(sd, 0 if kind == "input" else 1)
     found = []
     for index, info in enumerate(devices):
         channels = int(info.get(f"max_{kind}_channels", 0))

@@ -1140,7 +1140,8 @@ class Host:
         """A voice whose output did not open at start (:class:`ReturningAnnouncer`) is
         tried again now and then while nothing is said, and takes over only outside a
         timed turn or round (never over the describer, when the microphone gate would
-        drop guesses): at the latest as the next turn is about to start.  The host says
+        drop guesses), nor while a yes/no question is open (what happens now would be
+        said over it): at the latest as the next turn is about to start.  The host says
         once that it is back, and what happens now, which was only printed."""
         voice, card = self.announcer, self.card_announcer
         waiting = [
@@ -1148,7 +1149,7 @@ class Host:
         ]
         if not waiting or not self._quiet(now) or not all(v.drain(0) for v in waiting):
             return
-        take = not self._turn_running()
+        take = not self._turn_running() and self._confirm is None
         if isinstance(voice, ReturningAnnouncer) and voice.recover(dialogue.SPEECH_BACK, take=take):
             lines = [dialogue.SPEECH_BACK]  # printed by the voice too
             if self.game.phase is not Phase.TURN or self._go_pending or self._waiting:

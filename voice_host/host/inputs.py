@@ -90,10 +90,12 @@ class InputQueue:
     """The one queue merging keys, voice and microphone news (thread-safe)."""
 
     def __init__(self) -> None:
-        self._queue: queue.Queue[HostInput] = queue.Queue()
+        # SimpleQueue: its put is reentrant, so a signal handler (the board view's
+        # SIGTSTP) may put while the thread it interrupted was itself putting a key
+        self._queue: queue.SimpleQueue[HostInput] = queue.SimpleQueue()
 
     def put(self, item: HostInput) -> None:
-        """Add an input (from any thread)."""
+        """Add an input (from any thread, and from a signal handler)."""
         self._queue.put(item)
 
     def take_notices(self) -> list[str]:

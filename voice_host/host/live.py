@@ -99,7 +99,7 @@ from voice_host.rules import Game, Phase, RulesError, parse_teams
 from voice_host.screen.model import Screen, ScreenModel
 from voice_host.screen.plain import PlainScreen
 from voice_host.speech.events import Recognizer
-from voice_host.terminal_keys import Suspension
+from voice_host.terminal_keys import Suspension, hung_up
 
 if TYPE_CHECKING:
     from voice_host.screen.app import TableApp
@@ -669,7 +669,9 @@ def native_stderr_dropped(fd: int = 2) -> Iterator[None]:
     ... underrun occurred" after announcements, and dozens of "Expression ... failed in
     pa_linux_alsa.c" lines when the sound server went away, among the host's lines
     that a screen reader reads out.  Nothing changes when ``fd`` is not a terminal (a
-    log file or a pipe keeps them)."""
+    log file or a pipe keeps them).  A terminal that hung up meanwhile (the window
+    closed) is not put back: the descriptor stays on ``/dev/null``, as the hang-up's
+    handler (:func:`~voice_host.terminal_keys.silence_lost_terminal`) would have left it."""
     try:
         terminal = os.isatty(fd)
     except OSError:
@@ -703,7 +705,8 @@ def native_stderr_dropped(fd: int = 2) -> Iterator[None]:
                 sys.stderr.flush()
                 sys.stderr.close()
             sys.stderr = python_stderr
-        os.dup2(saved, fd)
+        if not hung_up(saved):  # a terminal that hung up meanwhile stays /dev/null, as
+            os.dup2(saved, fd)  # the hang-up's handler left it (its writes fail: EIO)
         os.close(saved)
         os.close(devnull)
 

@@ -20,7 +20,7 @@ import signal
 import threading
 from collections.abc import Callable
 from types import FrameType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -338,6 +338,23 @@ class TableApp(App[None], inherit_bindings=False):
                 after()
 
         signal.signal(signal.SIGTSTP, stopping)
+
+    def run(self, *args: Any, **kwargs: Any) -> None:
+        """Run the app (see :meth:`App.run`), then put back the SIGTSTP and SIGCONT
+        handlers it found: textual's terminal driver sets its own and leaves them, so a
+        Ctrl-Z and ``fg`` after the view had gone (the host still saving and saying
+        goodbye) started the full screen again on an app with no event loop, and raised
+        from wherever the main thread was.  Only on the main thread (where a handler
+        can be set)."""
+        if threading.current_thread() is not threading.main_thread():
+            super().run(*args, **kwargs)
+            return
+        found = {sig: signal.getsignal(sig) for sig in (signal.SIGTSTP, signal.SIGCONT)}
+        try:
+            super().run(*args, **kwargs)
+        finally:
+            for sig, handler in found.items():
+                signal.signal(sig, signal.SIG_DFL if handler is None else handler)
 
     def on_key(self, event: events.Key) -> None:
         """Hand the key to the host's callback."""

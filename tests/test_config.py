@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import os
 from pathlib import Path
@@ -315,6 +316,22 @@ def test_a_save_path_under_a_file_stops_before_the_game_starts(tmp_path: Path, s
         f"{tmp_path / 'notes.txt'} is a file, not a folder"
     )
     assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_save_path_the_player_may_not_reach_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a folder on the way without search permission: stat raises EACCES, which
+    # Path.is_dir does not swallow (not seen as root, who may look everywhere)
+    def refused(self: Path, *args: object, **kwargs: object) -> os.stat_result:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+
+    save = tmp_path / "locked" / "game.json"
+    config = config_from_args(parse("--save", str(save)), {})
+    monkeypatch.setattr(Path, "stat", refused)
+    with pytest.raises(UsageError) as caught:
+        config.save_path({})
+    assert str(caught.value) == f"the save file {save} cannot be reached: Permission denied"
 
 
 def test_at_most_nine_teams_one_number_key_each_for_their_buzzers() -> None:

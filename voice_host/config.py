@@ -125,15 +125,18 @@ class HostConfig:
         :class:`UsageError` when it names a folder, a device or a pipe (every save
         would fail or replace it, so the game must not start on it)."""
         path = self.save if self.save is not None else default_save_path(env)
-        if path.is_dir():
-            raise UsageError(
-                f"the save file {path} is a folder: give --save a file in it, e.g. "
-                f"{path / 'game.json'}"
-            )
         try:
+            if path.is_dir():
+                raise UsageError(
+                    f"the save file {path} is a folder: give --save a file in it, e.g. "
+                    f"{path / 'game.json'}"
+                )
             return save_file(path)
         except SaveError as exc:
             raise UsageError(str(exc)) from None
+        except OSError as exc:  # a folder on the way that the player may not look into
+            why = exc.strerror or str(exc)
+            raise UsageError(f"the save file {path} cannot be reached: {why}") from None
 
     def announce_options(self) -> AnnounceOptions:
         """Options for the host's voice."""

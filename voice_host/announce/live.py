@@ -8,6 +8,7 @@ whatever fails, the gate opens again.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections import deque
@@ -148,12 +149,23 @@ class Pyttsx3Announcer(TimedAnnouncer):
     def _failed(self, text: str, exc: Exception) -> None:
         if not self._failing:
             self._failing = True
-            self._printer(failure_notice(self.options, str(exc) or type(exc).__name__))
+            why = str(exc) or type(exc).__name__
+            if self.options.private and _names(why, text):
+                # the notice is said on the loudspeaker: a reason quoting the card
+                # ("failed to render 'Object: Telescope'") would tell the table
+                why = "the card could not be said"
+            self._printer(failure_notice(self.options, why))
         self._print(text)
 
     def _print(self, text: str) -> None:
         if not self.options.private:
             self._printer(printed_line(self.options, text))
+
+
+def _names(why: str, text: str) -> bool:
+    """Whether ``why`` holds a word of ``text`` (a private card's, case aside)."""
+    words = {w for w in re.findall(r"[^\W_]+", text.casefold()) if len(w) > 1}
+    return bool(words & set(re.findall(r"[^\W_]+", why.casefold())))
 
 
 def failure_notice(options: AnnounceOptions, why: str) -> str:

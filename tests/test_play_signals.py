@@ -44,29 +44,11 @@ MODES = {
 #: The live host's board view (textual's full screen, on standard error).
 BOARD = ["--keyboard-only"]
 
-#: A job-control shell in miniature: it runs the game as the terminal's foreground job
-#: in a process group of its own, whose parent (this shell) is in the same session, so
-#: Ctrl-Z really stops it (a process group with no shell above it would not stop).
-JOB_SHELL = r"""
-import os, signal, sys
-pid_file, argv = sys.argv[1], sys.argv[2:]
-pid = os.fork()
-if pid == 0:
-    os.setpgid(0, 0)
-    signal.signal(signal.SIGTTOU, signal.SIG_IGN)
-    os.tcsetpgrp(0, os.getpgrp())
-    signal.signal(signal.SIGTTOU, signal.SIG_DFL)
-    os.execv(argv[0], argv)
-try:
-    os.setpgid(pid, pid)
-except OSError:
-    pass
-with open(pid_file + ".part", "w") as out:
-    out.write(str(pid))
-os.rename(pid_file + ".part", pid_file)
-_, status = os.waitpid(pid, 0)
-sys.exit(os.waitstatus_to_exitcode(status))
-"""
+#: A job-control shell in miniature (a script): it runs the game as the terminal's
+#: foreground job in a process group of its own, whose parent (this shell) is in the
+#: same session, so Ctrl-Z really stops it (a process group with no shell above it
+#: would not stop).
+JOB_SHELL = str(Path(__file__).with_name("job_shell.py"))
 
 
 class Played:
@@ -149,7 +131,7 @@ def _play(tmp_path: Path, mode: str, *, job: bool = False) -> Played:
     argv = [sys.executable, "-m", "voice_host", "play", *MODES.get(mode, BOARD), *args]
     pid_file = tmp_path / "game.pid"
     if job:
-        argv = [sys.executable, "-c", JOB_SHELL, str(pid_file), *argv]
+        argv = [sys.executable, JOB_SHELL, str(pid_file), *argv]
     env = {
         **os.environ,
         "PYTHONPATH": str(ROOT),

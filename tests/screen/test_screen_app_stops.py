@@ -32,28 +32,9 @@ print("CLOSED", flush=True)
 """
 
 
-#: A shell's job control, as in tests/test_play_signals.py: the app runs in a process
-#: group of its own in the terminal's foreground (an orphaned group is never stopped).
-JOB_SHELL = r"""
-import os, signal, sys
-pid_file, argv = sys.argv[1], sys.argv[2:]
-pid = os.fork()
-if pid == 0:
-    os.setpgid(0, 0)
-    signal.signal(signal.SIGTTOU, signal.SIG_IGN)
-    os.tcsetpgrp(0, os.getpgrp())
-    signal.signal(signal.SIGTTOU, signal.SIG_DFL)
-    os.execv(argv[0], argv)
-try:
-    os.setpgid(pid, pid)
-except OSError:
-    pass
-with open(pid_file + ".part", "w") as out:
-    out.write(str(pid))
-os.rename(pid_file + ".part", pid_file)
-_, status = os.waitpid(pid, 0)
-sys.exit(os.waitstatus_to_exitcode(status))
-"""
+#: A shell's job control (tests/job_shell.py): the app runs in a process group of its
+#: own in the terminal's foreground (an orphaned group is never stopped).
+JOB_SHELL = str(ROOT / "tests" / "job_shell.py")
 
 
 def _state(pid: int) -> str:
@@ -65,7 +46,7 @@ def test_ctrl_z_and_fg_after_the_board_view_has_exited_stop_and_continue_plainly
 ) -> None:
     code = CHILD.format(helpers=str(Path(__file__).parent))
     pid_file = tmp_path / "app.pid"
-    argv = [sys.executable, "-c", JOB_SHELL, str(pid_file), sys.executable, "-c", code]
+    argv = [sys.executable, JOB_SHELL, str(pid_file), sys.executable, "-c", code]
     env = {**os.environ, "PYTHONPATH": str(ROOT), "TERM": "xterm"}
     pid, fd = pty.fork()
     if pid == 0:

@@ -17,11 +17,11 @@ from typing import Any, Protocol
 
 from voice_host.announce.render import RenderedAudio
 from voice_host.audio.devices import (
+    after_rescan,
     closed_stream,
     listing,
     opened_stream,
     parse_device,
-    rescan,
 )
 from voice_host.errors import DeviceError
 
@@ -112,12 +112,7 @@ class SounddevicePlayer:
         found in a fresh one, made when no stream of the process is open
         (:func:`~voice_host.audio.devices.rescan`, as the microphone does)."""
         sd = load_sounddevice() if sd is None else sd
-        try:
-            return cls.open(device, sd=sd)
-        except DeviceError:
-            if not rescan(sd):
-                raise
-        return cls.open(device, sd=sd)
+        return after_rescan(sd, lambda: cls.open(device, sd=sd))
 
     def _stream(self, audio: RenderedAudio, callback: Any, finished: threading.Event) -> Any:
         sd = self._sd

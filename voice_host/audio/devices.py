@@ -12,7 +12,7 @@ import importlib
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from voice_host.errors import DeviceError
 
@@ -96,6 +96,21 @@ def rescan(sd: Any) -> bool:
         return False
     finally:
         _PORTAUDIO.release()
+
+
+_T = TypeVar("_T")
+
+
+def after_rescan(sd: Any, attempt: Callable[[], _T]) -> _T:
+    """``attempt()`` (opening a device); when it raises :class:`DeviceError`, once more
+    after a :func:`rescan`, which finds a device plugged in (or a sound server started)
+    since PortAudio listed them.  The first error stands when no rescan can be made."""
+    try:
+        return attempt()
+    except DeviceError:
+        if not rescan(sd):
+            raise
+    return attempt()
 
 
 @dataclass(frozen=True)

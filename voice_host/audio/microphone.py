@@ -24,10 +24,10 @@ from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.convert import StreamConverter
 from voice_host.audio.devices import (
     InputDevice,
+    after_rescan,
     closed_stream,
     load_sounddevice,
     opened_stream,
-    rescan,
     resolve_input_device,
 )
 from voice_host.errors import DeviceError
@@ -125,15 +125,9 @@ class MicrophoneSource:
     def _open(self) -> None:
         sd = self._sd if self._sd is not None else load_sounddevice()
         self._sd = sd
-        try:
-            self._open_on(sd)
-        except DeviceError:
-            # PortAudio's list of devices is the one it made when it started: a
-            # microphone plugged in (or a sound server started) since is only found
-            # in a fresh one.
-            if not rescan(sd):
-                raise
-            self._open_on(sd)
+        # PortAudio's list of devices is the one it made when it started: a microphone
+        # plugged in (or a sound server started) since is only found in a fresh one.
+        after_rescan(sd, lambda: self._open_on(sd))
 
     def _open_on(self, sd: Any) -> None:
         dev = resolve_input_device(self.device, sd)

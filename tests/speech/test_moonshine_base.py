@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import wave
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -249,7 +250,9 @@ def test_the_backend_hears_a_guess_only_the_third_transcriber_follows(
 
 
 class _Broken(moonshine_base.MoonshineBaseTranscriber):
-    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+    def transcribe(
+        self, audio: bytes, start: float, lean: Sequence[str] = ()
+    ) -> tuple[HeardWord, ...]:
         raise RuntimeError("the model went away")
 
 
@@ -297,3 +300,103 @@ def test_onnxruntime_keeps_no_telemetry(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert not (tmp_path / ".cache" / "Microsoft").exists()
+
+
+def test_a_line_leans_towards_phrases_without_their_articles() -> None:
+    assert moonshine_base.Leaning.towards(
+        ["the telescope", "telescope", "Host Pass", "the", "telescopes"]
+    ).targets == ("telescope", "host pass", "the", "telescopes")
+
+
+@pytest.mark.parametrize(
+    ("line", "held"),
+    [
+        ("Is it a carpet?", True),
+        ("Carpet!", True),
+        ("is it a carpets", False),  # another word, though it begins with the phrase
+        ("is it a car pet", False),
+        ("Host, pass.", True),  # punctuation between the phrase's words
+        ("host is passing", False),
+    ],
+)
+def test_a_line_holds_a_phrase_only_as_whole_words(line: str, held: bool) -> None:
+    assert moonshine_base.Leaning.towards(("carpet", "host pass")).held_by(line) is held
+
+
+@pytest.mark.parametrize(
+    ("text", "piece", "inside"),
+    [
+        (" is it a", " car", True),  # the start of "carpet" at a word's start
+        (" is it a car", "pet", True),  # its end
+        (" is it a", " carpet", True),  # all of it
+        (" is it a", " carpets", False),  # runs past it
+        (" is it a", "pet", False),  # not at a word's start
+        (" is it a", " cart", False),  # leaves it
+        (" is it a", ",", False),  # punctuation never leans
+        (" is it", " a", False),  # not a word of the phrase
+        ("", " host", True),  # the line's first word
+        (" host", " pass", True),  # a phrase's second word
+        (" host", " passes", False),
+        (" the", " host", True),  # a phrase's first word after any other
+    ],
+)
+def test_a_token_leans_only_when_it_lies_inside_a_phrase(
+    text: str, piece: str, inside: bool
+) -> None:
+    assert moonshine_base.Leaning.towards(("carpet", "host pass")).inside(text, piece) is inside
+
+
+def test_the_leaning_token_wins_only_within_the_bonus() -> None:
+    import numpy as np
+
+    texts = [" cart", " car", ",", " carp"] + [f" w{i}" for i in range(60)]
+    log_probs = np.full(len(texts), -20.0)
+    log_probs[:4] = [-0.5, -2.0, -1.0, -9.0]
+    carpet = moonshine_base.Leaning.towards(["the carpet"])
+    # " car" lies inside "carpet": 2.0 - 0.5 is within the bonus, so it is taken ...
+    assert carpet.token(log_probs, " is it a", texts) == 1
+    # ... not when the model finds it far less likely ...
+    log_probs[1] = -0.5 - moonshine_base.LEAN_BONUS - 0.1
+    assert carpet.token(log_probs, " is it a", texts) == 0
+    # ... and without a phrase to lean towards, the likeliest token
+    kangaroo = moonshine_base.Leaning.towards(["kangaroo"])
+    log_probs[1] = -2.0
+    assert kangaroo.token(log_probs, " is it a", texts) == 0
+
+
+#: slt's "is it a carpet?" in white noise 20 dB down: base-en alone writes "is it
+#: any cartridge".
+CARPET = "slt/guess__is_it_a_carpet__white20.wav"
+
+
+@pytest.mark.slow
+def test_base_en_leaning_towards_the_card_writes_the_card_only_where_it_was_said(
+    base: moonshine_base.MoonshineBaseTranscriber,
+) -> None:
+    def said(clip: str, lean: Sequence[str]) -> list[str]:
+        return [w.text for w in base.transcribe(_clip(clip), 0.0, lean)]
+
+    assert said(CARPET, ()) == ["is", "it", "any", "cartridge"]
+    assert said(CARPET, ("carpet", "the carpet", "carpets")) == ["is", "it", "any", "carpet"]
+    # another card, a word inside the one said, or a command: the model's own line
+    for lean in (("kangaroo",), ("telescope",), ("car", "cars"), ("host pass", "host undo")):
+        assert said(CARPET, lean) == ["is", "it", "any", "cartridge"], lean
+    # a line that holds a phrase already is not written again
+    assert said("rms/guess__is_it_a_telescope.wav", ("carpet",)) == ["is", "it", "a", "telescope"]
+
+
+@pytest.mark.slow
+def test_the_backend_hears_a_noisy_guess_through_the_leaning_line(
+    base: moonshine_base.MoonshineBaseTranscriber,
+) -> None:
+    # the card's answers: "carpet", "carpets", "carpeted" ("isn't he carpeted")
+    answers = {"carpet", "carpets", "carpeted"}
+    assert [
+        by
+        for text, by in _heard_twice(PocketSphinxRecognizer(), CARPET, "Carpet")
+        if answers & set(text.split())
+    ] == ["Moonshine base-en"]
+    assert not any(
+        "kangaroo" in text.split()
+        for text, _ in _heard_twice(PocketSphinxRecognizer(), CARPET, "Kangaroo")
+    )

@@ -35,14 +35,15 @@ import importlib.util
 import os
 import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from voice_host.audio.chunk import SAMPLE_RATE
 from voice_host.errors import EngineError, ModelError
 from voice_host.speech.events import HeardWord
-from voice_host.speech.second_opinion import spread_words
+from voice_host.speech.second_opinion import spread_words, words_of_text
 
 #: The model's files, in the ``moonshine-cpp`` wheel's ``models/base-en``.
 FILES = ("encoder_model.ort", "decoder_model_merged.ort", "tokenizer.bin")
@@ -56,6 +57,17 @@ END_TOKEN = 2
 #: At most this many tokens a second of audio (Moonshine's reference uses 6), so
 #: a decoder that repeats itself over noise stops.
 TOKENS_PER_SECOND = 6.5
+
+#: A line leaning towards the phrases worth hearing (:meth:`MoonshineBaseTranscriber.text_of`)
+#: chooses among the model's this many likeliest tokens at each step ...
+LEAN_TOP = 30
+#: ... adding this to the log-probability of a token that lies inside such a phrase ...
+LEAN_BONUS = 3.0
+#: ... and is taken when the model's log-probability of the whole line is at most this
+#: far below that of its own line (``docs/benchmarks.md``, "A line that leans").
+LEAN_MARGIN = 4.0
+#: Words dropped from the front of a phrase to lean towards.
+ARTICLES = frozenset(("the", "a", "an"))
 
 _loaded: tuple[Any, Any, tuple[bytes, ...]] | None = None
 
@@ -241,20 +253,51 @@ class MoonshineBaseTranscriber:
         self._encoder: Any = None
         self._decoder: Any = None
         self._tokens: tuple[bytes, ...] = ()
+        self._texts: tuple[str, ...] = ()
         self._outputs: list[str] = []
 
     def load(self) -> None:
         """Load the model now (converted on first use; see the module's text)."""
         if self._encoder is None:
             self._encoder, self._decoder, self._tokens = _load()
+            # each token as a line leaning towards phrases reads it: lower case, a
+            # space for the model's mark of a word's start, punctuation dropped (so
+            # that "host, pass" follows "host pass")
+            self._texts = tuple(
+                "".join(
+                    c
+                    for c in t.decode("utf-8", errors="replace").replace("\u2581", " ").lower()
+                    if c.isalpha() or c in " '"
+                )
+                for t in self._tokens
+            )
             self._outputs = [o.name for o in self._decoder.get_outputs()]
 
-    def text_of(self, samples: Any) -> str:
-        """What Moonshine base-en writes for ``samples`` (float32, 16 kHz mono)."""
-        import numpy as np
+    def text_of(self, samples: Any, lean: Sequence[str] = ()) -> str:
+        """What Moonshine base-en writes for ``samples`` (float32, 16 kHz mono).
 
+        With ``lean`` (phrases worth hearing now, lower case: the card's answers and
+        forms, the commands, the team names) a line that holds none of them is
+        written a second time leaning towards them (:class:`Leaning`), and that
+        line is taken when it holds one and the model finds it nearly as likely as
+        its own (:data:`LEAN_MARGIN`).
+        """
         self.load()
         hidden = self._encoder.run(None, {"input_values": samples[None, :]})[0]
+        most = int(samples.size / SAMPLE_RATE * TOKENS_PER_SECOND) + 1
+        line, score = self._decode(hidden, most)
+        leaning = Leaning.towards(lean)
+        if leaning.targets and not leaning.held_by(line):
+            other, other_score = self._decode(hidden, most, leaning)
+            if leaning.held_by(other) and other_score >= score - LEAN_MARGIN:
+                return other
+        return line
+
+    def _decode(self, hidden: Any, most: int, leaning: Leaning | None = None) -> tuple[str, float]:
+        """A line for the encoded audio and the model's log-probability of it: greedy,
+        or leaning (:meth:`Leaning.token`)."""
+        import numpy as np
+
         feeds: dict[str, Any] = {"encoder_hidden_states": hidden}
         empty = np.zeros((1, HEADS, 0, HEAD_SIZE), dtype=np.float32)
         for layer in range(LAYERS):
@@ -263,34 +306,107 @@ class MoonshineBaseTranscriber:
                 feeds[f"past_key_values.{layer}.{part}.value"] = empty
         token = START_TOKEN
         written: list[bytes] = []
-        for step in range(int(samples.size / SAMPLE_RATE * TOKENS_PER_SECOND) + 1):
+        text = ""
+        score = 0.0
+        for step in range(most):
             feeds["input_ids"] = np.array([[token]], dtype=np.int64)
             feeds["use_cache_branch"] = np.array([step > 0])
             outputs = self._decoder.run(None, feeds)
-            token = int(outputs[0][0, -1].argmax())
+            logits = outputs[0][0, -1].astype(np.float64)
+            top = float(logits.max())
+            log_probs = logits - (top + float(np.log(np.exp(logits - top).sum())))
+            if leaning is not None and not leaning.held_by(text):
+                token = leaning.token(log_probs, text, self._texts)
+            else:  # once the line holds a phrase it goes on as the model likes
+                token = int(log_probs.argmax())
+            score += float(log_probs[token])
             if token == END_TOKEN:
                 break
             if token < len(self._tokens):
                 written.append(self._tokens[token])
+                text += self._texts[token]  # its punctuation dropped: see _texts
             # the decoder's own keys grow each step; the encoder's are made once
             for name, value in zip(self._outputs[1:], outputs[1:], strict=True):
                 if step == 0 or ".decoder." in name:
                     feeds[name.replace("present", "past_key_values")] = value
-        return b"".join(written).decode("utf-8", errors="replace").replace("\u2581", " ").strip()
+        line = b"".join(written).decode("utf-8", errors="replace").replace("\u2581", " ")
+        return line.strip(), score
 
-    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+    def transcribe(
+        self, audio: bytes, start: float, lean: Sequence[str] = ()
+    ) -> tuple[HeardWord, ...]:
         import numpy as np
 
         if len(audio) < 2 * SAMPLE_RATE // 10:
             return ()
         samples = np.frombuffer(audio, dtype=np.int16).astype(np.float32) / 32768.0
         try:
-            line = self.text_of(samples)
+            line = self.text_of(samples, lean)
         except (EngineError, ModelError):
             raise
         except Exception as exc:  # onnxruntime raises its own error types
             raise EngineError(f"Moonshine base-en failed: {exc}") from None
         return spread_words([(line, 0.0, samples.size / SAMPLE_RATE)], start)
+
+
+@dataclass(frozen=True)
+class Leaning:
+    """The phrases a line leans towards (:meth:`MoonshineBaseTranscriber.text_of`).
+
+    Made by :meth:`towards`: as the referee reads words
+    (:func:`~voice_host.speech.second_opinion.words_of_text`), a leading article
+    dropped ("the telescope" leans as "telescope"), without duplicates.
+    """
+
+    targets: tuple[str, ...] = ()
+    """The phrases, their words joined by one space."""
+    starts: frozenset[str] = frozenset()
+    """Every beginning of a phrase after a space (" c", " ca", ... " carpet")."""
+
+    @classmethod
+    def towards(cls, phrases: Iterable[str]) -> Leaning:
+        seen: dict[str, None] = {}
+        for phrase in phrases:
+            words = words_of_text(phrase)
+            if len(words) > 1 and words[0] in ARTICLES:
+                words = words[1:]
+            if words:
+                seen.setdefault(" ".join(words), None)
+        targets = tuple(seen)
+        starts = frozenset(f" {t}"[:n] for t in targets for n in range(2, len(t) + 2))
+        return cls(targets, starts)
+
+    def held_by(self, line: str) -> bool:
+        """Whether ``line`` holds one of the phrases as whole words."""
+        said = " " + " ".join(words_of_text(line)) + " "
+        return any(f" {t} " in said for t in self.targets)
+
+    def inside(self, text: str, piece: str) -> bool:
+        """Whether ``piece``, written after ``text`` (the line so far, lower case, its
+        letters, apostrophes and spaces only), lies wholly inside one of the phrases
+        begun at a word's start; a piece with any other character never does."""
+        if not piece.strip() or not all(c.isalpha() or c in " '" for c in piece):
+            return False
+        line = text + piece
+        longest = min(len(line), max(map(len, self.targets), default=0) + 1)
+        return any(line[-n:] in self.starts for n in range(len(piece), longest + 1))
+
+    def token(self, log_probs: Any, text: str, token_texts: Sequence[str]) -> int:
+        """The next token: among the model's :data:`LEAN_TOP` likeliest, the one whose
+        log-probability, plus :data:`LEAN_BONUS` when it lies :meth:`inside` a phrase,
+        is highest.  ``token_texts``: each token's text, lower case, with a space
+        where the model marks a word's start."""
+        import numpy as np
+
+        top = np.argpartition(-log_probs, min(LEAN_TOP, log_probs.size - 1))[:LEAN_TOP]
+        best, best_score = int(log_probs.argmax()), -np.inf
+        for candidate in (int(t) for t in top):
+            score = float(log_probs[candidate])
+            if candidate < len(token_texts) and self.inside(text, token_texts[candidate]):
+                score += LEAN_BONUS
+            if score > best_score:
+                best, best_score = candidate, score
+        return best
 
 
 def default_third_transcriber() -> MoonshineBaseTranscriber | None:

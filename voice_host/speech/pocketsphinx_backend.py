@@ -362,6 +362,7 @@ class PocketSphinxRecognizer:
             default_pause_detector() if pause_detector == "auto" else pause_detector
         )
         self._keys = second_opinion_module.Keys()
+        self._lean: tuple[str, ...] = ()
         self._written_by = ""  # the last transcript's second transcriber, if it wrote it
         # The last final transcript's witness (``second_opinion.Reading``), if any.
         self._witness: tuple[HeardWord, ...] | None = None
@@ -496,6 +497,8 @@ class PocketSphinxRecognizer:
             *noisy,
             *(" ".join(kws.words_of(p)) for p in (*context.commands, *context.team_names)),
         }
+        # the third transcriber leans towards these where it heard none of them
+        self._lean = (*context.answers, *context.forms, *context.commands, *context.team_names)
         self._keys = second_opinion_module.Keys.of(
             (k.phrase for k in planned),
             self._commands,
@@ -1057,7 +1060,7 @@ class PocketSphinxRecognizer:
         if third is None:
             return ()
         try:
-            return third.transcribe(audio, t0)
+            return third.transcribe(audio, t0, self._lean)
         except Exception as exc:  # its own error types; a game must not stop here
             log.warning("third transcriber failed, the other two read alone: %s", exc)
             self.third_opinion = None

@@ -1,6 +1,6 @@
-"""What the table hears when the private card voice (``--card-audio``) cannot play: a
-few plain words on the loudspeaker, and PortAudio's own reason printed for whoever
-reads it.  Line mode, on fakes for the engine and the output."""
+"""What the table hears when the private card voice (``--card-audio``), or the host's
+own, cannot play: a few plain words on the loudspeaker, and PortAudio's own reason
+printed (or shown) for whoever reads it.  On fakes for the engine and the output."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from voice_host.host.live import LiveSession
 from voice_host.screen.model import ScreenModel
 
 from .conftest import live_config
+from .test_speech_output_returns import Renderer
 
 #: What PortAudio says when the headphones are gone.
 PORTAUDIO = "Error opening OutputStream: Device unavailable [PaErrorCode -9985]"
@@ -142,12 +143,64 @@ def test_the_board_view_shows_the_reason_where_the_host_says_the_plain_words(
         assert session.card_voice is not None
         session.card_voice.say("Object: Telescope")
         assert session.card_voice.drain(DEADLOCK)
-        notices = session.inputs.take_notices()
-        assert [n.text for n in notices] == ["Card audio stopped; press K to see the card."]
-        session.host.handle(notices[0])
+        notice = session.inputs.get(DEADLOCK)  # the card voice's notice, for the host
+        assert notice is not None
+        session.host.handle(notice)
         assert announcer.entries[-1].text == "Card audio stopped; press K to see the card."
         assert screen.models[-1].announcement == (
             f"Private card audio failed: {PORTAUDIO}; press K to see the card"
         )
     finally:
         session.close()
+
+
+class _Flaky:
+    """The host's output: its first sound fails with PortAudio's words, then it plays."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(
+        self, audio: RenderedAudio, *, on_start: Callable[[], None], cancel: threading.Event
+    ) -> bool:
+        if not self.played:
+            self.played.append("(failed)")
+            raise DeviceError(PORTAUDIO)
+        on_start()
+        self.played.append(getattr(audio, "text", "?"))
+        return True
+
+    def close(self) -> None: ...
+
+
+def test_the_hosts_voice_failing_in_the_board_view_is_said_in_plain_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The board view says the voice's notice through that voice, which tries every
+    # text again: once the output worked again, PortAudio's words were said aloud.
+    output = _Flaky()
+    real = factory.open_announcer
+
+    def opened(options: AnnounceOptions, **kw: Any) -> Announcer:
+        return real(options, renderer=Renderer(), open_player=lambda device: output, **kw)
+
+    monkeypatch.setattr("voice_host.host.live.open_announcer", opened)
+    config = live_config(tmp_path, teams="Red:Ann,Bob;Blue:Cat,Dan")
+    session = LiveSession.open(
+        config, stdout=io.StringIO(), env={}, clock=WallClock(), board_view=True
+    )
+    screen = _Screen()
+    session.host.screen = screen
+    try:
+        session.host.start()  # the welcome fails on the output
+        assert session.host.announcer.drain(DEADLOCK)
+        notice = session.inputs.get(DEADLOCK)  # the voice's notice, for the host to say
+        assert notice is not None
+        session.host.handle(notice)
+        assert session.host.announcer.drain(DEADLOCK)
+    finally:
+        session.close()
+    said = "Speech output stopped; announcements are printed until it works again."
+    assert output.played[-1] == said
+    assert not any("PaErrorCode" in text for text in output.played)
+    assert screen.models[-1].announcement.startswith(f"Speech output failed: {PORTAUDIO}")

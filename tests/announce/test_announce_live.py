@@ -230,3 +230,43 @@ def test_blank_texts_are_ignored(clock: ManualClock, rigs: list[Rig]) -> None:
     rig.announcer.say("   ")
     assert rig.announcer.drain(DEADLOCK)
     assert rig.player.played == [] and rig.renderer.rendered == []
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (
+            AnnounceOptions(label="card", private=True),
+            "Card audio stopped; press K to see the card.",
+        ),
+        (
+            AnnounceOptions(),
+            "Speech output stopped; announcements are printed until it works again.",
+        ),
+    ],
+    ids=["card", "host"],
+)
+def test_a_failure_told_to_notify_is_plain_words_to_say_and_the_reason_to_print(
+    clock: ManualClock, options: AnnounceOptions, said: str
+) -> None:
+    # The failure was one line with the device's own words, said aloud in the turn.
+    told: list[tuple[str, str]] = []
+    printed: list[str] = []
+    announcer = Pyttsx3Announcer(
+        FakeRenderer(),
+        FakePlayer(clock, broken={"Object: Kayak"}),
+        options,
+        clock=clock,
+        printer=printed.append,
+        notify=lambda words, line: told.append((words, line)),
+    )
+    try:
+        announcer.say("Object: Kayak")
+        assert announcer.drain(DEADLOCK)
+    finally:
+        announcer.close()
+    ((words, line),) = told
+    assert words == said
+    assert "output unplugged" in line and "unplugged" not in words
+    assert "kayak" not in (words + line).casefold()
+    assert all("failed" not in p for p in printed)  # told, not printed as well

@@ -85,6 +85,8 @@ class FakeSoundDevice:
     blocks_sent: int = 0
     open_attempts: list[int] = field(default_factory=list)
     open_layouts: list[tuple[int, int]] = field(default_factory=list)
+    open_devices: list[int] = field(default_factory=list)
+    """The device index of each stream asked for."""
 
     def query_devices(self) -> list[dict[str, Any]]:
         return self.devices
@@ -102,6 +104,7 @@ class FakeSoundDevice:
         assert dtype == "int16"
         self.open_attempts.append(samplerate)
         self.open_layouts.append((samplerate, channels))
+        self.open_devices.append(device)
         if not self.plans:
             raise FakePortAudioError("device unavailable")
         plan = self.plans[0]

@@ -429,13 +429,13 @@ def test_a_game_that_cannot_be_saved_does_not_say_it_was(
 
 def test_notices_waiting_before_the_game_opens_are_taken_and_the_rest_kept_in_order() -> None:
     queue = InputQueue()
-    queue.put(Notice("No private card audio: no such output; press K to see the card"))
+    queue.put(Notice("No card audio; press K to see the card.", shown="No private card audio: ..."))
     queue.put(KeyPress("i", 0.0))
     queue.put(Notice("The save failed."))
     queue.put(KeyPress("c", 0.1))
     assert queue.take_notices() == [
-        "No private card audio: no such output; press K to see the card",
-        "The save failed.",
+        Notice("No card audio; press K to see the card.", shown="No private card audio: ..."),
+        Notice("The save failed."),
     ]
     assert [queue.get(0), queue.get(0), queue.get(0)] == [
         KeyPress("i", 0.0),
@@ -457,7 +457,7 @@ def test_team_names_said_alike_are_told_when_the_host_listens(tmp_path: Path) ->
         announcer=RecordingAnnouncer(clock=WallClock().now),
         recognizer=(Silent(), "using silent"),
     )
-    notices = list(heard.inputs.take_notices())
+    notices = [n.text for n in heard.inputs.take_notices()]
     assert any("Team 2 and Team Two sound the same" in n and "buzzer" in n for n in notices)
     keys_only = LiveSession.open(
         _config(tmp_path / "k", teams=teams),
@@ -467,4 +467,4 @@ def test_team_names_said_alike_are_told_when_the_host_listens(tmp_path: Path) ->
         board_view=False,
         announcer=RecordingAnnouncer(clock=WallClock().now),
     )
-    assert not [n for n in keys_only.inputs.take_notices() if "sound the same" in n]
+    assert not [n for n in keys_only.inputs.take_notices() if "sound the same" in n.text]

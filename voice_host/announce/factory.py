@@ -9,7 +9,7 @@ from dataclasses import replace
 from voice_host.announce.live import Pyttsx3Announcer
 from voice_host.announce.player import NoPortAudio, Player, SounddevicePlayer
 from voice_host.announce.printed import PrintedAnnouncer
-from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, Announcer
+from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, Announcer, Notify
 from voice_host.announce.render import Pyttsx3Renderer, Renderer, resolve_voice
 from voice_host.announce.returning import ReturningAnnouncer
 from voice_host.errors import DeviceError, EngineError
@@ -27,6 +27,15 @@ def unavailable_notice(options: AnnounceOptions, why: str, *, retried: bool = Fa
     return f"No speech output: {why}; announcements are printed{until}"
 
 
+def unavailable_said(options: AnnounceOptions, *, retried: bool = False) -> str:
+    """The news of :func:`unavailable_notice` in plain words, to be said aloud (the
+    device's reason is printed, not said)."""
+    if options.private:
+        return "No card audio; press K to see the card."
+    until = " until it works" if retried else ""
+    return f"No speech output; announcements are printed{until}."
+
+
 def open_announcer(
     options: AnnounceOptions = DEFAULT_OPTIONS,
     *,
@@ -36,6 +45,7 @@ def open_announcer(
     open_player: Callable[[int | str | None], Player] | None = None,
     reopen_player: Callable[[int | str | None], Player] | None = None,
     retry: bool = True,
+    notify: Notify | None = None,
 ) -> Announcer:
     """A :class:`Pyttsx3Announcer` if the engine renders and the output opens, else printing.
 
@@ -51,6 +61,10 @@ def open_announcer(
     default ``open_player`` if given, else :meth:`SounddevicePlayer.reopen`), unless
     ``retry`` is off or PortAudio itself is missing.  An engine that does not work is
     not tried again.
+
+    ``notify`` is told the announcer's news about its output (this fallback, a failure
+    in the game) as words to say and a line to print (:data:`Notify`); when None the
+    line is printed through ``printer``.
     """
     own = renderer is None
     opener = SounddevicePlayer.open if open_player is None else open_player
@@ -74,15 +88,25 @@ def open_announcer(
         rendered = True
         player = opener(options.device)
     except (EngineError, DeviceError) as exc:
-        if rendered and retry and renderer is not None and not isinstance(exc, NoPortAudio):
-            printer(unavailable_notice(options, str(exc), retried=True))
+        retried = rendered and retry and renderer is not None and not isinstance(exc, NoPortAudio)
+        printed = unavailable_notice(options, str(exc), retried=retried)
+        if notify is None:
+            printer(printed)
+        else:
+            notify(unavailable_said(options, retried=retried), printed)
+        if retried and renderer is not None:
             return ReturningAnnouncer(
-                renderer, reopen_player, options, clock=clock, printer=printer, owns_renderer=own
+                renderer,
+                reopen_player,
+                options,
+                clock=clock,
+                printer=printer,
+                owns_renderer=own,
+                notify=notify,
             )
         if own and renderer is not None:
             renderer.close()
-        printer(unavailable_notice(options, str(exc)))
         return PrintedAnnouncer(options, printer=printer, clock=clock)
     return Pyttsx3Announcer(
-        renderer, player, options, clock=clock, printer=printer, owns_renderer=own
+        renderer, player, options, clock=clock, printer=printer, owns_renderer=own, notify=notify
     )

@@ -16,7 +16,12 @@ from collections.abc import Callable
 
 from voice_host.announce.player import Player
 from voice_host.announce.printed import printed_line
-from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, TimedAnnouncer
+from voice_host.announce.protocol import (
+    DEFAULT_OPTIONS,
+    AnnounceOptions,
+    Notify,
+    TimedAnnouncer,
+)
 from voice_host.announce.render import Renderer
 from voice_host.announce.timeline import SpeechTimeline
 
@@ -31,7 +36,9 @@ class Pyttsx3Announcer(TimedAnnouncer):
     ("Speech output failed: ...; announcements are printed until it works again"), and the
     next text tries the voice again (a device plugged back in is used again).
     ``timeline`` is one to record on instead of a new one (a voice taking over from a
-    :class:`~voice_host.announce.returning.ReturningAnnouncer`).
+    :class:`~voice_host.announce.returning.ReturningAnnouncer`).  ``notify``, when given,
+    is told the failure as plain words to say (:func:`failure_said`) and that line to
+    print, instead of ``printer``.
     """
 
     def __init__(
@@ -44,6 +51,7 @@ class Pyttsx3Announcer(TimedAnnouncer):
         printer: Callable[[str], None] = print,
         owns_renderer: bool = False,
         timeline: SpeechTimeline | None = None,
+        notify: Notify | None = None,
     ) -> None:
         super().__init__(clock, options.tail, printer, timeline)
         self.options = options
@@ -52,6 +60,7 @@ class Pyttsx3Announcer(TimedAnnouncer):
         self._player = player
         self._printer = printer
         self._owns_renderer = owns_renderer
+        self._notify = notify
         self._cond = threading.Condition()
         self._queue: deque[str] = deque()
         self._current: threading.Event | None = None
@@ -154,7 +163,11 @@ class Pyttsx3Announcer(TimedAnnouncer):
                 # the notice is said on the loudspeaker: a reason quoting the card
                 # ("failed to render 'Object: Telescope'") would tell the table
                 why = "the card could not be said"
-            self._printer(failure_notice(self.options, why))
+            printed = failure_notice(self.options, why)
+            if self._notify is None:
+                self._printer(printed)
+            else:
+                self._notify(failure_said(self.options), printed)
         self._print(text)
 
     def _print(self, text: str) -> None:
@@ -173,3 +186,11 @@ def failure_notice(options: AnnounceOptions, why: str) -> str:
     if options.private:
         return f"Private card audio failed: {why}; press K to see the card"
     return f"Speech output failed: {why}; announcements are printed until it works again"
+
+
+def failure_said(options: AnnounceOptions) -> str:
+    """The news of :func:`failure_notice` in plain words, to be said aloud (the device's
+    reason is printed, not said: the failure comes in the middle of a turn)."""
+    if options.private:
+        return "Card audio stopped; press K to see the card."
+    return "Speech output stopped; announcements are printed until it works again."

@@ -17,11 +17,15 @@ from typing import Any, Protocol
 
 from voice_host.announce.render import RenderedAudio
 from voice_host.audio.devices import (
+    InputDevice,
     after_rescan,
     closed_stream,
+    follow_index,
+    list_output_devices,
     listing,
     opened_stream,
     parse_device,
+    rescans,
 )
 from voice_host.errors import DeviceError
 
@@ -86,6 +90,8 @@ class SounddevicePlayer:
         self.device = device
         """PortAudio device index or name part; None for the default output."""
         self._sd = sd
+        self._given = device  # an index given: followed to the device it named
+        self._listed = rescans()  # the device list ``device`` was read from
         self._rate: float | None = None
         # A stream still opening past OPEN_TIMEOUT: the device is not answering.
         self._stuck: threading.Thread | None = None
@@ -95,15 +101,25 @@ class SounddevicePlayer:
         """A player for ``device``; raise :class:`DeviceError` when there is no such output."""
         sd = load_sounddevice() if sd is None else sd
         device = parse_device(device)
+        player = cls(device, sd)
+        if isinstance(device, int):  # the device the index named, after a rescan too
+            player._rate = player._followed(device).default_rate or None
+            return player
         try:
             with listing():  # not while another thread restarts PortAudio
                 info = sd.query_devices(device, "output")
         except Exception as exc:  # PortAudioError (no sound card) or ValueError (no match)
             what = "the default audio output" if device is None else f"audio output {device!r}"
             raise DeviceError(f"{what} is not available ({exc})") from None
-        player = cls(device, sd)
         player._rate = float(info.get("default_samplerate", 0.0)) or None
         return player
+
+    def _followed(self, index: int) -> InputDevice:
+        """The output the ``index`` given names now (:func:`follow_index`), read afresh."""
+        listed = rescans()  # before listing: a rescan in between is followed next time
+        dev = follow_index("output", index, list_output_devices(self._sd))
+        self.device, self._listed = dev.index, listed
+        return dev
 
     @classmethod
     def reopen(cls, device: int | str | None = None, *, sd: Any | None = None) -> SounddevicePlayer:
@@ -116,6 +132,10 @@ class SounddevicePlayer:
 
     def _stream(self, audio: RenderedAudio, callback: Any, finished: threading.Event) -> Any:
         sd = self._sd
+        if isinstance(self._given, int) and rescans() != self._listed:
+            # the microphone's retry listed the devices afresh since this player
+            # opened: its index may name another output now (the loudspeaker)
+            self._followed(self._given)
         try:
             # counted as open, so that the microphone does not restart PortAudio under it
             return opened_stream(

@@ -53,6 +53,13 @@ class AnnounceOptions:
 #: The options of an announcer made without any.
 DEFAULT_OPTIONS = AnnounceOptions()
 
+#: Told an announcer's news about its own output (it cannot speak, it failed), in two
+#: forms: the plain words to say aloud ("Card audio stopped; press K to see the card."),
+#: and the line to print, which gives the device's own reason for a player who reads it
+#: (PortAudio's "Error opening OutputStream: Device unavailable [PaErrorCode -9985]"
+#: means nothing to a table, and may come in the middle of a turn).
+Notify = Callable[[str, str], None]
+
 
 class Announcer(Protocol):
     """Speaks for the host and knows when its voice is audible (on the host's clock)."""

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import itertools
+import os
 import queue
-import shutil
 import sys
 import tempfile
 import threading
@@ -105,8 +104,11 @@ RENDER_ATTEMPTS = 3
 
 
 def _save(engine: Any, spoken: str, path: Path) -> None:
-    """Have ``engine`` write ``spoken`` to the WAV ``path`` (replacing it)."""
-    path.unlink(missing_ok=True)
+    """Have ``engine`` write ``spoken`` to the WAV ``path`` (replacing what it held)."""
+    # Emptied, not removed: a file made by mkstemp stays this process's own (in a
+    # shared /tmp another user could put a link where a removed one was), and an
+    # attempt that writes nothing reads as empty, not as the attempt before.
+    path.write_bytes(b"")
     # espeak may still be writing the file when runAndWait returns (its synthesis is
     # asynchronous); the driver announces the end once the file is written.
     written = threading.Event()
@@ -239,8 +241,6 @@ class Pyttsx3Renderer:
         self._espeak = sys.platform.startswith("linux") if espeak is None else espeak
         self._jobs: queue.Queue[tuple[Callable[[], Any], Future[Any]] | None] = queue.Queue()
         self._engine: Any = None
-        self._folder = Path(tempfile.mkdtemp(prefix="voice-host-speech-"))
-        self._numbers = itertools.count(1)
         self._closed = False
         self._thread = threading.Thread(target=self._serve, name="voice-host-tts", daemon=True)
         self._thread.start()
@@ -299,8 +299,10 @@ class Pyttsx3Renderer:
         except Exception as exc:
             raise EngineError(f"speech engine cannot list voices ({exc})") from None
 
-    def render_to_file(self, text: str, path: Path, settings: VoiceSettings) -> RenderedAudio:
-        """Render ``text`` into a WAV at ``path`` and return its samples."""
+    def _rendering(
+        self, text: str, path: Path, settings: VoiceSettings
+    ) -> Callable[[], RenderedAudio]:
+        """The engine thread's job: render ``text`` into a WAV at ``path`` and read it."""
 
         def job() -> RenderedAudio:
             engine = self._engine_now()
@@ -322,6 +324,9 @@ class Pyttsx3Renderer:
                         raise
             raise AssertionError("unreachable")  # pragma: no cover
 
+        return job
+
+    def _rendered(self, text: str, job: Callable[[], RenderedAudio]) -> RenderedAudio:
         try:
             return self._call(job)
         except EngineError:
@@ -329,19 +334,40 @@ class Pyttsx3Renderer:
         except Exception as exc:
             raise EngineError(f"speech engine failed to render {text[:40]!r} ({exc})") from None
 
+    def render_to_file(self, text: str, path: Path, settings: VoiceSettings) -> RenderedAudio:
+        """Render ``text`` into a WAV at ``path`` and return its samples."""
+        return self._rendered(text, self._rendering(text, path, settings))
+
     def render(self, text: str, settings: VoiceSettings) -> RenderedAudio:
-        """Render ``text`` to samples through a temporary WAV that is removed afterwards."""
-        path = self._folder / f"say-{next(self._numbers)}.wav"
+        """Render ``text`` to samples through a temporary WAV that is removed afterwards.
+
+        One file a render (``voice-host-speech-*.wav`` in the temporary folder), made
+        just before and removed once read: nothing is kept between renders, so a
+        renderer never closed (a killed process, a test that replaced what closes it)
+        leaves nothing behind, and a killed render at most its one file.  (Each renderer
+        used to make a folder that only :meth:`close` removed.)"""
+        handle, name = tempfile.mkstemp(prefix="voice-host-speech-", suffix=".wav")
+        os.close(handle)
+        path = Path(name)
+        rendering = self._rendering(text, path, settings)
+
+        def job() -> RenderedAudio:
+            try:
+                return rendering()
+            finally:
+                # here too: an engine that answers after the caller gave up on it
+                # (RENDER_TIMEOUT) writes the file after the caller removed it
+                path.unlink(missing_ok=True)
+
         try:
-            return self.render_to_file(text, path, settings)
+            return self._rendered(text, job)
         finally:
-            path.unlink(missing_ok=True)
+            path.unlink(missing_ok=True)  # a job never run (the renderer closed)
 
     def close(self) -> None:
-        """Stop the thread and remove the temporary folder (idempotent)."""
+        """Stop the thread (idempotent)."""
         if self._closed:
             return
         self._closed = True
         self._jobs.put(None)
         self._thread.join(timeout=RENDER_TIMEOUT)
-        shutil.rmtree(self._folder, ignore_errors=True)

@@ -24,7 +24,12 @@ from collections.abc import Callable, Sequence
 from voice_host.announce.live import Pyttsx3Announcer
 from voice_host.announce.player import Player
 from voice_host.announce.printed import printed_line
-from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, TimedAnnouncer
+from voice_host.announce.protocol import (
+    DEFAULT_OPTIONS,
+    AnnounceOptions,
+    Notify,
+    TimedAnnouncer,
+)
 from voice_host.announce.render import RenderedAudio, Renderer
 
 #: Seconds after the failure (then after each failed attempt) before the next attempt;
@@ -44,7 +49,8 @@ class ReturningAnnouncer(TimedAnnouncer):
     ``renderer`` is the engine that rendered at start (closed with the announcer when
     ``owns_renderer``); ``open_player`` opens the output for ``options.device``, raising
     :class:`~voice_host.errors.DeviceError` while there is none.  ``start`` runs an
-    attempt (default: on a daemon thread; tests run it at once).  Thread-safe: the
+    attempt (default: on a daemon thread; tests run it at once).  ``notify`` is passed
+    to the voice that takes over (see :class:`Pyttsx3Announcer`).  Thread-safe: the
     host's thread speaks and recovers, any thread may ask the gate.
     """
 
@@ -59,6 +65,7 @@ class ReturningAnnouncer(TimedAnnouncer):
         owns_renderer: bool = False,
         backoff: Sequence[float] = RETRY_BACKOFF,
         start: Callable[[Callable[[], None]], None] = _thread,
+        notify: Notify | None = None,
     ) -> None:
         super().__init__(clock, options.tail, printer)
         if not backoff:
@@ -72,6 +79,7 @@ class ReturningAnnouncer(TimedAnnouncer):
         self._owns_renderer = owns_renderer
         self._backoff = tuple(backoff)
         self._start = start
+        self._notify = notify
         self._lock = threading.Lock()
         self._voice: Pyttsx3Announcer | None = None
         self._closed = False
@@ -141,6 +149,7 @@ class ReturningAnnouncer(TimedAnnouncer):
                     printer=self._printer,
                     owns_renderer=self._owns_renderer,
                     timeline=self.timeline,
+                    notify=self._notify,
                 )
                 attempt = False
         if attempt:

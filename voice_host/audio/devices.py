@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
@@ -22,6 +22,11 @@ _PORTAUDIO = threading.Lock()
 _streams_open = 0
 #: Seconds :func:`rescan` waits for another thread's rescan before giving up.
 RESCAN_WAIT = 1.0
+#: Times :func:`rescan` has had PortAudio list (and number) the devices afresh.
+_rescans = 0
+#: The name each device index the player gave (``--device 3``) had when it was first
+#: found in this process, by kind ("input" or "output"): see :func:`follow_index`.
+_chosen_names: dict[tuple[str, int], str] = {}
 
 
 def opened_stream(open_stream: Callable[[], Any]) -> Any:
@@ -71,6 +76,13 @@ def streams_open() -> int:
         return _streams_open
 
 
+def rescans() -> int:
+    """How many times :func:`rescan` has had PortAudio list the devices afresh in this
+    process: an index read from one list holds only until the next."""
+    with _PORTAUDIO:
+        return _rescans
+
+
 def rescan(sd: Any) -> bool:
     """Have PortAudio list the devices afresh; True when it did.
 
@@ -84,12 +96,14 @@ def rescan(sd: Any) -> bool:
         return False
     if not _PORTAUDIO.acquire(timeout=RESCAN_WAIT):
         return False
+    global _rescans
     try:
         if _streams_open:
             return False
         try:
             terminate()
         finally:
+            _rescans += 1  # the list may be another from here on, whatever follows
             initialize()
         return True
     except Exception:  # PortAudioError: the list stays as it was
@@ -127,6 +141,36 @@ class InputDevice:
     """Default sample rate in samples per second."""
     is_default: bool
     """Whether this is the system's default input (default output for an output)."""
+
+
+def follow_index(kind: str, index: int, devices: Sequence[InputDevice]) -> InputDevice:
+    """The device the player meant by ``index`` among ``devices`` (the ``kind`` devices,
+    "input" or "output", listed now).
+
+    An index is PortAudio's number for a device in the list it made when it started,
+    and :func:`rescan` makes that list afresh: a device plugged in or out before it
+    moves it, and the index then names another device.  So the name the index had when
+    it was first found is kept, and from then on the device is found by that name (at
+    its old index if several have it).  When no device has that name the choice is
+    refused (:class:`DeviceError`), not taken by its index: what holds the index now is
+    a device the player did not choose, for ``--card-audio`` perhaps the loudspeaker
+    that must never say the card, for ``--device`` a microphone that may hear the
+    wrong room; a player who chose a device expects to be told it is gone (the host
+    says so, and its retries find the device when it comes back)."""
+    name = _chosen_names.get((kind, index))
+    if name is None:
+        for dev in devices:
+            if dev.index == index:
+                _chosen_names[(kind, index)] = dev.name
+                return dev
+        raise DeviceError(f"no {kind} device with index {index} (see 'voice-host devices')")
+    named = [dev for dev in devices if dev.name == name]
+    if not named:
+        raise DeviceError(
+            f"{kind} device {index} ({name!r}) is not there now; "
+            "the devices were listed afresh (see 'voice-host devices')"
+        )
+    return next((dev for dev in named if dev.index == index), named[0])
 
 
 #: The most digits a device index is written with: a longer run is a name part
@@ -221,10 +265,7 @@ def resolve_input_device(device: int | str | None, sd: Any | None = None) -> Inp
         return devices[0]
     device = parse_device(device)
     if isinstance(device, int):
-        for dev in devices:
-            if dev.index == device:
-                return dev
-        raise DeviceError(f"no input device with index {device} (see 'voice-host devices')")
+        return follow_index("input", device, devices)
     matches = [dev for dev in devices if device.lower() in dev.name.lower()]
     if not matches:
         raise DeviceError(f"no input device named like {device!r} (see 'voice-host devices')")

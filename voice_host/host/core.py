@@ -229,7 +229,7 @@ class Host:
         kept: str = "",
         time_left: float | None = None,
         held: bool = False,
-        notices: Sequence[str] = (),
+        notices: Sequence[str | Notice] = (),
     ) -> None:
         """Open the game: the welcome (or the resume notice) and the first prompt.
 
@@ -241,16 +241,21 @@ class Host:
         for a full turn; ``held``: that turn was paused or waiting for its describer,
         and waits for them again (as with ``--ready``) rather than running at "Go!".
         ``notices``: news from opening the game's devices (a card voice that cannot
-        speak), said before the welcome rather than after "Go!"."""
+        speak), said before the welcome rather than after "Go!"; a :class:`Notice`'s
+        ``shown`` form is shown instead of its words."""
         now = self.clock.now()
         if news:
             self.mic_live = False  # the prompts name keys, not words it cannot hear
         hint = dialogue.help_hint(self._wake())
         lines = [kept] if kept else []
-        lines += notices
+        shown = list(lines)  # the host line: a notice with a device's reason shows it
+        for n in notices:
+            lines.append(n.text if isinstance(n, Notice) else n)
+            shown.append((n.shown or n.text) if isinstance(n, Notice) else n)
         if news and news != self._told:
             self._told = news
             lines.append(f"{news} Play with the keys; question mark for help.")
+            shown.append(lines[-1])
             hint = ""  # said just now
         first = (
             dialogue.resumed(self.game, time_left) if resumed else dialogue.opening(self.game, hint)
@@ -261,7 +266,8 @@ class Host:
         if resumed and self.game.phase is Phase.TURN:
             self._resumed_left = time_left  # shown, and the timer's start, until it goes on
         # One group, so the screen (in line mode, a printed status line) follows it all.
-        self._say([*lines, first, *prompt])
+        shown = [line for line in (*shown, first, *prompt) if line.strip()]
+        self._say([*lines, first, *prompt], shown=" ".join(shown))
         self._changed(now, save=True)
 
     def handle(self, item: HostInput) -> None:
@@ -288,7 +294,7 @@ class Host:
             if item.later and self._turn_running():
                 self._held.append(item.text)
             else:
-                self.say(item.text)
+                self._say([item.text], shown=item.shown)
         elif isinstance(item, Stop):
             self.stop(item.reason)
         elif isinstance(item, KeysClosed):
@@ -1164,8 +1170,10 @@ class Host:
         """Announce ``text`` (notices from the wiring, e.g. the recogniser chosen)."""
         self._say([text])
 
-    def _say(self, lines: list[str], *, remember: bool = True) -> None:
-        """Announce ``lines``; ``remember`` False keeps them out of what "repeat" repeats."""
+    def _say(self, lines: list[str], *, remember: bool = True, shown: str = "") -> None:
+        """Announce ``lines``; ``remember`` False keeps them out of what "repeat" repeats;
+        ``shown`` is shown as the host's line instead of them (the same news with a
+        device's reason, which is not said)."""
         lines = [line for line in lines if line.strip()]
         if not lines:
             return
@@ -1177,7 +1185,7 @@ class Host:
                 self._log(line)
         if remember:
             self._last_group = " ".join(lines)
-        self._last_said = " ".join(lines)  # the screen's host line: help and status too
+        self._last_said = shown or " ".join(lines)  # the screen's host line: help, status too
         self._show(now)
 
     def told(self, message: str) -> None:

@@ -62,6 +62,9 @@ class Notice:
     later: bool = False
     """Advice that can wait: said when the turn in progress ends, not over the
     describer (while the host speaks the microphone is not judged)."""
+    shown: str = ""
+    """The same news with its reason in a device's own words, for a player who reads
+    it: shown instead of ``text`` on the board view's host line, never said."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +101,8 @@ class InputQueue:
         """Add an input (from any thread, and from a signal handler)."""
         self._queue.put(item)
 
-    def take_notices(self) -> list[str]:
-        """Take the :class:`Notice` texts waiting in the queue, leaving everything
+    def take_notices(self) -> list[Notice]:
+        """Take the :class:`Notice` items waiting in the queue, leaving everything
         else in its order (news from the set-up, said before the game opens)."""
         taken: list[HostInput] = []
         while True:
@@ -107,13 +110,13 @@ class InputQueue:
                 taken.append(self._queue.get_nowait())
             except queue.Empty:
                 break
-        texts = []
+        notices = []
         for item in taken:
             if isinstance(item, Notice):
-                texts.append(item.text)
+                notices.append(item)
             else:
                 self._queue.put(item)
-        return texts
+        return notices
 
     def get(self, timeout: float) -> HostInput | None:
         """The next input, or None after ``timeout`` seconds without one."""

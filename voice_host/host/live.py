@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from voice_host.announce.factory import open_announcer
 from voice_host.announce.printed import is_printed_line
-from voice_host.announce.protocol import Announcer
+from voice_host.announce.protocol import Announcer, Notify
 from voice_host.announce.read_aloud import ScreenReaderAnnouncer
 from voice_host.config import HostConfig, first_team, read_board
 from voice_host.deck.model import Deck
@@ -284,13 +284,32 @@ def _keys(
 
 class _RoutedPrinter:
     """A printer whose destination can change: the team set-up prints to the terminal,
-    the game (in the board view) to the screen's host line."""
+    the game (in the board view) to the screen's host line.  :meth:`notify` takes a
+    voice's news about its output the same way (``told``; None prints the line)."""
 
     def __init__(self, target: Callable[[str], None]) -> None:
         self.target = target
+        self.told: Notify | None = None
 
     def __call__(self, text: str) -> None:
         self.target(text)
+
+    def notify(self, said: str, printed: str) -> None:
+        """See :data:`~voice_host.announce.protocol.Notify`."""
+        if self.told is None:
+            self.target(printed)
+        else:
+            self.told(said, printed)
+
+
+def _told(inputs: InputQueue) -> Notify:
+    """Where a voice's news about its output goes when the host says it: the plain words
+    said, and the line with the device's reason shown on the board view's host line."""
+
+    def told(said: str, printed: str) -> None:
+        inputs.put(Notice(said, shown=printed))
+
+    return told
 
 
 #: Seconds to wait for the host loop to save and stop after the screen closed.
@@ -416,14 +435,30 @@ class LiveSession:
             said(unused.removeprefix("voice-host: "))
         kept = "" if saved is not None else keep_previous_game(slot)
         time_left = resumed_time_left(saved, game, config.timer) if saved is not None else None
+        voice_told = _told(inputs)
         if announcer is None:
-            announcer = open_announcer(config.announce_options(), printer=notices, clock=clock.now)
+            announcer = open_announcer(
+                config.announce_options(),
+                printer=notices,
+                clock=clock.now,
+                notify=voice_told if board_view else None,  # line mode prints it, as before
+            )
         card_options = config.card_announce_options()
 
-        # The card voice prints nothing but its failure, which the host says aloud in
-        # either mode: a describer who listens for the card must hear that it is silent.
+        def card_told(words: str, printed: str) -> None:
+            # The card voice prints nothing but its failure, which the host says aloud in
+            # either mode (a describer who listens for the card must hear that it is
+            # silent) in plain words, as it may come in a turn: the device's reason is
+            # printed in line mode for a player who reads it, but not for a screen
+            # reader, which would read it aloud all the same.
+            if not board_view and not config.screen_reader:
+                write(printed)
+            voice_told(words, printed)
+
         card_voice = (
-            open_announcer(card_options, printer=said, clock=clock.now) if card_options else None
+            open_announcer(card_options, printer=said, clock=clock.now, notify=card_told)
+            if card_options
+            else None
         )
         listening, why = _open_listening(config, announcer, env, recognizer)
         shown = show_card if show_card is not None else board_view
@@ -803,7 +838,9 @@ def _run_live(
 
         # The set-up runs in line mode before any screen: printed lines go to stdout.
         if announcer is None:
-            announcer = open_announcer(config.announce_options(), printer=printer, clock=clock.now)
+            announcer = open_announcer(
+                config.announce_options(), printer=printer, clock=clock.now, notify=printer.notify
+            )
         try:
             opened = open_recognizer(config, env)
             config = set_up_teams(
@@ -838,6 +875,8 @@ def _run_live(
         raise
     # From now on the set-up voice's printed lines go where the game's notices go.
     printer.target = _notices(printer.target, session.inputs, board_view)
+    if board_view:
+        printer.told = _told(session.inputs)
     if board_view:
         if notice:
             session.inputs.put(Notice(notice))

@@ -37,10 +37,11 @@ from typing import TYPE_CHECKING, TextIO
 
 from voice_host.announce.protocol import Announcer
 from voice_host.announce.read_aloud import ScreenReaderAnnouncer
+from voice_host.announce.returning import ReturningAnnouncer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.errors import UsageError, VoiceHostError
 from voice_host.host.clock import AudioClock, Clock, restamped
-from voice_host.host.dialogue import no_microphone
+from voice_host.host.dialogue import SPEECH_BACK, no_microphone
 from voice_host.host.keys import HUSH
 from voice_host.host.setup import GLOBAL_WORDS, SetupDialogue, SetupResult
 from voice_host.rules import Team
@@ -201,14 +202,39 @@ class SetupRunner:
         if key.lower() in HUSH:
             self.announcer.stop()  # X or Escape: stop talking (the question stays open)
             return
-        self._say(self.dialogue.press(key))
+        asked = self.dialogue.prompt()
+        self._reply(self.dialogue.press(key), asked)
 
     def _hear(self, events: Sequence[RecognitionEvent]) -> None:
         for words in utterance_words(events):
             if self.dialogue.finished:
                 return
             self._heard.append(words)
-            self._say(self.dialogue.hear(words))
+            asked = self.dialogue.prompt()
+            self._reply(self.dialogue.hear(words), asked)
+
+    def _reply(self, lines: list[str], asked: str) -> None:
+        """Say the dialogue's reply to an answer given while ``asked`` was the question.
+
+        A voice whose output did not open at start (:class:`ReturningAnnouncer`) takes
+        over here once it has found its output, and only when the answer moved the
+        set-up on (another question, or the end): the reply then asks the next question
+        in the voice, after "Speech output is back.".  Never while a question is open,
+        waiting for its answer (a yes/no question too): a repeat, help or a miss leaves
+        it printing, as the game's host does not speak over a question."""
+        voice = self.announcer
+        moved = self.dialogue.finished or self.dialogue.prompt() != asked
+        if isinstance(voice, ReturningAnnouncer) and voice.recover(SPEECH_BACK, take=moved):
+            lines = [SPEECH_BACK, *lines]  # printed by the voice too
+        self._say(lines)
+
+    def _voice_wanted(self) -> None:
+        """Start another attempt at a missing output when one is due (what it finds is
+        taken only by :meth:`_reply`): called for every chunk and every key poll, as
+        the game's host calls it at every tick."""
+        voice = self.announcer
+        if isinstance(voice, ReturningAnnouncer):
+            voice.recover(take=False)
 
     def _keys_waiting(self) -> None:
         """Every key already pressed (none is waited for)."""
@@ -240,6 +266,7 @@ class SetupRunner:
             for chunk in chunks:
                 if isinstance(self.clock, AudioClock):
                     self.clock.feed(chunk)
+                self._voice_wanted()
                 self._keys_waiting()
                 if self.dialogue.finished:
                     return True
@@ -267,6 +294,7 @@ class SetupRunner:
         if self.recognizer is not None and self.chunks is not None:
             voice = self._listen(self.recognizer, self.chunks)
         while not self.dialogue.finished:
+            self._voice_wanted()
             try:
                 key = self.keys(KEY_POLL_SECONDS)
             except EOFError:

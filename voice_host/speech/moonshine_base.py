@@ -36,7 +36,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -285,17 +285,26 @@ class MoonshineBaseTranscriber:
         self.load()
         hidden = self._encoder.run(None, {"input_values": samples[None, :]})[0]
         most = int(samples.size / SAMPLE_RATE * TOKENS_PER_SECOND) + 1
-        line, score = self._decode(hidden, most)
+        free = self._decode(hidden, most)
+        line = self._line(free)
         leaning = Leaning.towards(lean)
         if leaning.targets and not leaning.held_by(line):
-            other, other_score = self._decode(hidden, most, leaning)
-            if leaning.held_by(other) and other_score >= score - LEAN_MARGIN:
+            leant = self._decode(hidden, most, leaning, after=free)
+            other = self._line(leant)
+            if leaning.held_by(other) and leant.score >= free.score - LEAN_MARGIN:
                 return other
         return line
 
-    def _decode(self, hidden: Any, most: int, leaning: Leaning | None = None) -> tuple[str, float]:
+    def _decode(
+        self, hidden: Any, most: int, leaning: Leaning | None = None, after: _Pass | None = None
+    ) -> _Pass:
         """A line for the encoded audio and the model's log-probability of it: greedy,
-        or leaning (:meth:`Leaning.token`)."""
+        or leaning (:meth:`Leaning.token`).
+
+        ``after``: the greedy pass over the same audio.  As long as the leaning line
+        chooses the tokens that one chose, its steps are read from it rather than run
+        again (the same tokens in give the same probabilities out): the decoder runs
+        only from the first token where the two part."""
         import numpy as np
 
         feeds: dict[str, Any] = {"encoder_hidden_states": hidden}
@@ -304,33 +313,48 @@ class MoonshineBaseTranscriber:
             for part in ("decoder", "encoder"):
                 feeds[f"past_key_values.{layer}.{part}.key"] = empty
                 feeds[f"past_key_values.{layer}.{part}.value"] = empty
+        done = _Pass()
         token = START_TOKEN
-        written: list[bytes] = []
         text = ""
-        score = 0.0
+        following = after is not None
         for step in range(most):
-            feeds["input_ids"] = np.array([[token]], dtype=np.int64)
-            feeds["use_cache_branch"] = np.array([step > 0])
-            outputs = self._decoder.run(None, feeds)
-            logits = outputs[0][0, -1].astype(np.float64)
-            top = float(logits.max())
-            log_probs = logits - (top + float(np.log(np.exp(logits - top).sum())))
+            if after is not None and following and step < len(after.tokens):
+                log_probs, state = after.log_probs[step], after.states[step]
+            else:
+                feeds["input_ids"] = np.array([[token]], dtype=np.int64)
+                feeds["use_cache_branch"] = np.array([step > 0])
+                outputs = self._decoder.run(None, feeds)
+                # the decoder's own keys grow each step; the encoder's are made once
+                for name, value in zip(self._outputs[1:], outputs[1:], strict=True):
+                    if step == 0 or ".decoder." in name:
+                        feeds[name.replace("present", "past_key_values")] = value
+                logits = outputs[0][0, -1].astype(np.float64)
+                top = float(logits.max())
+                log_probs = logits - (top + float(np.log(np.exp(logits - top).sum())))
+                state = dict(feeds)
             if leaning is not None and not leaning.held_by(text):
                 token = leaning.token(log_probs, text, self._texts)
             else:  # once the line holds a phrase it goes on as the model likes
                 token = int(log_probs.argmax())
-            score += float(log_probs[token])
+            if after is not None and following and token != after.tokens[step]:
+                following = False
+                feeds = dict(state)  # the keys after this step, the same for both lines
+            done.tokens.append(token)
+            done.log_probs.append(log_probs)
+            done.states.append(state)
+            done.score += float(log_probs[token])
             if token == END_TOKEN:
                 break
             if token < len(self._tokens):
-                written.append(self._tokens[token])
                 text += self._texts[token]  # its punctuation dropped: see _texts
-            # the decoder's own keys grow each step; the encoder's are made once
-            for name, value in zip(self._outputs[1:], outputs[1:], strict=True):
-                if step == 0 or ".decoder." in name:
-                    feeds[name.replace("present", "past_key_values")] = value
-        line = b"".join(written).decode("utf-8", errors="replace").replace("\u2581", " ")
-        return line.strip(), score
+        return done
+
+    def _line(self, done: _Pass) -> str:
+        """The text of a pass's tokens."""
+        written = b"".join(
+            self._tokens[t] for t in done.tokens if t != END_TOKEN and t < len(self._tokens)
+        )
+        return written.decode("utf-8", errors="replace").replace("\u2581", " ").strip()
 
     def transcribe(
         self, audio: bytes, start: float, lean: Sequence[str] = ()
@@ -347,6 +371,20 @@ class MoonshineBaseTranscriber:
         except Exception as exc:  # onnxruntime raises its own error types
             raise EngineError(f"Moonshine base-en failed: {exc}") from None
         return spread_words([(line, 0.0, samples.size / SAMPLE_RATE)], start)
+
+
+@dataclass
+class _Pass:
+    """What one pass of the decoder wrote, step by step."""
+
+    tokens: list[int] = field(default_factory=list)
+    """The token chosen at each step (the last may be :data:`END_TOKEN`)."""
+    log_probs: list[Any] = field(default_factory=list)
+    """The model's log-probabilities of every token at each step."""
+    states: list[dict[str, Any]] = field(default_factory=list)
+    """The decoder's inputs after each step (its keys and values so far)."""
+    score: float = 0.0
+    """The model's log-probability of the tokens chosen."""
 
 
 @dataclass(frozen=True)

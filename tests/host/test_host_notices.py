@@ -421,7 +421,7 @@ def test_a_game_that_cannot_be_saved_does_not_say_it_was(
         run_live(config, stdin=io.StringIO("c\nq\ny\n"), stdout=out, env={})
     text = out.getvalue()
     assert "Game saved" not in text
-    assert "Host: The game could not be saved: cannot save the game to" in text
+    assert "Host: I could not save the game: the disk is full. The last save is kept." in text
     saved = SaveSlot(tmp_path / "game.json").load_game()
     assert saved is not None  # the first save is still there, whole
     assert Game.from_json(saved.game).state.correct == 0

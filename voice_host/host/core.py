@@ -35,7 +35,7 @@ from voice_host.host.inputs import (
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import save_or_discard
 from voice_host.host.timer import SAVE_TIMER_EVERY, Cue, TurnTimer
-from voice_host.persist import SaveSlot
+from voice_host.persist import SaveSlot, unsaved_said
 from voice_host.referee.commands import command_phrases, listened_teams, spoken_team
 from voice_host.referee.values import GRACE_SECONDS, Judgement, Situation
 from voice_host.referee.values import Phase as RefPhase
@@ -455,7 +455,13 @@ class Host:
                 self.unsaved = f"{why}; none of this game was saved"
                 if slot.path.exists():
                     self.unsaved += f", and {slot.path} holds an earlier game"
-            self._say([f"The game could not be saved: {self.unsaved}. Goodbye."])
+            # Said in plain words; the file and the system's reason are shown (and, once
+            # the session is closed, the command's error line prints them).
+            kept = "The last save is kept." if slot.saved_any else "None of this game was saved."
+            self._say(
+                [f"{unsaved_said(slot.failure_said)} {kept} Goodbye."],
+                shown=f"The game could not be saved: {self.unsaved}. Goodbye.",
+            )
         self.finished = True
 
     # ----- the situation for listening ----------------------------------------------------

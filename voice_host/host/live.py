@@ -423,9 +423,20 @@ class LiveSession:
         def said(text: str) -> None:
             inputs.put(Notice(text))  # for the host to say, in either mode
 
+        voice_told = _told(inputs)
+
+        def in_plain_words(words: str, printed: str) -> None:
+            # News the host says aloud in either mode, in plain words, as it may come in
+            # a turn; the reason in a device's or the system's own words is printed in
+            # line mode for a player who reads it (the board view shows it on the host's
+            # line), but not for a screen reader, which would read it aloud all the same.
+            if not board_view and not config.screen_reader:
+                write(printed)
+            voice_told(words, printed)
+
         # A save that fails (and works again) is said: a player listening to the host
         # must hear that the game is not being saved.
-        slot = SaveSlot(config.save_path(env), report=said)
+        slot = SaveSlot(config.save_path(env), report=said, notify=in_plain_words)
         saved = saved_to_resume(slot) if config.resume else None
         if saved is not None:
             config = resume_config(config, saved)  # the game's own deck, timer, wake word
@@ -435,7 +446,6 @@ class LiveSession:
             said(unused.removeprefix("voice-host: "))
         kept = "" if saved is not None else keep_previous_game(slot)
         time_left = resumed_time_left(saved, game, config.timer) if saved is not None else None
-        voice_told = _told(inputs)
         if announcer is None:
             announcer = open_announcer(
                 config.announce_options(),
@@ -444,19 +454,10 @@ class LiveSession:
                 notify=voice_told if board_view else None,  # line mode prints it, as before
             )
         card_options = config.card_announce_options()
-
-        def card_told(words: str, printed: str) -> None:
-            # The card voice prints nothing but its failure, which the host says aloud in
-            # either mode (a describer who listens for the card must hear that it is
-            # silent) in plain words, as it may come in a turn: the device's reason is
-            # printed in line mode for a player who reads it, but not for a screen
-            # reader, which would read it aloud all the same.
-            if not board_view and not config.screen_reader:
-                write(printed)
-            voice_told(words, printed)
-
+        # The card voice prints nothing but its failure, which the host says aloud: a
+        # describer who listens for the card must hear that it is silent.
         card_voice = (
-            open_announcer(card_options, printer=said, clock=clock.now, notify=card_told)
+            open_announcer(card_options, printer=said, clock=clock.now, notify=in_plain_words)
             if card_options
             else None
         )

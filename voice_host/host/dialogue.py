@@ -129,9 +129,16 @@ def go_on(seconds_left: float) -> str:
 
 
 def no_microphone(exc: BaseException) -> str:
-    """The microphone failed: the device's own words, minus advice the host gives itself."""
+    """The microphone failed: the device's own words, minus advice the host gives itself
+    (printed or shown for a player who reads them; :data:`NO_MICROPHONE` is said)."""
     why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
     return f"No microphone: {why}."
+
+
+#: No microphone opens, or the one in use failed (none found, busy, refused), said
+#: aloud: the device's own words (:func:`no_microphone`: ALSA's or PortAudio's text)
+#: mean nothing to a table, and may come in the middle of a turn.
+NO_MICROPHONE = "No microphone: I cannot hear the table."
 
 
 def already_counted(card: str) -> str:

@@ -67,6 +67,7 @@ from voice_host.host.dialogue import (
     MIC_OVERLOAD,
     MIC_SILENT,
     MIC_SOUND,
+    NO_MICROPHONE,
     listening_failed,
     no_microphone,
     resume_command,
@@ -191,12 +192,14 @@ def _listen(
     clock: Clock,
     stopping: threading.Event,
     missing: bool = False,
+    reason: Callable[[str], None] = lambda _line: None,
 ) -> None:
     """The listening thread: microphone -> judgements, reopening a lost microphone,
     saying once when a microphone hears nothing at all (muted), and advising once
     when the table is heard too faintly or the microphone overloads.  ``missing``: the
     host has already said there is no microphone, so the first sound from one is news
-    ("The microphone is back") even if this thread never saw it fail."""
+    ("The microphone is back") even if this thread never saw it fail.  ``reason`` is
+    given the device's own words when the microphone fails (the host says plain ones)."""
     from voice_host.audio.levels import SilentInputWatch, TableLevelWatch
     from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource
 
@@ -239,7 +242,9 @@ def _listen(
             if not lost:
                 lost = True
                 # The same words as the team set-up's, so the host can tell it is old news.
-                inputs.put(MicStatus(False, no_microphone(exc)))
+                why = no_microphone(exc)
+                reason(why)
+                inputs.put(MicStatus(False, NO_MICROPHONE, shown=why))
         except Exception as exc:  # the recogniser or the referee broke: say so, play on by keys
             log.debug("listening failed", exc_info=True)
             source.close()
@@ -366,6 +371,7 @@ class LiveSession:
         kept: str = "",
         time_left: float | None = None,
         held: bool = False,
+        reason: Callable[[str], None] = lambda _line: None,
     ) -> None:
         self.config = config
         self._kept = kept
@@ -387,6 +393,8 @@ class LiveSession:
         self._threads: list[threading.Thread] = []
         self.error: BaseException | None = None
         """What broke the host loop in a worker thread, re-raised by :meth:`finish`."""
+        self._reason = reason
+        """Prints the reason, in a device's own words, of news said in plain words."""
 
     @classmethod
     def open(
@@ -424,14 +432,20 @@ class LiveSession:
             inputs.put(Notice(text))  # for the host to say, in either mode
 
         voice_told = _told(inputs)
+        printed_last = [""]
+
+        def reason(printed: str) -> None:
+            # News the host says aloud in plain words (as it may come in a turn) has its
+            # reason in a device's or the system's own words printed in line mode, for a
+            # player who reads it (the board view shows it on the host's line), but not
+            # for a screen reader, which would read it aloud all the same.  Once: the
+            # microphone found missing before the welcome fails the same way again.
+            if not board_view and not config.screen_reader and printed != printed_last[0]:
+                write(printed)
+            printed_last[0] = printed
 
         def in_plain_words(words: str, printed: str) -> None:
-            # News the host says aloud in either mode, in plain words, as it may come in
-            # a turn; the reason in a device's or the system's own words is printed in
-            # line mode for a player who reads it (the board view shows it on the host's
-            # line), but not for a screen reader, which would read it aloud all the same.
-            if not board_view and not config.screen_reader:
-                write(printed)
+            reason(printed)
             voice_told(words, printed)
 
         # A save that fails (and works again) is said: a player listening to the host
@@ -502,6 +516,7 @@ class LiveSession:
             kept=kept,
             time_left=time_left,
             held=saved is not None and saved.held,  # outside a turn the host holds nothing
+            reason=reason,
         )
 
     # ----- the threads -----------------------------------------------------------------
@@ -523,7 +538,15 @@ class LiveSession:
             self._threads.append(
                 threading.Thread(
                     target=_listen,
-                    args=(self.config, listening, self.inputs, self.clock, self.stopping, missing),
+                    args=(
+                        self.config,
+                        listening,
+                        self.inputs,
+                        self.clock,
+                        self.stopping,
+                        missing,
+                        self._reason,
+                    ),
                     name="listening",
                     daemon=True,
                 )
@@ -547,28 +570,32 @@ class LiveSession:
         """Back after the board view's Ctrl-Z (``fg``): the host says the turn is paused."""
         self.inputs.put(Continued(self.clock.now()))
 
-    def _news_before_start(self) -> str:
+    def _news_before_start(self) -> tuple[str, str]:
         """Why the host cannot listen, if that is known before the game opens: no
         recogniser, or no microphone that opens (the same words as the listening
-        thread's, :func:`_listen`, so the host does not say them twice)."""
+        thread's, :func:`_listen`, so the host does not say them twice), and the same
+        news with the device's own words, or ''."""
         if self.host.listening is None:
-            return self._why
+            return self._why, ""
         from voice_host.audio import microphone
 
         try:
             microphone.MicrophoneSource(self.config.device).check()
         except (VoiceHostError, OSError) as exc:
-            return no_microphone(exc)
-        return ""
+            why = no_microphone(exc)
+            self._reason(why)
+            return NO_MICROPHONE, why
+        return "", ""
 
     def host_loop(self, stdin: TextIO | None = None) -> None:
         """Start the host and run it until the session is over (once the game is won,
         until the players quit: the win can still be undone)."""
         host = self.host
-        news = self._news_before_start()
+        news, shown = self._news_before_start()
         host.start(
             resumed=self.config.resume,
             news=news,
+            news_shown=shown,
             kept=self._kept,
             time_left=self._time_left,
             held=self._held,

@@ -155,9 +155,25 @@ def card_changed(command: str) -> str:
 
 
 def listening_failed(exc: BaseException) -> str:
-    """The recogniser or the referee failed (an error that is no device's)."""
+    """The recogniser or the referee failed (an error that is no device's): its own
+    words, printed or shown (:data:`LISTENING_STOPPED` is said)."""
     why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
     return f"Listening stopped: {why}."
+
+
+#: The recogniser or the referee failed, said aloud: the error's own words
+#: (:func:`listening_failed`) are printed or shown.
+LISTENING_STOPPED = "Listening stopped: my speech recognition failed."
+
+#: The keyboard's thread failed (the terminal, or the screen reader's hook), said
+#: aloud: the error's own words (:func:`keyboard_failed`) are printed or shown.
+KEYBOARD_STOPPED = "The keyboard stopped."
+
+
+def keyboard_failed(exc: BaseException) -> str:
+    """The keyboard's thread failed: the error's own words, printed or shown."""
+    why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
+    return f"The keyboard stopped: {why}."
 
 
 #: The microphone delivers only silence: muted by its key, or turned right down.

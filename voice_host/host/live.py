@@ -63,11 +63,14 @@ from voice_host.errors import ModelError, SaveError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock, restamped
 from voice_host.host.core import Host, HostOptions
 from voice_host.host.dialogue import (
+    KEYBOARD_STOPPED,
+    LISTENING_STOPPED,
     MIC_FAINT,
     MIC_OVERLOAD,
     MIC_SILENT,
     MIC_SOUND,
     NO_MICROPHONE,
+    keyboard_failed,
     listening_failed,
     no_microphone,
     resume_command,
@@ -199,7 +202,8 @@ def _listen(
     when the table is heard too faintly or the microphone overloads.  ``missing``: the
     host has already said there is no microphone, so the first sound from one is news
     ("The microphone is back") even if this thread never saw it fail.  ``reason`` is
-    given the device's own words when the microphone fails (the host says plain ones)."""
+    given the device's or the error's own words when the microphone or the recogniser
+    fails (the host says plain ones)."""
     from voice_host.audio.levels import SilentInputWatch, TableLevelWatch
     from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource
 
@@ -250,7 +254,9 @@ def _listen(
             source.close()
             if not lost:
                 lost = True
-                inputs.put(MicStatus(False, listening_failed(exc)))
+                why = listening_failed(exc)
+                reason(why)
+                inputs.put(MicStatus(False, LISTENING_STOPPED, shown=why))
         stopping.wait(RETRY_SECONDS)
 
 
@@ -260,10 +266,12 @@ def _keys(
     clock: Clock,
     stopping: threading.Event,
     on_key: Callable[[float], None] | None = None,
+    reason: Callable[[str], None] = lambda _line: None,
 ) -> None:
     """The keyboard thread: one key at a time (lines when stdin is not a terminal).
     ``on_key`` is told each key's time before the host is (a screen reader falls silent
-    at a key press: :meth:`ScreenReaderAnnouncer.silenced`)."""
+    at a key press: :meth:`ScreenReaderAnnouncer.silenced`).  ``reason`` is given the
+    error's own words when the keyboard fails (the host says plain ones)."""
     from voice_host.terminal_keys import KeySource, TerminalKeys, ToldKeys, key_source
 
     terminal = key_source(stdin, lambda _text: None)
@@ -279,8 +287,9 @@ def _keys(
                 return
             except Exception as exc:  # the terminal failed, or the reader's hook: say so
                 log.debug("the keyboard failed", exc_info=True)
-                why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
-                inputs.put(Notice(f"The keyboard stopped: {why}."))
+                why = keyboard_failed(exc)
+                reason(why)
+                inputs.put(Notice(KEYBOARD_STOPPED, shown=why))
                 inputs.put(KeysClosed())  # as at the end of input: voice plays on, if it can
                 return
             if key is not None:
@@ -528,7 +537,7 @@ class LiveSession:
             self._threads.append(
                 threading.Thread(
                     target=_keys,
-                    args=(stdin, self.inputs, self.clock, self.stopping, on_key),
+                    args=(stdin, self.inputs, self.clock, self.stopping, on_key, self._reason),
                     name="keys",
                     daemon=True,
                 )

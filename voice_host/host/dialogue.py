@@ -161,6 +161,10 @@ def listening_failed(exc: BaseException) -> str:
     return f"Listening stopped: {why}."
 
 
+#: The recogniser (or the referee) did not start, said aloud: the error's own words
+#: ("No speech recogniser (...)": a library, a file, a path) are printed or shown.
+NO_RECOGNISER = "No speech recogniser: I cannot hear the table."
+
 #: The recogniser or the referee failed, said aloud: the error's own words
 #: (:func:`listening_failed`) are printed or shown.
 LISTENING_STOPPED = "Listening stopped: my speech recognition failed."

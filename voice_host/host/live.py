@@ -70,6 +70,7 @@ from voice_host.host.dialogue import (
     MIC_SILENT,
     MIC_SOUND,
     NO_MICROPHONE,
+    NO_RECOGNISER,
     keyboard_failed,
     listening_failed,
     no_microphone,
@@ -145,9 +146,15 @@ def _game(config: HostConfig, deck: Deck, saved: SavedGame | None, source: Path)
         raise UsageError(str(exc)) from None
 
 
-def open_recognizer(config: HostConfig, env: Mapping[str, str]) -> tuple[Recognizer | None, str]:
+def open_recognizer(
+    config: HostConfig,
+    env: Mapping[str, str],
+    reason: Callable[[str], None] = lambda _line: None,
+) -> tuple[Recognizer | None, str]:
     """The recogniser the game (and the team set-up before it) listens with, or None and
-    why not.  A model the player named must work: its :class:`ModelError` is raised."""
+    why not.  A model the player named must work: its :class:`ModelError` is raised.
+    An error that stops it is given to ``reason`` in its own words (a library, a file),
+    and why not is then said plainly (:data:`NO_RECOGNISER`)."""
     if config.keyboard_only:
         return None, "Keyboard only: not listening."
     try:
@@ -160,7 +167,8 @@ def open_recognizer(config: HostConfig, env: Mapping[str, str]) -> tuple[Recogni
             raise  # a model the player named must work: stop with its error
         return None, "No speech recogniser (no usable speech model)."
     except (VoiceHostError, OSError, ImportError) as exc:
-        return None, f"No speech recogniser ({exc})."
+        reason(f"No speech recogniser ({exc}).")
+        return None, NO_RECOGNISER
 
 
 def _open_listening(
@@ -168,9 +176,11 @@ def _open_listening(
     announcer: Announcer,
     env: Mapping[str, str],
     opened: tuple[Recognizer | None, str] | None = None,
+    reason: Callable[[str], None] = lambda _line: None,
 ) -> tuple[Listening | None, str]:
-    """The recogniser (``opened``, else opened now) and the referee, or None and why not."""
-    recognizer, why = opened if opened is not None else open_recognizer(config, env)
+    """The recogniser (``opened``, else opened now) and the referee, or None and why not
+    (an error's own words given to ``reason``, as :func:`open_recognizer` does)."""
+    recognizer, why = opened if opened is not None else open_recognizer(config, env, reason)
     if recognizer is None:
         return None, why
     try:
@@ -185,7 +195,8 @@ def _open_listening(
             referee.adjective("the")
         return Listening(recognizer, referee, announcer), why
     except (VoiceHostError, OSError, ImportError) as exc:
-        return None, f"No speech recogniser ({exc})."
+        reason(f"No speech recogniser ({exc}).")
+        return None, NO_RECOGNISER
 
 
 def _listen(
@@ -381,6 +392,7 @@ class LiveSession:
         time_left: float | None = None,
         held: bool = False,
         reason: Callable[[str], None] = lambda _line: None,
+        why_shown: str = "",
     ) -> None:
         self.config = config
         self._kept = kept
@@ -399,6 +411,8 @@ class LiveSession:
         self.stopping = threading.Event()
         """Set when the session ends: the key and listening threads stop."""
         self._why = why
+        self._why_shown = why_shown
+        """``why`` with the error's own words when the recogniser did not start, or ''."""
         self._threads: list[threading.Thread] = []
         self.error: BaseException | None = None
         """What broke the host loop in a worker thread, re-raised by :meth:`finish`."""
@@ -418,6 +432,7 @@ class LiveSession:
         announcer: Announcer | None = None,
         recognizer: tuple[Recognizer | None, str] | None = None,
         told: str = "",
+        recognizer_reason: str = "",
     ) -> LiveSession:
         """Load or start the game and make everything the host needs.
 
@@ -427,8 +442,10 @@ class LiveSession:
         set-up already spoke with).  ``recognizer`` is an already opened recogniser and
         why (or None and why not), as :func:`open_recognizer` gives, so the model is not
         loaded twice; None opens one.  ``told`` is the no-voice notice the team set-up
-        has already said (the host does not say the same news again).  Set-up errors
-        raise :class:`VoiceHostError` subclasses.
+        has already said (the host does not say the same news again), and
+        ``recognizer_reason`` the error's own words when that recogniser did not start
+        (printed then; shown on the board view's host line).  Set-up errors raise
+        :class:`VoiceHostError` subclasses.
         """
 
         def write(text: str) -> None:
@@ -484,7 +501,13 @@ class LiveSession:
             if card_options
             else None
         )
-        listening, why = _open_listening(config, announcer, env, recognizer)
+        reasons = [recognizer_reason] if recognizer_reason else []
+
+        def no_recognizer(line: str) -> None:
+            reasons.append(line)
+            reason(line)
+
+        listening, why = _open_listening(config, announcer, env, recognizer, no_recognizer)
         shown = show_card if show_card is not None else board_view
         host = Host(
             game,
@@ -526,6 +549,7 @@ class LiveSession:
             time_left=time_left,
             held=saved is not None and saved.held,  # outside a turn the host holds nothing
             reason=reason,
+            why_shown=reasons[-1] if listening is None and reasons else "",
         )
 
     # ----- the threads -----------------------------------------------------------------
@@ -585,7 +609,7 @@ class LiveSession:
         thread's, :func:`_listen`, so the host does not say them twice), and the same
         news with the device's own words, or ''."""
         if self.host.listening is None:
-            return self._why, ""
+            return self._why, self._why_shown
         from voice_host.audio import microphone
 
         try:
@@ -611,7 +635,7 @@ class LiveSession:
             notices=self.inputs.take_notices(),
         )
         if host.listening is None:
-            host.handle(MicStatus(False, self._why))
+            host.handle(MicStatus(False, self._why, shown=self._why_shown))
         self._start_threads(stdin, missing=bool(news))
         # Ctrl-Z, taken on the main thread in line mode (the board view takes it on its
         # own thread, see _stopping): the turn is paused and saved, then the process
@@ -861,6 +885,7 @@ def _run_live(
     announcer: Announcer | None = None
     opened: tuple[Recognizer | None, str] | None = None
     told: list[str] = []  # the no-voice notice the set-up said, not to be said again
+    reasons: list[str] = []  # why the set-up's recogniser did not start, in its own words
     terminal = stdout
     printer = _RoutedPrinter(lambda text: print(text, file=terminal, flush=True))
     if config.screen_reader:
@@ -879,7 +904,15 @@ def _run_live(
                 config.announce_options(), printer=printer, clock=clock.now, notify=printer.notify
             )
         try:
-            opened = open_recognizer(config, env)
+
+            def no_recognizer(line: str) -> None:
+                # the error's own words, for a player who reads them (the set-up says
+                # plain ones), but not for a screen reader, which reads every line
+                reasons.append(line)
+                if not config.screen_reader:
+                    printer(line)
+
+            opened = open_recognizer(config, env, no_recognizer)
             config = set_up_teams(
                 config,
                 announcer=announcer,
@@ -905,6 +938,7 @@ def _run_live(
             announcer=announcer,
             recognizer=opened,
             told=told[-1] if told else "",
+            recognizer_reason=reasons[-1] if reasons else "",
         )
     except BaseException:
         if announcer is not None:

@@ -419,7 +419,7 @@ class SaveSlot:
                 else:
                     kept = "nothing of this game is saved yet"
                     said = "Play goes on, but nothing of this game is saved yet"
-                self._tell(
+                self.tell(
                     f"{unsaved_said(self.failure_said)} {said}; I will try again at the next "
                     "change.",
                     f"{exc}; play goes on, and {kept}",
@@ -429,14 +429,20 @@ class SaveSlot:
         self.failure_said = ""
         if self._failing:
             self._failing = False
-            self._tell(
+            self.tell(
                 "Saving works again: the game is saved.",
                 f"Saving works again: the game is saved to {self.path}",
             )
         return True
 
-    def _tell(self, said: str, line: str) -> None:
-        """Report news of the saves: ``line`` to ``report``, or both forms to ``notify``."""
+    @property
+    def notifies(self) -> bool:
+        """Whether news of the saves is told in plain words as well (``notify``)."""
+        return self._notify is not None
+
+    def tell(self, said: str, line: str) -> None:
+        """Report news of the saves: ``line`` to ``report``, or both forms (``said``
+        in plain words) to ``notify``."""
         if self._notify is None:
             self._report(line)
         else:

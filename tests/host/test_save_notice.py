@@ -15,10 +15,12 @@ from voice_host.announce.protocol import AnnounceOptions
 from voice_host.announce.recording import RecordingAnnouncer
 from voice_host.host.clock import WallClock
 from voice_host.host.live import LiveSession
+from voice_host.host.saved_game import save_or_discard
 from voice_host.persist import SaveSlot
+from voice_host.rules import Correct, Game, Phase, TimeUp
 from voice_host.screen.model import ScreenModel
 
-from .conftest import disk_full_after_first_save, live_config
+from .conftest import disk_full_after_first_save, live_config, new_game
 
 #: Seconds a test waits for the host's thread (never reached when passing).
 DEADLOCK = 10.0
@@ -156,3 +158,38 @@ def test_the_goodbye_of_a_game_that_could_not_be_saved_is_said_in_plain_words(
         assert session.host.unsaved.endswith("is full; the last good save is kept")
     finally:
         session.close()
+
+
+def _won() -> Game:
+    game = new_game()
+    for inp in (Correct(), Correct(), TimeUp()):  # Red to CONTROL
+        game.apply(inp)
+    game.apply_text("control-won red")  # bonus turn
+    for inp in (Correct(), Correct(), TimeUp()):  # Red to SPIN
+        game.apply(inp)
+    game.apply_text("spin narrow-green")
+    game.apply_text("choose forward")  # Red to FINISH
+    game.apply_text("control-won red")  # Red wins
+    assert game.phase is Phase.GAME_OVER
+    return game
+
+
+def test_a_won_games_save_that_cannot_be_removed_is_said_in_plain_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The host said the removal's error: "cannot remove the saved game /home/.../game.json:
+    # Permission denied."
+    told: list[tuple[str, str]] = []
+    reports: list[str] = []
+    slot = SaveSlot(tmp_path / "game.json", notify=lambda said, line: told.append((said, line)))
+    slot.save("{}")
+
+    def refused(path: Path, missing_ok: bool = False) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(type(slot.path), "unlink", refused)  # a folder made read-only
+    assert not save_or_discard(slot, _won(), {}, reports.append)
+    assert reports == []  # told, not reported as well
+    ((said, line),) = told
+    assert said == "The game is over, but I could not remove its save."
+    assert line == f"cannot remove the saved game {tmp_path / 'game.json'}: Permission denied."

@@ -199,6 +199,27 @@ def _why(exc: OSError, path: Path) -> str:
     return exc.strerror or str(exc)
 
 
+def said_why(exc: OSError) -> str:
+    """Why a save failed in a few plain words to say to the table ("the disk is full"),
+    or '' when there are none: the line of :class:`SaveError` names the file and its
+    folder, which mean nothing to players listening to the host."""
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if exc.errno == errno.EDQUOT:
+        return "the space allowed on the disk is used up"
+    if exc.errno == errno.EROFS:
+        return "the disk is read-only"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "I am not allowed to write there"
+    return ""
+
+
+def unsaved_said(why: str) -> str:
+    """A save that failed, said aloud: "I could not save the game: the disk is full."
+    (``why`` from :func:`said_why`; '' leaves the reason to the printed line)."""
+    return f"I could not save the game: {why}." if why else "I could not save the game."
+
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -242,7 +263,9 @@ def save_atomic(path: Path, data: str, *, make_temp: TempMaker = _make_temp) -> 
         temp = None
         _sync_folder(folder)
     except OSError as exc:
-        raise SaveError(f"cannot save the game to {path}: {_why(exc, path)}") from None
+        failed = SaveError(f"cannot save the game to {path}: {_why(exc, path)}")
+        failed.errno = exc.errno  # for the reason said aloud (:func:`said_why`)
+        raise failed from None
     finally:
         if temp is not None:
             with contextlib.suppress(OSError):
@@ -322,7 +345,10 @@ class SaveSlot:
     """One save file: written atomically after every change, read once to resume.
 
     ``save`` raises :class:`SaveError`; ``autosave`` reports a failure once through
-    ``report`` (and once more when saving works again) and lets play go on.
+    ``report`` (and once more when saving works again) and lets play go on.  When
+    ``notify`` is given it is told that news instead, as plain words to say aloud
+    (:func:`unsaved_said`: no file names, no system error text) and the line that
+    ``report`` would have had, to print or show for a player who reads it.
     """
 
     def __init__(
@@ -332,16 +358,20 @@ class SaveSlot:
         report: Callable[[str], None] = print,
         make_temp: TempMaker = _make_temp,
         now: Callable[[], float] = time.time,
+        notify: Callable[[str, str], None] | None = None,
     ) -> None:
         self.path = path
         """The save file."""
         self._report = report
+        self._notify = notify
         self._make_temp = make_temp
         self._now = now
         self._lock = threading.Lock()
         self._failing = False
         self.failure: str | None = None
         """Why the last :meth:`autosave` failed; None when it saved."""
+        self.failure_said = ""
+        """That reason in plain words to say (:func:`said_why`), or '' when there are none."""
         self.saved_any = False
         """Whether this slot has saved anything yet, or read the game it resumes
         (when neither, the file there, if any, holds another game)."""
@@ -377,21 +407,46 @@ class SaveSlot:
             self.save(state_json, options, time_left=time_left, held=held)
         except SaveError as exc:
             self.failure = str(exc)
+            self.failure_said = said_why(exc)
             if not self._failing:
                 self._failing = True
                 if self.saved_any:
                     kept = "the last good save is kept"
+                    said = "Play goes on, and the last save is kept"
                 elif self.path.exists():  # another game's, that could not be moved aside
                     kept = f"nothing of this game is saved yet ({self.path} is an earlier game)"
+                    said = "Play goes on, but nothing of this game is saved yet"
                 else:
                     kept = "nothing of this game is saved yet"
-                self._report(f"{exc}; play goes on, and {kept}")
+                    said = "Play goes on, but nothing of this game is saved yet"
+                self.tell(
+                    f"{unsaved_said(self.failure_said)} {said}; I will try again at the next "
+                    "change.",
+                    f"{exc}; play goes on, and {kept}",
+                )
             return False
         self.failure = None
+        self.failure_said = ""
         if self._failing:
             self._failing = False
-            self._report(f"Saving works again: the game is saved to {self.path}")
+            self.tell(
+                "Saving works again: the game is saved.",
+                f"Saving works again: the game is saved to {self.path}",
+            )
         return True
+
+    @property
+    def notifies(self) -> bool:
+        """Whether news of the saves is told in plain words as well (``notify``)."""
+        return self._notify is not None
+
+    def tell(self, said: str, line: str) -> None:
+        """Report news of the saves: ``line`` to ``report``, or both forms (``said``
+        in plain words) to ``notify``."""
+        if self._notify is None:
+            self._report(line)
+        else:
+            self._notify(said, line)
 
     def load_game(self) -> SavedGame | None:
         """The saved game, or None when there is no save file.

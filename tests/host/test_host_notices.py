@@ -28,7 +28,7 @@ from voice_host.rules import Game, Phase
 from .conftest import HostMaker, Silent, disk_full_after_first_save, live_config
 
 KEYBOARD_ONLY = "Keyboard only: not listening."
-LOST = "No microphone: the microphone stopped."
+LOST = dialogue.NO_MICROPHONE
 
 
 def _first_news(n: int) -> list[object]:
@@ -123,7 +123,8 @@ def test_the_set_up_and_the_game_word_a_lost_microphone_alike(
         def close(self) -> None: ...
 
     monkeypatch.setattr("voice_host.audio.microphone.MicrophoneSource", DeadMicrophone)
-    assert _first_news(1) == [MicStatus(False, runner.notice)]
+    shown = "No microphone: the microphone stopped."  # the device's words, not said
+    assert _first_news(1) == [MicStatus(False, runner.notice, shown=shown)]
 
 
 _config = live_config
@@ -204,7 +205,7 @@ def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(
         session.inputs.put(Stop("test"))
         thread.join(10.0)
     texts = [e.text for e in announcer.entries]
-    news = "No microphone: no microphone found (no audio input device)."
+    news = "No microphone: I cannot hear the table."
     assert texts[0] == f"{news} Play with the keys; question mark for help.", texts
     assert texts[1].startswith("Welcome"), texts
     assert "host help" not in texts[1]  # no voice to say it with; the keys were just named
@@ -251,7 +252,7 @@ def test_a_microphone_found_after_the_notice_brings_listening_back(
         session.inputs.put(Stop("test"))
         thread.join(10.0)
     texts = [e.text for e in announcer.entries]
-    assert texts[0].startswith("No microphone: no microphone found"), texts
+    assert texts[0].startswith("No microphone: I cannot hear the table."), texts
     assert session.host.mic_live
     assert "The microphone is back. Listening again." in texts, texts
 
@@ -421,7 +422,7 @@ def test_a_game_that_cannot_be_saved_does_not_say_it_was(
         run_live(config, stdin=io.StringIO("c\nq\ny\n"), stdout=out, env={})
     text = out.getvalue()
     assert "Game saved" not in text
-    assert "Host: The game could not be saved: cannot save the game to" in text
+    assert "Host: I could not save the game: the disk is full. The last save is kept." in text
     saved = SaveSlot(tmp_path / "game.json").load_game()
     assert saved is not None  # the first save is still there, whole
     assert Game.from_json(saved.game).state.correct == 0

@@ -321,6 +321,7 @@ def test_a_microphone_lost_mid_set_up_hands_over_to_the_keys() -> None:
             return None
         return later(timeout)
 
+    reasons: list[str] = []
     outcome = SetupRunner(
         SetupDialogue(random.Random(0)),
         announcer=announcer,
@@ -328,12 +329,16 @@ def test_a_microphone_lost_mid_set_up_hands_over_to_the_keys() -> None:
         keys=keys,
         recognizer=Silent(),
         chunks=failing(),
+        reason=reasons.append,
     ).run()
     assert not outcome.voice and outcome.result is not None
     texts = [e.text for e in announcer.entries]
-    notice = "No microphone: the microphone stopped. Answer with the keys."
+    # said in plain words; the device's own are given to be printed
+    notice = "No microphone: I cannot hear the table. Answer with the keys."
     assert texts.count(notice) == 1
     assert texts[texts.index(notice) + 1].startswith("How many teams?")
+    assert not any("microphone stopped" in t for t in texts), texts
+    assert reasons == ["No microphone: the microphone stopped."]
 
 
 def word(text: str, start: float) -> HeardWord:
@@ -589,22 +594,26 @@ def test_set_up_without_a_microphone_says_so_before_the_first_question(
     clock = AudioClock()
     announcer = RecordingAnnouncer(clock=clock.now)
     told: list[str] = []
+    printed: list[str] = []
     done = set_up_teams(
         live_config(tmp_path),
         announcer=announcer,
         recognizer=Silent(),  # type: ignore[arg-type]
         why="",
         stdin=io.StringIO("2\n2\n1\ny\n"),
-        write=lambda _line: None,
+        write=printed.append,
         clock=clock,
         on_notice=told.append,
     )
     assert done.teams == teams_spec((2, 2))
     texts = [e.text for e in announcer.entries]
-    notice = "No microphone: no microphone found (no audio input device)."
+    # said in plain words; the device's own are printed for a player who reads them
+    notice = "No microphone: I cannot hear the table."
     assert texts[0] == f"{notice} Answer with the keys."
     assert sum(t.startswith("How many teams?") for t in texts) == 1
     assert told == [notice]
+    assert not any("audio input device" in t for t in texts), texts
+    assert printed[0] == "No microphone: no microphone found (no audio input device)."
 
 
 class _Speaking(RecordingAnnouncer):

@@ -129,7 +129,8 @@ def test_a_recogniser_error_is_told_to_the_host_not_a_silent_deaf_thread(
     news = []
     while (item := inputs.get(0.0)) is not None:
         news.append(item)
-    assert news == [MicStatus(False, "Listening stopped: decoder state corrupted.")]
+    said, shown = "Listening stopped: my speech recognition failed.", "decoder state corrupted"
+    assert news == [MicStatus(False, said, shown=f"Listening stopped: {shown}.")]
 
 
 class _Stream:
@@ -308,7 +309,10 @@ def test_a_failing_keyboard_thread_tells_the_host_rather_than_dying_silently() -
     news = []
     while (item := inputs.get(0.0)) is not None:
         news.append(item)
-    assert news == [Notice("The keyboard stopped: reader gone."), KeysClosed()]
+    assert news == [
+        Notice("The keyboard stopped.", shown="The keyboard stopped: reader gone."),
+        KeysClosed(),
+    ]
 
 
 @pytest.mark.parametrize(("key", "command"), [("c", "correct"), ("f", "foul")])

@@ -279,7 +279,7 @@ def test_a_save_that_fails_is_said_aloud_in_line_mode(
         thread.join(10.0)
         session.close()
     said = [e.text for e in announcer.entries]
-    assert sum("play goes on, and the last good save is kept" in s for s in said) == 1, said
+    assert sum("Play goes on, and the last save is kept" in s for s in said) == 1, said
 
 
 def test_the_board_view_shows_what_was_said_last_help_and_status_too(

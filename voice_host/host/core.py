@@ -35,7 +35,7 @@ from voice_host.host.inputs import (
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import save_or_discard
 from voice_host.host.timer import SAVE_TIMER_EVERY, Cue, TurnTimer
-from voice_host.persist import SaveSlot
+from voice_host.persist import SaveSlot, unsaved_said
 from voice_host.referee.commands import command_phrases, listened_teams, spoken_team
 from voice_host.referee.values import GRACE_SECONDS, Judgement, Situation
 from voice_host.referee.values import Phase as RefPhase
@@ -226,6 +226,7 @@ class Host:
         *,
         resumed: bool = False,
         news: str = "",
+        news_shown: str = "",
         kept: str = "",
         time_left: float | None = None,
         held: bool = False,
@@ -235,7 +236,8 @@ class Host:
 
         ``news`` is microphone news known before the game opens (no recogniser, no
         microphone): said first, so that it does not fall into the first turn after
-        "Go!", and not said again when the listening thread reports the same.
+        "Go!", and not said again when the listening thread reports the same;
+        ``news_shown`` is that news with the device's reason, shown instead of it.
         ``kept`` says where the game saved before this new one was moved, or ''.
         ``time_left``: a resumed turn's seconds (:func:`resumed_time_left`), or None
         for a full turn; ``held``: that turn was paused or waiting for its describer,
@@ -254,8 +256,9 @@ class Host:
             shown.append((n.shown or n.text) if isinstance(n, Notice) else n)
         if news and news != self._told:
             self._told = news
-            lines.append(f"{news} Play with the keys; question mark for help.")
-            shown.append(lines[-1])
+            keys_only = "Play with the keys; question mark for help."
+            lines.append(f"{news} {keys_only}")
+            shown.append(f"{news_shown} {keys_only}" if news_shown else lines[-1])
             hint = ""  # said just now
         first = (
             dialogue.resumed(self.game, time_left) if resumed else dialogue.opening(self.game, hint)
@@ -455,7 +458,13 @@ class Host:
                 self.unsaved = f"{why}; none of this game was saved"
                 if slot.path.exists():
                     self.unsaved += f", and {slot.path} holds an earlier game"
-            self._say([f"The game could not be saved: {self.unsaved}. Goodbye."])
+            # Said in plain words; the file and the system's reason are shown (and, once
+            # the session is closed, the command's error line prints them).
+            kept = "The last save is kept." if slot.saved_any else "None of this game was saved."
+            self._say(
+                [f"{unsaved_said(slot.failure_said)} {kept} Goodbye."],
+                shown=f"The game could not be saved: {self.unsaved}. Goodbye.",
+            )
         self.finished = True
 
     # ----- the situation for listening ----------------------------------------------------
@@ -1200,21 +1209,21 @@ class Host:
         fresh = item.message != self._told
         if item.listening and not self.mic_live and self.listening is not None:
             self.mic_live = True
-            self._tell(f"{item.message} Listening again.", item.message)
+            self._tell(item, "Listening again.")
         elif not item.listening and self.mic_live:
             self.mic_live = False
             if fresh:
-                self._tell(
-                    f"{item.message} Play on with the keys; question mark for help.", item.message
-                )
+                self._tell(item, "Play on with the keys; question mark for help.")
         elif not item.listening and self.listening is None and not self._message and fresh:
-            self._tell(f"{item.message} Play with the keys; question mark for help.", item.message)
+            self._tell(item, "Play with the keys; question mark for help.")
         self._message = item.message
         self._show(now)
 
-    def _tell(self, text: str, message: str) -> None:
-        self._told = message
-        self._say([text])
+    def _tell(self, item: MicStatus, then: str) -> None:
+        """Say ``item``'s message and ``then``; its ``shown`` form is shown instead."""
+        self._told = item.message
+        said = f"{item.message} {then}"
+        self._say([said], shown=f"{item.shown} {then}" if item.shown else "")
 
     def _changed(self, now: float, *, save: bool = False) -> None:
         state = self.game.state

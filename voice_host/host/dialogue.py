@@ -129,9 +129,16 @@ def go_on(seconds_left: float) -> str:
 
 
 def no_microphone(exc: BaseException) -> str:
-    """The microphone failed: the device's own words, minus advice the host gives itself."""
+    """The microphone failed: the device's own words, minus advice the host gives itself
+    (printed or shown for a player who reads them; :data:`NO_MICROPHONE` is said)."""
     why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
     return f"No microphone: {why}."
+
+
+#: No microphone opens, or the one in use failed (none found, busy, refused), said
+#: aloud: the device's own words (:func:`no_microphone`: ALSA's or PortAudio's text)
+#: mean nothing to a table, and may come in the middle of a turn.
+NO_MICROPHONE = "No microphone: I cannot hear the table."
 
 
 def already_counted(card: str) -> str:
@@ -148,9 +155,29 @@ def card_changed(command: str) -> str:
 
 
 def listening_failed(exc: BaseException) -> str:
-    """The recogniser or the referee failed (an error that is no device's)."""
+    """The recogniser or the referee failed (an error that is no device's): its own
+    words, printed or shown (:data:`LISTENING_STOPPED` is said)."""
     why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
     return f"Listening stopped: {why}."
+
+
+#: The recogniser (or the referee) did not start, said aloud: the error's own words
+#: ("No speech recogniser (...)": a library, a file, a path) are printed or shown.
+NO_RECOGNISER = "No speech recogniser: I cannot hear the table."
+
+#: The recogniser or the referee failed, said aloud: the error's own words
+#: (:func:`listening_failed`) are printed or shown.
+LISTENING_STOPPED = "Listening stopped: my speech recognition failed."
+
+#: The keyboard's thread failed (the terminal, or the screen reader's hook), said
+#: aloud: the error's own words (:func:`keyboard_failed`) are printed or shown.
+KEYBOARD_STOPPED = "The keyboard stopped."
+
+
+def keyboard_failed(exc: BaseException) -> str:
+    """The keyboard's thread failed: the error's own words, printed or shown."""
+    why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
+    return f"The keyboard stopped: {why}."
 
 
 #: The microphone delivers only silence: muted by its key, or turned right down.

@@ -40,6 +40,10 @@ class MicStatus:
     """True when listening works (again), False when it stopped."""
     message: str
     """One line saying what happened."""
+    shown: str = ""
+    """The same news with its reason in a device's own words, for a player who reads
+    it: shown instead of ``message`` on the board view's host line, never said (as
+    :attr:`Notice.shown`)."""
 
 
 @dataclass(frozen=True)

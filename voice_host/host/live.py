@@ -63,10 +63,15 @@ from voice_host.errors import ModelError, SaveError, UsageError, VoiceHostError
 from voice_host.host.clock import Clock, WallClock, restamped
 from voice_host.host.core import Host, HostOptions
 from voice_host.host.dialogue import (
+    KEYBOARD_STOPPED,
+    LISTENING_STOPPED,
     MIC_FAINT,
     MIC_OVERLOAD,
     MIC_SILENT,
     MIC_SOUND,
+    NO_MICROPHONE,
+    NO_RECOGNISER,
+    keyboard_failed,
     listening_failed,
     no_microphone,
     resume_command,
@@ -141,9 +146,15 @@ def _game(config: HostConfig, deck: Deck, saved: SavedGame | None, source: Path)
         raise UsageError(str(exc)) from None
 
 
-def open_recognizer(config: HostConfig, env: Mapping[str, str]) -> tuple[Recognizer | None, str]:
+def open_recognizer(
+    config: HostConfig,
+    env: Mapping[str, str],
+    reason: Callable[[str], None] = lambda _line: None,
+) -> tuple[Recognizer | None, str]:
     """The recogniser the game (and the team set-up before it) listens with, or None and
-    why not.  A model the player named must work: its :class:`ModelError` is raised."""
+    why not.  A model the player named must work: its :class:`ModelError` is raised.
+    An error that stops it is given to ``reason`` in its own words (a library, a file),
+    and why not is then said plainly (:data:`NO_RECOGNISER`)."""
     if config.keyboard_only:
         return None, "Keyboard only: not listening."
     try:
@@ -156,7 +167,8 @@ def open_recognizer(config: HostConfig, env: Mapping[str, str]) -> tuple[Recogni
             raise  # a model the player named must work: stop with its error
         return None, "No speech recogniser (no usable speech model)."
     except (VoiceHostError, OSError, ImportError) as exc:
-        return None, f"No speech recogniser ({exc})."
+        reason(f"No speech recogniser ({exc}).")
+        return None, NO_RECOGNISER
 
 
 def _open_listening(
@@ -164,9 +176,11 @@ def _open_listening(
     announcer: Announcer,
     env: Mapping[str, str],
     opened: tuple[Recognizer | None, str] | None = None,
+    reason: Callable[[str], None] = lambda _line: None,
 ) -> tuple[Listening | None, str]:
-    """The recogniser (``opened``, else opened now) and the referee, or None and why not."""
-    recognizer, why = opened if opened is not None else open_recognizer(config, env)
+    """The recogniser (``opened``, else opened now) and the referee, or None and why not
+    (an error's own words given to ``reason``, as :func:`open_recognizer` does)."""
+    recognizer, why = opened if opened is not None else open_recognizer(config, env, reason)
     if recognizer is None:
         return None, why
     try:
@@ -181,7 +195,8 @@ def _open_listening(
             referee.adjective("the")
         return Listening(recognizer, referee, announcer), why
     except (VoiceHostError, OSError, ImportError) as exc:
-        return None, f"No speech recogniser ({exc})."
+        reason(f"No speech recogniser ({exc}).")
+        return None, NO_RECOGNISER
 
 
 def _listen(
@@ -191,12 +206,15 @@ def _listen(
     clock: Clock,
     stopping: threading.Event,
     missing: bool = False,
+    reason: Callable[[str], None] = lambda _line: None,
 ) -> None:
     """The listening thread: microphone -> judgements, reopening a lost microphone,
     saying once when a microphone hears nothing at all (muted), and advising once
     when the table is heard too faintly or the microphone overloads.  ``missing``: the
     host has already said there is no microphone, so the first sound from one is news
-    ("The microphone is back") even if this thread never saw it fail."""
+    ("The microphone is back") even if this thread never saw it fail.  ``reason`` is
+    given the device's or the error's own words when the microphone or the recogniser
+    fails (the host says plain ones)."""
     from voice_host.audio.levels import SilentInputWatch, TableLevelWatch
     from voice_host.audio.microphone import MicrophoneEvent, MicrophoneSource
 
@@ -239,13 +257,17 @@ def _listen(
             if not lost:
                 lost = True
                 # The same words as the team set-up's, so the host can tell it is old news.
-                inputs.put(MicStatus(False, no_microphone(exc)))
+                why = no_microphone(exc)
+                reason(why)
+                inputs.put(MicStatus(False, NO_MICROPHONE, shown=why))
         except Exception as exc:  # the recogniser or the referee broke: say so, play on by keys
             log.debug("listening failed", exc_info=True)
             source.close()
             if not lost:
                 lost = True
-                inputs.put(MicStatus(False, listening_failed(exc)))
+                why = listening_failed(exc)
+                reason(why)
+                inputs.put(MicStatus(False, LISTENING_STOPPED, shown=why))
         stopping.wait(RETRY_SECONDS)
 
 
@@ -255,10 +277,12 @@ def _keys(
     clock: Clock,
     stopping: threading.Event,
     on_key: Callable[[float], None] | None = None,
+    reason: Callable[[str], None] = lambda _line: None,
 ) -> None:
     """The keyboard thread: one key at a time (lines when stdin is not a terminal).
     ``on_key`` is told each key's time before the host is (a screen reader falls silent
-    at a key press: :meth:`ScreenReaderAnnouncer.silenced`)."""
+    at a key press: :meth:`ScreenReaderAnnouncer.silenced`).  ``reason`` is given the
+    error's own words when the keyboard fails (the host says plain ones)."""
     from voice_host.terminal_keys import KeySource, TerminalKeys, ToldKeys, key_source
 
     terminal = key_source(stdin, lambda _text: None)
@@ -274,8 +298,9 @@ def _keys(
                 return
             except Exception as exc:  # the terminal failed, or the reader's hook: say so
                 log.debug("the keyboard failed", exc_info=True)
-                why = str(exc).split(";")[0].strip().rstrip(".") or type(exc).__name__
-                inputs.put(Notice(f"The keyboard stopped: {why}."))
+                why = keyboard_failed(exc)
+                reason(why)
+                inputs.put(Notice(KEYBOARD_STOPPED, shown=why))
                 inputs.put(KeysClosed())  # as at the end of input: voice plays on, if it can
                 return
             if key is not None:
@@ -366,6 +391,8 @@ class LiveSession:
         kept: str = "",
         time_left: float | None = None,
         held: bool = False,
+        reason: Callable[[str], None] = lambda _line: None,
+        why_shown: str = "",
     ) -> None:
         self.config = config
         self._kept = kept
@@ -384,9 +411,13 @@ class LiveSession:
         self.stopping = threading.Event()
         """Set when the session ends: the key and listening threads stop."""
         self._why = why
+        self._why_shown = why_shown
+        """``why`` with the error's own words when the recogniser did not start, or ''."""
         self._threads: list[threading.Thread] = []
         self.error: BaseException | None = None
         """What broke the host loop in a worker thread, re-raised by :meth:`finish`."""
+        self._reason = reason
+        """Prints the reason, in a device's own words, of news said in plain words."""
 
     @classmethod
     def open(
@@ -401,6 +432,7 @@ class LiveSession:
         announcer: Announcer | None = None,
         recognizer: tuple[Recognizer | None, str] | None = None,
         told: str = "",
+        recognizer_reason: str = "",
     ) -> LiveSession:
         """Load or start the game and make everything the host needs.
 
@@ -410,8 +442,10 @@ class LiveSession:
         set-up already spoke with).  ``recognizer`` is an already opened recogniser and
         why (or None and why not), as :func:`open_recognizer` gives, so the model is not
         loaded twice; None opens one.  ``told`` is the no-voice notice the team set-up
-        has already said (the host does not say the same news again).  Set-up errors
-        raise :class:`VoiceHostError` subclasses.
+        has already said (the host does not say the same news again), and
+        ``recognizer_reason`` the error's own words when that recogniser did not start
+        (printed then; shown on the board view's host line).  Set-up errors raise
+        :class:`VoiceHostError` subclasses.
         """
 
         def write(text: str) -> None:
@@ -423,9 +457,26 @@ class LiveSession:
         def said(text: str) -> None:
             inputs.put(Notice(text))  # for the host to say, in either mode
 
+        voice_told = _told(inputs)
+        printed_last = [""]
+
+        def reason(printed: str) -> None:
+            # News the host says aloud in plain words (as it may come in a turn) has its
+            # reason in a device's or the system's own words printed in line mode, for a
+            # player who reads it (the board view shows it on the host's line), but not
+            # for a screen reader, which would read it aloud all the same.  Once: the
+            # microphone found missing before the welcome fails the same way again.
+            if not board_view and not config.screen_reader and printed != printed_last[0]:
+                write(printed)
+            printed_last[0] = printed
+
+        def in_plain_words(words: str, printed: str) -> None:
+            reason(printed)
+            voice_told(words, printed)
+
         # A save that fails (and works again) is said: a player listening to the host
         # must hear that the game is not being saved.
-        slot = SaveSlot(config.save_path(env), report=said)
+        slot = SaveSlot(config.save_path(env), report=said, notify=in_plain_words)
         saved = saved_to_resume(slot) if config.resume else None
         if saved is not None:
             config = resume_config(config, saved)  # the game's own deck, timer, wake word
@@ -435,7 +486,6 @@ class LiveSession:
             said(unused.removeprefix("voice-host: "))
         kept = "" if saved is not None else keep_previous_game(slot)
         time_left = resumed_time_left(saved, game, config.timer) if saved is not None else None
-        voice_told = _told(inputs)
         if announcer is None:
             announcer = open_announcer(
                 config.announce_options(),
@@ -444,23 +494,20 @@ class LiveSession:
                 notify=voice_told if board_view else None,  # line mode prints it, as before
             )
         card_options = config.card_announce_options()
-
-        def card_told(words: str, printed: str) -> None:
-            # The card voice prints nothing but its failure, which the host says aloud in
-            # either mode (a describer who listens for the card must hear that it is
-            # silent) in plain words, as it may come in a turn: the device's reason is
-            # printed in line mode for a player who reads it, but not for a screen
-            # reader, which would read it aloud all the same.
-            if not board_view and not config.screen_reader:
-                write(printed)
-            voice_told(words, printed)
-
+        # The card voice prints nothing but its failure, which the host says aloud: a
+        # describer who listens for the card must hear that it is silent.
         card_voice = (
-            open_announcer(card_options, printer=said, clock=clock.now, notify=card_told)
+            open_announcer(card_options, printer=said, clock=clock.now, notify=in_plain_words)
             if card_options
             else None
         )
-        listening, why = _open_listening(config, announcer, env, recognizer)
+        reasons = [recognizer_reason] if recognizer_reason else []
+
+        def no_recognizer(line: str) -> None:
+            reasons.append(line)
+            reason(line)
+
+        listening, why = _open_listening(config, announcer, env, recognizer, no_recognizer)
         shown = show_card if show_card is not None else board_view
         host = Host(
             game,
@@ -501,6 +548,8 @@ class LiveSession:
             kept=kept,
             time_left=time_left,
             held=saved is not None and saved.held,  # outside a turn the host holds nothing
+            reason=reason,
+            why_shown=reasons[-1] if listening is None and reasons else "",
         )
 
     # ----- the threads -----------------------------------------------------------------
@@ -512,7 +561,7 @@ class LiveSession:
             self._threads.append(
                 threading.Thread(
                     target=_keys,
-                    args=(stdin, self.inputs, self.clock, self.stopping, on_key),
+                    args=(stdin, self.inputs, self.clock, self.stopping, on_key, self._reason),
                     name="keys",
                     daemon=True,
                 )
@@ -522,7 +571,15 @@ class LiveSession:
             self._threads.append(
                 threading.Thread(
                     target=_listen,
-                    args=(self.config, listening, self.inputs, self.clock, self.stopping, missing),
+                    args=(
+                        self.config,
+                        listening,
+                        self.inputs,
+                        self.clock,
+                        self.stopping,
+                        missing,
+                        self._reason,
+                    ),
                     name="listening",
                     daemon=True,
                 )
@@ -546,35 +603,39 @@ class LiveSession:
         """Back after the board view's Ctrl-Z (``fg``): the host says the turn is paused."""
         self.inputs.put(Continued(self.clock.now()))
 
-    def _news_before_start(self) -> str:
+    def _news_before_start(self) -> tuple[str, str]:
         """Why the host cannot listen, if that is known before the game opens: no
         recogniser, or no microphone that opens (the same words as the listening
-        thread's, :func:`_listen`, so the host does not say them twice)."""
+        thread's, :func:`_listen`, so the host does not say them twice), and the same
+        news with the device's own words, or ''."""
         if self.host.listening is None:
-            return self._why
+            return self._why, self._why_shown
         from voice_host.audio import microphone
 
         try:
             microphone.MicrophoneSource(self.config.device).check()
         except (VoiceHostError, OSError) as exc:
-            return no_microphone(exc)
-        return ""
+            why = no_microphone(exc)
+            self._reason(why)
+            return NO_MICROPHONE, why
+        return "", ""
 
     def host_loop(self, stdin: TextIO | None = None) -> None:
         """Start the host and run it until the session is over (once the game is won,
         until the players quit: the win can still be undone)."""
         host = self.host
-        news = self._news_before_start()
+        news, shown = self._news_before_start()
         host.start(
             resumed=self.config.resume,
             news=news,
+            news_shown=shown,
             kept=self._kept,
             time_left=self._time_left,
             held=self._held,
             notices=self.inputs.take_notices(),
         )
         if host.listening is None:
-            host.handle(MicStatus(False, self._why))
+            host.handle(MicStatus(False, self._why, shown=self._why_shown))
         self._start_threads(stdin, missing=bool(news))
         # Ctrl-Z, taken on the main thread in line mode (the board view takes it on its
         # own thread, see _stopping): the turn is paused and saved, then the process
@@ -824,6 +885,7 @@ def _run_live(
     announcer: Announcer | None = None
     opened: tuple[Recognizer | None, str] | None = None
     told: list[str] = []  # the no-voice notice the set-up said, not to be said again
+    reasons: list[str] = []  # why the set-up's recogniser did not start, in its own words
     terminal = stdout
     printer = _RoutedPrinter(lambda text: print(text, file=terminal, flush=True))
     if config.screen_reader:
@@ -842,7 +904,15 @@ def _run_live(
                 config.announce_options(), printer=printer, clock=clock.now, notify=printer.notify
             )
         try:
-            opened = open_recognizer(config, env)
+
+            def no_recognizer(line: str) -> None:
+                # the error's own words, for a player who reads them (the set-up says
+                # plain ones), but not for a screen reader, which reads every line
+                reasons.append(line)
+                if not config.screen_reader:
+                    printer(line)
+
+            opened = open_recognizer(config, env, no_recognizer)
             config = set_up_teams(
                 config,
                 announcer=announcer,
@@ -868,6 +938,7 @@ def _run_live(
             announcer=announcer,
             recognizer=opened,
             told=told[-1] if told else "",
+            recognizer_reason=reasons[-1] if reasons else "",
         )
     except BaseException:
         if announcer is not None:

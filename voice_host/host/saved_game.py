@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 #: A resumed turn goes on with at least this many seconds: the describer takes in the
 #: card again, and a turn saved just before its buzzer is not over before "Go!" is said.
 MIN_RESUMED_SECONDS = 5.0
+#: The save of a game just won could not be removed (a folder made read-only), said
+#: aloud: the file and the system's reason are printed or shown.
+DISCARD_FAILED = "The game is over, but I could not remove its save."
 
 
 def save_or_discard(
@@ -44,13 +47,17 @@ def save_or_discard(
     ``--resume`` finds no game in progress (an undo of the win saves it again).
 
     A failing save is reported once by the slot and play goes on; a failing removal is
-    reported through ``report``.  True when the slot now holds the game as it is.
+    reported by the slot too (:meth:`SaveSlot.tell`: in plain words where it is told
+    them), else through ``report``.  True when the slot now holds the game as it is.
     """
     if game.phase is Phase.GAME_OVER:
         try:
             slot.discard()
         except SaveError as exc:
-            report(f"{exc}.")
+            if slot.notifies:
+                slot.tell(DISCARD_FAILED, f"{exc}.")
+            else:
+                report(f"{exc}.")
             return False
         return True
     if game.phase is not Phase.TURN:

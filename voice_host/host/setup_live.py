@@ -41,7 +41,7 @@ from voice_host.announce.returning import ReturningAnnouncer
 from voice_host.audio.chunk import AudioChunk
 from voice_host.errors import UsageError, VoiceHostError
 from voice_host.host.clock import AudioClock, Clock, restamped
-from voice_host.host.dialogue import SPEECH_BACK, no_microphone
+from voice_host.host.dialogue import NO_MICROPHONE, SPEECH_BACK, no_microphone
 from voice_host.host.keys import HUSH
 from voice_host.host.setup import GLOBAL_WORDS, SetupDialogue, SetupResult
 from voice_host.rules import Team
@@ -157,7 +157,9 @@ class SetupRunner:
 
     ``keys`` reads one key (``keys(timeout)``; None when none came; :class:`EOFError`
     when there will be no more).  ``chunks`` and ``recognizer`` are the microphone path
-    (None for keys alone; ``no_voice`` then says why, once).  When ``clock`` is an
+    (None for keys alone; ``no_voice`` then says why, once).  ``reason`` is given the
+    device's own words when the microphone fails (the runner says plain ones).  When
+    ``clock`` is an
     :class:`~voice_host.host.clock.AudioClock` it is moved to the end of each chunk
     (replays and tests run on audio time); otherwise chunks must already be stamped on
     ``clock`` (see :func:`restamped`).
@@ -173,6 +175,7 @@ class SetupRunner:
         recognizer: Recognizer | None = None,
         chunks: Iterable[AudioChunk] | None = None,
         no_voice: str = "",
+        reason: Callable[[str], None] = lambda _line: None,
     ) -> None:
         self.dialogue = dialogue
         self.announcer = announcer
@@ -181,6 +184,7 @@ class SetupRunner:
         self.recognizer = recognizer
         self.chunks = chunks
         self.no_voice = no_voice
+        self.reason = reason
         self.notice = ""
         """The no-voice notice said (``No microphone: ...``), or empty: the game does not
         say the same news again (see :meth:`voice_host.host.core.Host.told`)."""
@@ -276,7 +280,8 @@ class SetupRunner:
             if self._active is not None:
                 self._hear(recognizer.finish())
         except (VoiceHostError, OSError) as exc:
-            self._notice(no_microphone(exc))
+            self.reason(no_microphone(exc))
+            self._notice(NO_MICROPHONE)
             # The question again: the notice came after it (or cut into the set-up).
             self.announcer.say(self.dialogue.prompt())
             return False
@@ -418,6 +423,13 @@ def set_up_teams(
     microphone = None
     chunks: Iterable[AudioChunk] | None = None
     no_voice = why
+
+    def reason(line: str) -> None:
+        # the device's own words, for a player who reads them: said plainly, and not
+        # printed for a screen reader, which would read them aloud all the same
+        if not config.screen_reader:
+            write(line)
+
     if recognizer is not None:
         from voice_host.audio.microphone import MicrophoneSource
 
@@ -425,7 +437,8 @@ def set_up_teams(
         try:
             microphone.check()  # no microphone: said before the first question, not after
         except (VoiceHostError, OSError) as exc:
-            no_voice, recognizer, microphone = no_microphone(exc), None, None
+            reason(no_microphone(exc))
+            no_voice, recognizer, microphone = NO_MICROPHONE, None, None
         else:
             chunks = restamped(microphone, clock)
             no_voice = ""
@@ -439,6 +452,7 @@ def set_up_teams(
         recognizer=recognizer,
         chunks=chunks,
         no_voice=no_voice,
+        reason=reason,
     )
     try:
         with mode:

@@ -228,13 +228,16 @@ def said(judge: Judge, split: Split, voices: list[str], entries: list[Entry], er
                     for key in (f"noise {noise}", f"voice {voice}", f"command {command}", "all"):
                         tally[(key, kind)] += 1
                     if kind == "wrong" or (errors and kind == "missed"):
-                        wrong.append(f"    {kind:6} {noise:6} {voice:30} {text!r:24} -> {got} [{heard}]")
+                        wrong.append(
+                            f"    {kind:6} {noise:6} {voice:30} {text!r:24} -> {got} [{heard}]"
+                        )
     keys = sorted({k for k, _ in tally}, key=lambda k: (k == "all", k))
     print("  commands said (right / missed / wrong command):")
     for key in keys:
         right, missed, bad = (tally[(key, k)] for k in ("right", "missed", "wrong"))
         total = right + missed + bad
-        print(f"    {key:40} {right:4}/{total:<4} {100 * right / total:5.1f}%  missed {missed:3}  wrong {bad}")
+        share = f"{right:4}/{total:<4} {100 * right / total:5.1f}%"
+        print(f"    {key:40} {share}  missed {missed:3}  wrong {bad}")
     if wrong:
         print("  " + ("not right:" if errors else "wrong command:"))
         print("\n".join(wrong))

@@ -17,6 +17,15 @@ from collections.abc import Iterable
 
 from voice_host.deck.words import norm_phrase, number_words
 
+#: What recognisers write for the wake word "host" (pocketsphinx on flite voices:
+#: "post pass", "most foul", "coast to pause"; Moonshine on espeak-ng's: "post
+#: status").  They stand for it only at the start of a short command utterance.
+HOST_SOUND_ALIKES = frozenset({"post", "most", "coast", "toast", "ghost", "boast", "roast"})
+#: Words that may come before the wake word at the start of a command ("okay, host").
+COMMAND_LEAD = frozenset(
+    {"to", "the", "a", "uh", "um", "er", "please", "and", "ok", "okay", "hey", "oh"}
+)
+
 #: Words that mark a description ("you drive a car", "we have a dog"): before
 #: the match, or after it (except a last "you"), they make a short utterance
 #: the describer's.

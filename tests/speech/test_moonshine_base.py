@@ -48,8 +48,11 @@ def _chunks(clip: bytes) -> list[AudioChunk]:
     ("sphinx", "second", "third", "read"),
     [
         # the two wrote different words and nothing that matters: the third's
-        # "host pass" is read (rms's "host, pass": tiny-en wrote "toast pass")
-        ("post pass", "toast pass", "host pass", "third"),
+        # "host pass" is read (slt's "host, pass": tiny-en wrote "ghost pess")
+        ("pass pass", "ghost pess", "host pass", "third"),
+        # a word written for the wake word at the start, then a command, matters:
+        # tiny-en's "toast pass" is read (rms's "host, pass"), no third asked
+        ("post pass", "toast pass", None, "second"),
         ("on really", "amen", "a telescope", "third"),
         # the third made nothing of it either: pocketsphinx's stands
         ("on really", "amen", "a banana", "sphinx"),
@@ -77,6 +80,42 @@ def test_the_third_is_asked_only_when_the_two_made_nothing_of_it_and_disagree(
     expected = {"sphinx": sphinx, "second": second, "third": third or ""}[read]
     assert reading.words == heard(expected)
     assert reading.second == (read != "sphinx") and reading.third == (read == "third")
+
+
+@pytest.mark.parametrize(
+    ("sphinx", "third", "read"),
+    [
+        # pocketsphinx's model, biased towards every command, wrote "foul" where
+        # kal16 said "host, help" ("host foul the"); base-en wrote "host help": a
+        # command other than pocketsphinx's, so its line is read (benchmarks/commands.py)
+        ("host foul the", "host help", "third"),
+        ("ok host pass", "okay host foul", "third"),
+        # base-en wrote the same command: pocketsphinx's stands
+        ("host pass", "host pass", "sphinx"),
+        # base-en wrote no command ("host and do" for "host, undo"): pocketsphinx's stands
+        ("host foul", "host and do", "sphinx"),
+        # a command word without the wake word is no command of base-en's
+        ("host foul", "pass the salt", "sphinx"),
+    ],
+)
+def test_base_en_checks_the_command_pocketsphinx_wrote(sphinx: str, third: str, read: str) -> None:
+    commands = ["host pass", "host foul", "host help", "host undo"]
+    keys = Keys.of(["telescope", *commands], commands, ["telescope"])
+    reading = pick_transcript(
+        heard(sphinx), lambda: heard(sphinx), keys, check_command=lambda: heard(third)
+    )
+    assert reading.words == heard(sphinx if read == "sphinx" else third)
+    assert reading.third == (read == "third")
+
+
+def test_base_en_is_not_asked_about_a_transcript_without_a_command() -> None:
+    def check() -> tuple[HeardWord, ...]:
+        raise AssertionError("base-en was asked")
+
+    for sphinx in ("is it a telescope", "foul five every minute", "host"):
+        assert pick_transcript(heard(sphinx), None, KEYS, check_command=check).words == heard(
+            sphinx
+        )
 
 
 def test_the_token_list_reads_short_and_long_entries_and_refuses_a_cut_one() -> None:

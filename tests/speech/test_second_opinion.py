@@ -90,6 +90,12 @@ def test_keys_split_card_words_from_commands() -> None:
     # a command word matters only with the wake word
     assert not KEYS.in_(heard("foul five every minute"))
     assert KEYS.in_(heard("host pass"))
+    # a word written for "host" stands for it at a line's start (after one lead word)
+    assert KEYS.commands_in(heard("okay post foul"), loose=True) == {"foul"}
+    assert KEYS.matters(heard("post pass")) and not KEYS.in_(heard("post pass"))
+    assert not KEYS.commands_in(heard("okay post foul"))
+    assert not KEYS.matters(heard("the post office"))  # no command word
+    assert not KEYS.matters(heard("you lick a post pass"))  # not at the start
     assert KEYS.in_(heard("it starts with t"))
 
 

@@ -46,15 +46,16 @@ from voice_host.referee.matching import phone_class_similarity
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.text import Token, is_stray
 from voice_host.referee.values import Phase
+from voice_host.talk_words import COMMAND_LEAD, HOST_SOUND_ALIKES
 
 #: What recognisers write for "host" (exact "host"/"hosts" count anywhere in an
 #: utterance; the rest only when the utterance starts with them).
 WAKE_EXACT = frozenset({"host", "hosts", "host's"})
-WAKE_VARIANTS = frozenset({"post", "most", "coast", "toast", "ghost", "boast", "roast"})
+WAKE_VARIANTS = HOST_SOUND_ALIKES
 #: Words a recogniser may put between wake word and command.
 FILLERS = frozenset({"to", "the", "a", "uh", "um", "er", "please", "and"})
 #: Words that may come before a loose wake word at the start ("okay post pass").
-LEADING_FILLERS = FILLERS | {"ok", "okay", "hey", "oh"}
+LEADING_FILLERS = COMMAND_LEAD
 #: Command -> the spellings that count for it.
 COMMAND_WORDS: dict[str, frozenset[str]] = {
     "pass": frozenset({"pass", "past", "passed"}),

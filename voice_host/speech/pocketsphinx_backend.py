@@ -1036,6 +1036,11 @@ class PocketSphinxRecognizer:
                     if self.third_opinion is not None and final and short
                     else None
                 ),
+                check_command=(
+                    (lambda: self._third_reading(audio, t0))
+                    if self.third_opinion is not None and short
+                    else None
+                ),
             )
         except Exception as exc:  # its own error types; a game must not stop here
             log.warning("second transcriber failed, pocketsphinx reads alone: %s", exc)

@@ -56,6 +56,7 @@ from voice_host.audio.chunk import SAMPLE_RATE
 from voice_host.deck.words import fold, number_words
 from voice_host.errors import EngineError, ModelError
 from voice_host.speech.events import HeardWord
+from voice_host.talk_words import COMMAND_LEAD, HOST_SOUND_ALIKES
 
 #: Moonshine's own voice detector often makes a separate line of the first
 #: tenths of a second of an utterance and writes "You", "So" or "I" for it: a
@@ -148,6 +149,9 @@ class Keys:
     ask for a second look too."""
     answers: frozenset[tuple[str, ...]] = frozenset()
     """The card's accepted answers, as words (a leading article dropped)."""
+    wake_loose: frozenset[str] = frozenset()
+    """What a transcriber writes for the wake word "host" ("post"): it stands for it
+    at the start of a line (:meth:`commands_in`)."""
 
     @classmethod
     def of(
@@ -177,6 +181,7 @@ class Keys:
         own = frozenset(w for p in entry for w in p.lower().split() if w not in _NOT_KEYS)
         said = frozenset(w for p in talk for w in p.lower().split() if w not in _NOT_KEYS)
         right = frozenset(_without_article(tuple(p.lower().split())) for p in answers)
+        loose = HOST_SOUND_ALIKES if wake == {"host"} else frozenset()
         return cls(
             card,
             wake,
@@ -186,12 +191,31 @@ class Keys:
             frozenset(plain),
             frozenset(clue),
             frozenset(a for a in right if a),
+            frozenset({*loose, *(w + "s" for w in loose), *(w + "'s" for w in loose)}),
         )
 
     def in_(self, words: Sequence[HeardWord]) -> bool:
         """Whether ``words`` hold a card word, or the wake word and a command word."""
         texts = {w.text for w in words}
         return bool(texts & self.card) or bool(texts & self.wake and texts & self.command)
+
+    def commands_in(self, words: Sequence[HeardWord], *, loose: bool = False) -> frozenset[str]:
+        """The command words that come after a wake word in ``words``; ``loose``: or
+        after a word written for it (:attr:`wake_loose`) at the line's start ("post
+        status"; "okay, post pause")."""
+        texts = [w.text for w in words]
+        woken = next((i for i, t in enumerate(texts) if t in self.wake), None)
+        if woken is None and loose:
+            lead = 1 if texts and texts[0] in COMMAND_LEAD else 0
+            woken = lead if lead < len(texts) and texts[lead] in self.wake_loose else None
+        if woken is None:
+            return frozenset()
+        return frozenset(t for t in texts[woken + 1 :] if t in self.command)
+
+    def matters(self, words: Sequence[HeardWord]) -> bool:
+        """:meth:`in_`, or a command after a word written for the wake word at the
+        start (:meth:`commands_in`): how a Moonshine line is read."""
+        return self.in_(words) or bool(self.commands_in(words, loose=True))
 
     def is_key(self, word: str) -> bool:
         """Whether ``word`` is a card, wake or command word."""
@@ -290,6 +314,7 @@ def pick_transcript(
     *,
     cross_check: bool = False,
     write_third: Callable[[], tuple[HeardWord, ...]] | None = None,
+    check_command: Callable[[], tuple[HeardWord, ...]] | None = None,
 ) -> Reading:
     """Which transcript the referee reads, and whether it is the second one.
 
@@ -323,6 +348,21 @@ def pick_transcript(
     way round, and there this loses fouls that Moonshine garbled (a trade
     measured and taken for real rooms: README, "Real voices").
 
+    ``check_command`` (given for a short utterance, early check or final) writes
+    it with the third transcriber when pocketsphinx's holds a command (a command
+    word after the wake word, or after a word written for it at the start:
+    :meth:`Keys.commands_in`): pocketsphinx's model, biased towards every command
+    phrase, writes one command for another ("host foul" for kal16's "host, help",
+    "post to repeat" for espeak-ng's "host, correct").  When the third's line
+    holds a command and none of pocketsphinx's, the third's is read.  Where it
+    holds none, pocketsphinx's stands: base-en writes a command as other words
+    ("host and do", "house to help"), and did for 46 of 148 commands that
+    pocketsphinx wrote right on the tune split (``benchmarks/commands.py``).
+
+    A Moonshine line matters also when a word written for the wake word ("post",
+    "most") starts it, followed by a command word (:meth:`Keys.matters`): both
+    models write "post status" for espeak-ng's "host, status".
+
     A short transcript that holds a word of the card among a clue's words, or
     with odd words after it (:func:`_garbled_short`, :data:`SHORT_READ_WORDS`),
     is written by the second transcriber too, early check or final: when the
@@ -330,19 +370,27 @@ def pick_transcript(
     answer) and no other word that matters, its sentence is read, with
     pocketsphinx's spelling of the card word (:func:`_card_word_of`).
     """
+    commanded = keys.commands_in(sphinx, loose=True)
+    if commanded and check_command is not None:
+        third = check_command()
+        heard = keys.commands_in(third, loose=True)
+        if heard and not heard & commanded:
+            # pocketsphinx's model, biased towards every command, wrote one; the
+            # larger model wrote another after the wake word: its line is read
+            return Reading(third, second=True, third=True)
     if write_second is None:
         return Reading(sphinx)
     second: tuple[HeardWord, ...] | None = None
     written = {w.text for w in sphinx}
     if not keys.in_(sphinx):
         second = write_second()
-        if keys.in_(second):
+        if keys.matters(second):
             return Reading(second, second=True)
         if write_third is not None and not _agree_short(sphinx, second, keys):
             # Neither wrote a word that matters, and they wrote different words: the
             # third, larger model reads it (where they agree, both followed the voice).
             third = write_third()
-            if keys.in_(third):
+            if keys.matters(third):
                 return Reading(third, second=True, third=True)
     elif (
         cross_check

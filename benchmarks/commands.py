@@ -22,7 +22,10 @@ command's speech.
 
 Splits: ``tune`` has the voices and phrasings the command rules may be tuned
 on; ``heldout`` has other voices (including Piper's neural voice when
-installed) and other phrasings, and is only reported.
+installed) and other phrasings, and is only reported.  Its misses were read in
+session 44, after its first run; ``fresh`` (five more espeak-ng voices, two
+more phrasings, more talk) was made then, to measure the rules written after
+that, and is not part of ``both``.
 
     .venv/bin/python benchmarks/commands.py               # both splits, about 6 minutes
     .venv/bin/python benchmarks/commands.py --split tune --errors
@@ -99,7 +102,7 @@ class Split:
 SPLITS = {
     "tune": Split(
         voices=("slt", "rms", "kal16", "espeak-en-us+m3", "festival-ked_diphone"),
-        phrasings=("host, {c}", "okay host, {c}"),
+        phrasings=("host, {c}", "okay host, {c}", "host, {c} please"),
         talk=(
             "let's pass on that one",
             "that's correct",
@@ -142,6 +145,32 @@ SPLITS = {
             "a foul smell",
             "quit smoking",
             "you go forward",
+        ),
+    ),
+    # Made in session 44 after the held-out split's misses had been read (so that one
+    # no longer measures rules written since), and run only to report.
+    "fresh": Split(
+        voices=(
+            "espeak-en-us+Andy",
+            "espeak-en-gb+Linda",
+            "espeak-en+Steph",
+            "espeak-en-us+Zac",
+            "espeak-en-gb-scotland+Annie",
+        ),
+        phrasings=("host {c} thanks", "okay host, {c} now"),
+        talk=(
+            "you can't pass it",
+            "correct me if I'm wrong",
+            "help me out here",
+            "the most boring answer",
+            "he coasted to victory",
+            "a piece of toast",
+            "you pause the music",
+            "repeat the question",
+            "you undo the buttons",
+            "she was the host",
+            "a foul mood",
+            "it's a status thing",
         ),
     ),
 }
@@ -260,7 +289,7 @@ def talk(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) ->
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", choices=("tune", "heldout", "both"), default="both")
+    ap.add_argument("--split", choices=("tune", "heldout", "fresh", "both"), default="both")
     ap.add_argument("--errors", action="store_true", help="list the missed commands too")
     args = ap.parse_args(argv)
     missing = [t for t in ("flite", "espeak-ng", "text2wave", "sox") if not _which(t)]

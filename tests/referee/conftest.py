@@ -44,6 +44,12 @@ PHONES: dict[str, tuple[str, ...]] = {
         "buckels": "B AH K AH L Z",
         "buckets": "B AH K AH T S",
         "back": "B AE K",
+        "please": "P L IY Z",
+        "police": "P AH L IY S",
+        "lease": "L IY S",
+        "thanks": "TH AE NG K S",
+        "note": "N OW T",
+        "salt": "S AO L T",
     }.items()
 }
 

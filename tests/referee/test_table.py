@@ -448,6 +448,18 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("the host passed the food round", TELESCOPE, Phase.TURN, ["nothing"]),
         # babble heard as "host undo commercial": a sentence, never a command
         ("host undo commercial", None, Phase.BETWEEN, ["nothing"]),
+        # "host, pass please" with the "please" garbled: a last word that sounds like
+        # it closes the command ("police" P AH L IY S), after "host" itself ...
+        ("the host foul police", TELESCOPE, Phase.TURN, ["command:foul"]),
+        ("host pass lease", TELESCOPE, Phase.TURN, ["command:pass"]),
+        # ... and so does the breath a recogniser writes after a phrase ("of")
+        ("host repeat of", TELESCOPE, Phase.TURN, ["command:repeat"]),
+        ("host help of", None, Phase.BETWEEN, ["command:help"]),
+        # NEGATIVE: a last word that sounds like no "please" ("note"), two words
+        # after the command, or a loose wake word: still a sentence
+        ("host undo note", None, Phase.BETWEEN, ["nothing"]),
+        ("host pass the salt", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("post pause police", TELESCOPE, Phase.TURN, ["nothing"]),
         # repeat between turns
         ("host repeat", None, Phase.BETWEEN, ["command:repeat"]),
         # status

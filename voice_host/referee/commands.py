@@ -145,6 +145,14 @@ MAX_AFTER_LOOSE = 1
 COMMAND_TAIL = frozenset(
     {"please", "now", "thanks", "thank", "you", "that", "it", "again", "this", "one", "last"}
 )
+#: What players say to close a command ("host, pass please"): after the wake word
+#: itself, a last word that sounds like one of them (phone classes, at least
+#: :data:`POLITE_SOUND_MIN`) does not stop a command being one, as recognisers
+#: garble it ("host foul police", "host pause leave").  Nor do up to
+#: :data:`MAX_CLAIM_TAIL` :data:`CLAIM_TAIL` words at the end, the breath a
+#: recogniser writes after a phrase ("host repeat of"), as after a team's claim.
+POLITE = ("please", "thanks")
+POLITE_SOUND_MIN = 0.6
 #: Words of the game itself that may follow a command after the wake word "host"
 #: itself (not a variant or sound-alike), at most :data:`MAX_GAME_TAIL` of them:
 #: "host, pause the game", "host, pass this card".  A clue's object is not one
@@ -537,12 +545,36 @@ class CommandReader:
             return None  # "push" without a team is not a choice
         if not exact and len(words) - j > MAX_AFTER_LOOSE + 1:
             return None  # "post repeat your letters" is a clue, not "host repeat"
-        tail = words[j + 1 :]
+        tail = self._without_close(words[j + 1 :]) if exact else words[j + 1 :]
         game_tail = exact and len(tail) <= MAX_GAME_TAIL
         if any(x not in COMMAND_TAIL and not (game_tail and x in GAME_TAIL) for x in tail):
             return None  # "host undo commercial": a sentence, not a command
         cue = f"wake word '{wake}' then '{w}'" + (f" ({how})" if how != "spelling" else "")
         return Command(name, None, i, j, True, cue)
+
+    def _without_close(self, tail: list[str]) -> list[str]:
+        """``tail`` (the words after a command) without the breath and the polite
+        word that may close it (:data:`POLITE`)."""
+        rest = list(tail)
+        for _ in range(MAX_CLAIM_TAIL):
+            if rest and rest[-1] in CLAIM_TAIL:
+                rest.pop()
+        if rest and rest[-1] not in COMMAND_TAIL and self.sounds_polite(rest[-1]):
+            rest.pop()
+        return rest
+
+    def sounds_polite(self, word: str) -> bool:
+        """Whether ``word`` sounds like a word that closes a command (:data:`POLITE`)."""
+        if word in POLITE:
+            return True
+        lookup = self.phones
+        ph = lookup(word) if lookup is not None else None
+        if lookup is None or not ph:
+            return False
+        return any(
+            phone_class_similarity(tuple(ph), tuple(lookup(p) or ())) >= POLITE_SOUND_MIN
+            for p in POLITE
+        )
 
     def _bare(self, words: list[str], phase: Phase) -> Command | None:
         tail = 0

@@ -356,8 +356,9 @@ def pick_transcript(
     "post to repeat" for espeak-ng's "host, correct").  When the third's line
     holds a command and none of pocketsphinx's, the third's is read.  Where it
     holds none, pocketsphinx's stands: base-en writes a command as other words
-    ("host and do", "house to help"), and did for 46 of 148 commands that
-    pocketsphinx wrote right on the tune split (``benchmarks/commands.py``).
+    ("host and do", "house to help"), and did for 46 of 148 transcripts in
+    which pocketsphinx wrote the command said (tune split, clean and some babble;
+    ``benchmarks/commands.py``).
 
     A Moonshine line matters also when a word written for the wake word ("post",
     "most") starts it, followed by a command word (:meth:`Keys.matters`): both

@@ -293,16 +293,21 @@ def claims(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) 
                             tally[(key, kind)] += 1
                         if kind != "right":
                             errors.append(f"    {kind:6} {voice:30} {text!r:26} -> {got} [{heard}]")
-    keys = sorted({k for k, _ in tally}, key=lambda k: (k == "all", k))
-    print("  claims said (right / missed / wrong team):")
-    for key in keys:
+    print_tally(tally, "claims said (right / missed / wrong team)")
+    if errors:
+        print("  not right:")
+        print("\n".join(errors))
+
+
+def print_tally(tally: collections.Counter[tuple[str, str]], heading: str) -> None:
+    """One line per key of ``tally`` ((key, "right" / "missed" / "wrong") -> count),
+    "all" last."""
+    print(f"  {heading}:")
+    for key in sorted({k for k, _ in tally}, key=lambda k: (k == "all", k)):
         right, missed, wrong = (tally[(key, k)] for k in ("right", "missed", "wrong"))
         total = right + missed + wrong
         share = f"{right:4}/{total:<4} {100 * right / total:5.1f}%"
         print(f"    {key:40} {share}  missed {missed:3}  wrong {wrong}")
-    if errors:
-        print("  not right:")
-        print("\n".join(errors))
 
 
 def talk(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) -> None:

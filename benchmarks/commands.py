@@ -46,18 +46,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from new_cards import FLOOR, chunks, neural_voices, synth  # noqa: E402
-from referee import decisive  # noqa: E402
+from claims import Judge, print_tally  # noqa: E402
+from new_cards import FLOOR, neural_voices, synth  # noqa: E402
 
+from voice_host.audio.chunk import SAMPLE_RATE  # noqa: E402
 from voice_host.deck.loader import load_builtin  # noqa: E402
 from voice_host.deck.model import Entry  # noqa: E402
-from voice_host.referee import Phase, Referee, Situation  # noqa: E402
-from voice_host.referee.commands import command_phrases, listened_teams, spoken_team  # noqa: E402
-from voice_host.speech.events import ListenContext  # noqa: E402
-from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer  # noqa: E402
-from voice_host.speech.replay import adapt_to, replay  # noqa: E402
+from voice_host.referee import Phase  # noqa: E402
 
-SAMPLE_RATE = 16_000
 #: Commands said in a describing turn, and the one only said in a SPIN choice.
 TURN_COMMANDS = (
     "pass",
@@ -213,26 +209,6 @@ def recording(speech: np.ndarray, noise: str, seed: int) -> bytes:
     return np.clip(np.round(x), -32768, 32767).astype("<i2").tobytes()
 
 
-class Judge:
-    """The recogniser and referee, heard as the host hears a turn or a SPIN choice."""
-
-    def __init__(self) -> None:
-        self.recognizer = PocketSphinxRecognizer()
-        self.referee = Referee.default()
-
-    def __call__(self, data: bytes, entry: Entry, phase: Phase) -> tuple[list[str], str, str]:
-        """(every command's label, the decisive label, the free transcripts)."""
-        heard_teams = listened_teams(tuple(spoken_team(t) for t in TEAMS), phase)
-        context = ListenContext.for_entry(entry, command_phrases(heard_teams), heard_teams)
-        adapt_to(self.recognizer, chunks(data), context)
-        events = replay(self.recognizer, chunks(data), context)
-        self.referee.reset()
-        situation = Situation(entry=entry, phase=phase, teams=TEAMS)
-        judged = self.referee.observe_all(events, situation)
-        heard = " | ".join(e.text for e in events if e.kind == "final" and e.source == "free")
-        return [j.label for j in judged if j.type == "command"], decisive(judged), heard
-
-
 def said(judge: Judge, split: Split, voices: list[str], entries: list[Entry], errors: bool) -> None:
     tally: collections.Counter[tuple[str, str]] = collections.Counter()
     wrong: list[str] = []
@@ -245,7 +221,7 @@ def said(judge: Judge, split: Split, voices: list[str], entries: list[Entry], er
                 for voice in voices:
                     entry = entries[n % len(entries)]
                     data = recording(synth(text, voice), noise, seed=n)
-                    _, got, heard = judge(data, entry, phase)
+                    _, got, heard = judge(data, entry, phase, TEAMS)
                     n += 1
                     want = f"command:{command}"
                     if got == want:
@@ -260,13 +236,7 @@ def said(judge: Judge, split: Split, voices: list[str], entries: list[Entry], er
                         wrong.append(
                             f"    {kind:6} {noise:6} {voice:30} {text!r:24} -> {got} [{heard}]"
                         )
-    keys = sorted({k for k, _ in tally}, key=lambda k: (k == "all", k))
-    print("  commands said (right / missed / wrong command):")
-    for key in keys:
-        right, missed, bad = (tally[(key, k)] for k in ("right", "missed", "wrong"))
-        total = right + missed + bad
-        share = f"{right:4}/{total:<4} {100 * right / total:5.1f}%"
-        print(f"    {key:40} {share}  missed {missed:3}  wrong {bad}")
+    print_tally(tally, "commands said (right / missed / wrong command)")
     if wrong:
         print("  " + ("not right:" if errors else "wrong command:"))
         print("\n".join(wrong))
@@ -279,7 +249,7 @@ def talk(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) ->
         for text in split.talk:
             for voice in voices:
                 data = recording(synth(text, voice), noise, seed=50_000 + n)
-                commands, _, heard = judge(data, entries[n % len(entries)], Phase.TURN)
+                commands, _, heard = judge(data, entries[n % len(entries)], Phase.TURN, TEAMS)
                 n += 1
                 if commands:
                     invented.append(f"    {noise:6} {voice:30} {text!r:32} -> {commands} [{heard}]")

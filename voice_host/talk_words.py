@@ -21,10 +21,12 @@ from voice_host.deck.words import norm_phrase, number_words
 #: "post pass", "most foul", "coast to pause"; Moonshine on espeak-ng's: "post
 #: status").  They stand for it only at the start of a short command utterance.
 HOST_SOUND_ALIKES = frozenset({"post", "most", "coast", "toast", "ghost", "boast", "roast"})
+#: The same, with their plurals and possessives ("posts pause", "post's pause").
+HOST_WRITTEN = HOST_SOUND_ALIKES | {v + end for v in HOST_SOUND_ALIKES for end in ("s", "'s")}
+#: Words a recogniser may put between the wake word and a command.
+COMMAND_FILLERS = frozenset({"to", "the", "a", "uh", "um", "er", "please", "and"})
 #: Words that may come before the wake word at the start of a command ("okay, host").
-COMMAND_LEAD = frozenset(
-    {"to", "the", "a", "uh", "um", "er", "please", "and", "ok", "okay", "hey", "oh"}
-)
+COMMAND_LEAD = COMMAND_FILLERS | {"ok", "okay", "hey", "oh"}
 
 #: Words that mark a description ("you drive a car", "we have a dog"): before
 #: the match, or after it (except a last "you"), they make a short utterance

@@ -46,14 +46,14 @@ from voice_host.referee.matching import phone_class_similarity
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.text import Token, is_stray
 from voice_host.referee.values import Phase
-from voice_host.talk_words import COMMAND_LEAD, HOST_SOUND_ALIKES
+from voice_host.talk_words import COMMAND_FILLERS, COMMAND_LEAD, HOST_SOUND_ALIKES, HOST_WRITTEN
 
 #: What recognisers write for "host" (exact "host"/"hosts" count anywhere in an
 #: utterance; the rest only when the utterance starts with them).
 WAKE_EXACT = frozenset({"host", "hosts", "host's"})
 WAKE_VARIANTS = HOST_SOUND_ALIKES
 #: Words a recogniser may put between wake word and command.
-FILLERS = frozenset({"to", "the", "a", "uh", "um", "er", "please", "and"})
+FILLERS = COMMAND_FILLERS
 #: Words that may come before a loose wake word at the start ("okay post pass").
 LEADING_FILLERS = COMMAND_LEAD
 #: Command -> the spellings that count for it.
@@ -311,9 +311,7 @@ class CommandReader:
         wake = norm_word(wake_word) or "host"
         if wake == "host":
             self.wake_exact: frozenset[str] = WAKE_EXACT
-            self.wake_loose: frozenset[str] = WAKE_VARIANTS | {
-                v + end for v in WAKE_VARIANTS for end in ("s", "'s")
-            }
+            self.wake_loose: frozenset[str] = HOST_WRITTEN
         else:
             self.wake_exact = frozenset({wake, wake + "s"})
             self.wake_loose = frozenset()

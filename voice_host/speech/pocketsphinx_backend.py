@@ -52,6 +52,7 @@ when the context wants free text or there is a hit to confirm.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import math
 import os
@@ -1024,6 +1025,13 @@ class PocketSphinxRecognizer:
         opinion = self.second_opinion
         if opinion is None:
             return words
+        # one reading of the third transcriber's for this audio, asked for at most once
+        # though both the command check and a missed word may want it
+        third = (
+            functools.cache(lambda: self._third_reading(audio, t0))
+            if self.third_opinion is not None
+            else None
+        )
         try:
             short = len(audio) <= 2 * SAMPLE_RATE * THIRD_OPINION_SECONDS
             reading = second_opinion_module.pick_transcript(
@@ -1031,16 +1039,8 @@ class PocketSphinxRecognizer:
                 lambda: opinion.transcribe(audio, t0),
                 self._keys,
                 cross_check=final,
-                write_third=(
-                    (lambda: self._third_reading(audio, t0))
-                    if self.third_opinion is not None and final and short
-                    else None
-                ),
-                check_command=(
-                    (lambda: self._third_reading(audio, t0))
-                    if self.third_opinion is not None and short
-                    else None
-                ),
+                write_third=third if final and short else None,
+                check_command=third if short else None,
             )
         except Exception as exc:  # its own error types; a game must not stop here
             log.warning("second transcriber failed, pocketsphinx reads alone: %s", exc)

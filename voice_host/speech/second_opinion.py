@@ -56,7 +56,7 @@ from voice_host.audio.chunk import SAMPLE_RATE
 from voice_host.deck.words import fold, number_words
 from voice_host.errors import EngineError, ModelError
 from voice_host.speech.events import HeardWord
-from voice_host.talk_words import COMMAND_LEAD, HOST_SOUND_ALIKES
+from voice_host.talk_words import COMMAND_LEAD, HOST_WRITTEN
 
 #: Moonshine's own voice detector often makes a separate line of the first
 #: tenths of a second of an utterance and writes "You", "So" or "I" for it: a
@@ -181,7 +181,6 @@ class Keys:
         own = frozenset(w for p in entry for w in p.lower().split() if w not in _NOT_KEYS)
         said = frozenset(w for p in talk for w in p.lower().split() if w not in _NOT_KEYS)
         right = frozenset(_without_article(tuple(p.lower().split())) for p in answers)
-        loose = HOST_SOUND_ALIKES if wake == {"host"} else frozenset()
         return cls(
             card,
             wake,
@@ -191,7 +190,7 @@ class Keys:
             frozenset(plain),
             frozenset(clue),
             frozenset(a for a in right if a),
-            frozenset({*loose, *(w + "s" for w in loose), *(w + "'s" for w in loose)}),
+            HOST_WRITTEN if wake == {"host"} else frozenset(),
         )
 
     def in_(self, words: Sequence[HeardWord]) -> bool:

@@ -25,7 +25,9 @@ on; ``heldout`` has other voices (including Piper's neural voice when
 installed) and other phrasings, and is only reported.  Its misses were read in
 session 44, after its first run; ``fresh`` (five more espeak-ng voices, two
 more phrasings, more talk) was made then, to measure the rules written after
-that, and is not part of ``both``.
+that, and is not part of ``both``; nor is ``unseen`` (five more espeak-ng voices,
+three more phrasings, more talk), made in session 45 when ``fresh``'s misses had
+been read.
 
     .venv/bin/python benchmarks/commands.py               # both splits, about 6 minutes
     .venv/bin/python benchmarks/commands.py --split tune --errors
@@ -169,6 +171,34 @@ SPLITS = {
             "it's a status thing",
         ),
     ),
+    # Made in session 45 before any of its rules, after "fresh"'s misses had been read:
+    # its first run is the baseline those rules are measured against, and only reported.
+    "unseen": Split(
+        voices=(
+            "espeak-en-us+Michael",
+            "espeak-en-gb+Edward",
+            "espeak-en+Belinda",
+            "espeak-en-us+travis",
+            "espeak-en+anika",
+        ),
+        phrasings=("host, {c} now", "right, host, {c}", "host {c}, thank you"),
+        talk=(
+            "she passed her exam",
+            "pause for a moment",
+            "the host nation",
+            "toast with butter now",
+            "the most correct answer",
+            "a foul ball",
+            "help is on the way now",
+            "quit while you're ahead",
+            "post it now thanks",
+            "coast to coast",
+            "just pass it now",
+            "a ghost town",
+            "the host was thanked",
+            "repeat it now please",
+        ),
+    ),
 }
 
 
@@ -259,7 +289,8 @@ def talk(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) ->
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", choices=("tune", "heldout", "fresh", "both"), default="both")
+    splits = ("tune", "heldout", "fresh", "unseen", "both")
+    ap.add_argument("--split", choices=splits, default="both")
     ap.add_argument("--errors", action="store_true", help="list the missed commands too")
     args = ap.parse_args(argv)
     missing = [t for t in ("flite", "espeak-ng", "text2wave", "sox") if not _which(t)]

@@ -27,7 +27,7 @@ session 44, after its first run; ``fresh`` (five more espeak-ng voices, two
 more phrasings, more talk) was made then, to measure the rules written after
 that, and is not part of ``both``; nor is ``unseen`` (five more espeak-ng voices,
 three more phrasings, more talk), made in session 45 when ``fresh``'s misses had
-been read.
+been read, nor ``unseen2``, made when ``unseen``'s had been.
 
     .venv/bin/python benchmarks/commands.py               # both splits, about 6 minutes
     .venv/bin/python benchmarks/commands.py --split tune --errors
@@ -199,6 +199,32 @@ SPLITS = {
             "repeat it now please",
         ),
     ),
+    # Made in session 45 after "unseen"'s misses had been read, before the rule
+    # written from them (a word written for the wake word may end with "thank you").
+    "unseen2": Split(
+        voices=(
+            "espeak-en+Alex",
+            "espeak-en-us+Gene",
+            "espeak-en-gb+Hugo",
+            "espeak-en+Auntie",
+            "espeak-en-us+shelby",
+        ),
+        phrasings=("host {c}, thank you", "okay host, {c} please", "hey host, {c} now"),
+        talk=(
+            "most people pass it on",
+            "post it to you",
+            "the ghost helped out",
+            "coast past the rocks",
+            "toast it now please",
+            "a roast, thank you",
+            "most correct, thank you",
+            "host a party now",
+            "he passed out",
+            "the post is out now",
+            "help out now",
+            "quit it now thanks",
+        ),
+    ),
 }
 
 
@@ -289,7 +315,7 @@ def talk(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) ->
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    splits = ("tune", "heldout", "fresh", "unseen", "both")
+    splits = ("tune", "heldout", "fresh", "unseen", "unseen2", "both")
     ap.add_argument("--split", choices=splits, default="both")
     ap.add_argument("--errors", action="store_true", help="list the missed commands too")
     args = ap.parse_args(argv)

@@ -28,6 +28,24 @@ COMMAND_FILLERS = frozenset({"to", "the", "a", "uh", "um", "er", "please", "and"
 #: Words that may come before the wake word at the start of a command ("okay, host").
 COMMAND_LEAD = COMMAND_FILLERS | {"ok", "okay", "hey", "oh"}
 
+#: Command -> the spellings recognisers write for it that count for it ("host
+#: past", "host paws"): the referee reads a command in them, and so a transcript
+#: that holds one matters to the ears.
+COMMAND_SPELLINGS: dict[str, frozenset[str]] = {
+    "pass": frozenset({"pass", "past", "passed"}),
+    "correct": frozenset({"correct", "corrects"}),
+    "foul": frozenset({"foul", "fowl", "fouls"}),
+    "undo": frozenset({"undo", "undue"}),
+    "repeat": frozenset({"repeat", "repeats"}),
+    "status": frozenset({"status", "statuses", "score", "scores"}),
+    "pause": frozenset({"pause", "paws", "pauses"}),
+    "resume": frozenset({"resume", "resumed", "continue"}),
+    "help": frozenset({"help", "helped"}),
+    "quit": frozenset({"quit", "quits"}),
+    "forward": frozenset({"forward", "forwards", "foreword"}),
+    "push": frozenset({"push", "pushed", "bush"}),
+}
+
 #: Words that mark a description ("you drive a car", "we have a dog"): before
 #: the match, or after it (except a last "you"), they make a short utterance
 #: the describer's.

@@ -50,6 +50,11 @@ PHONES: dict[str, tuple[str, ...]] = {
         "thanks": "TH AE NG K S",
         "note": "N OW T",
         "salt": "S AO L T",
+        "now": "N AW",
+        "how": "HH AW",
+        "out": "AW T",
+        "hanks": "HH AE NG K S",
+        "loud": "L AW D",
     }.items()
 }
 

@@ -455,11 +455,31 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         # ... and so does the breath a recogniser writes after a phrase ("of")
         ("host repeat of", TELESCOPE, Phase.TURN, ["command:repeat"]),
         ("host help of", None, Phase.BETWEEN, ["command:help"]),
-        # NEGATIVE: a last word that sounds like no "please" ("note"), two words
-        # after the command, or a loose wake word: still a sentence
+        # ... "and" too, after a command (not after a team's claim)
+        ("host correct and", TELESCOPE, Phase.TURN, ["command:correct"]),
+        # "okay host, pass now" with the "now" garbled: a word of its vowel alone or
+        # with one consonant ("how", "out"), after a breath word or not
+        ("ok host correct how", TELESCOPE, Phase.TURN, ["command:correct"]),
+        ("host pause it out", TELESCOPE, Phase.TURN, ["command:pause"]),
+        # a word written for the wake word at the start closes the same way, with
+        # that one word ("post quit hanks" for "host quit thanks")
+        ("post pause police", TELESCOPE, Phase.TURN, ["command:pause"]),
+        ("post quit hanks", TELESCOPE, Phase.TURN, ["command:quit"]),
+        # NEGATIVE: a last word that sounds like no "please" ("note") nor "now"
+        # ("loud": three phones), two words after the command, or two words after
+        # one with a word written for the wake word: still a sentence
         ("host undo note", None, Phase.BETWEEN, ["nothing"]),
+        ("host help loud", None, Phase.BETWEEN, ["nothing"]),
         ("host pass the salt", TELESCOPE, Phase.TURN, ["nothing"]),
-        ("post pause police", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("host pass out the salt", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("post pause it out", TELESCOPE, Phase.TURN, ["nothing"]),
+        # ... nor a verb's past after a word written for the wake word: a sentence
+        # (espeak-ng's "the ghost helped out", benchmarks/commands.py)
+        ("the ghost helped out", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("the post passed", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("post passed", TELESCOPE, Phase.TURN, ["nothing"]),
+        # ... nor two words after one: "most correct, thank you" is talk
+        ("most correct thank you", TELESCOPE, Phase.TURN, ["nothing"]),
         # repeat between turns
         ("host repeat", None, Phase.BETWEEN, ["command:repeat"]),
         # status

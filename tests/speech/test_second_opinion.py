@@ -99,6 +99,28 @@ def test_keys_split_card_words_from_commands() -> None:
     assert KEYS.in_(heard("it starts with t"))
 
 
+def test_a_spelling_that_counts_for_a_command_word_is_that_command() -> None:
+    # Moonshine writes "Post past thanks." for "host pass thanks" and "host paws"
+    # for "host pause": the referee reads those commands, so the line matters
+    assert KEYS.commands_in(heard("post past thanks"), loose=True) == {"pass"}
+    assert KEYS.commands_in(heard("host fowl")) == {"foul"}
+    assert KEYS.matters(heard("post past fangs"))
+    # only the context's commands: "pause" is none of KEYS'
+    assert not KEYS.commands_in(heard("host paws"))
+    assert not KEYS.matters(heard("the past is past"))  # no wake word
+    # only right after the wake word (or one filler), where the referee reads it
+    assert KEYS.commands_in(heard("host the past")) == {"pass"}
+    assert not KEYS.matters(heard("a host of past plays"))
+    assert KEYS.commands_in(heard("host passed thank you")) == {"pass"}
+    assert not KEYS.matters(heard("the host passed the book of the lord"))
+    # a verb's past after a word written for the wake word is talk, not a command
+    assert KEYS.commands_in(heard("host passed")) == {"pass"}
+    assert not KEYS.matters(heard("the post passed out"))
+    # a line read for its command: pocketsphinx's held none
+    reading = pick_transcript(heard("push it costs"), lambda: heard("post past thanks"), KEYS)
+    assert reading.second and reading.words == heard("post past thanks")
+
+
 @pytest.mark.parametrize(
     ("sphinx", "second", "chosen"),
     [

@@ -30,6 +30,11 @@ Precision first: a command the players did not give is worse than one missed
   lookup is available; no fuzzy spelling.  Right after the wake word itself
   (not a variant or sound-alike), the other words players use for a command
   count too (:data:`COMMAND_SYNONYMS`: "host stop" pauses);
+* after the command word come only words that may follow or close a command
+  (:data:`COMMAND_TAIL`; a last word that sounds like "please", "thanks" or
+  "now", :data:`POLITE`; the breath a recogniser writes, :data:`COMMAND_BREATH`)
+  - after a variant, at most one (:data:`MAX_AFTER_LOOSE`), and the command
+  word not a verb's past (:data:`PAST_SPELLINGS`: "the ghost helped out");
 * without a wake word there is no command, except a bare team name in a
   CONTROL round (a claim: "blue!") and ``forward``/``push <team>`` in a SPIN
   choice, when the utterance is that short phrase alone (but for the breath
@@ -46,7 +51,13 @@ from voice_host.referee.matching import phone_class_similarity
 from voice_host.referee.phones import PhoneLookup
 from voice_host.referee.text import Token, is_stray
 from voice_host.referee.values import Phase
-from voice_host.talk_words import COMMAND_FILLERS, COMMAND_LEAD, HOST_SOUND_ALIKES, HOST_WRITTEN
+from voice_host.talk_words import (
+    COMMAND_FILLERS,
+    COMMAND_LEAD,
+    COMMAND_SPELLINGS,
+    HOST_SOUND_ALIKES,
+    HOST_WRITTEN,
+)
 
 #: What recognisers write for "host" (exact "host"/"hosts" count anywhere in an
 #: utterance; the rest only when the utterance starts with them).
@@ -57,20 +68,7 @@ FILLERS = COMMAND_FILLERS
 #: Words that may come before a loose wake word at the start ("okay post pass").
 LEADING_FILLERS = COMMAND_LEAD
 #: Command -> the spellings that count for it.
-COMMAND_WORDS: dict[str, frozenset[str]] = {
-    "pass": frozenset({"pass", "past", "passed"}),
-    "correct": frozenset({"correct", "corrects"}),
-    "foul": frozenset({"foul", "fowl", "fouls"}),
-    "undo": frozenset({"undo", "undue"}),
-    "repeat": frozenset({"repeat", "repeats"}),
-    "status": frozenset({"status", "statuses", "score", "scores"}),
-    "pause": frozenset({"pause", "paws", "pauses"}),
-    "resume": frozenset({"resume", "resumed", "continue"}),
-    "help": frozenset({"help", "helped"}),
-    "quit": frozenset({"quit", "quits"}),
-    "forward": frozenset({"forward", "forwards", "foreword"}),
-    "push": frozenset({"push", "pushed", "bush"}),
-}
+COMMAND_WORDS: dict[str, frozenset[str]] = COMMAND_SPELLINGS
 #: Other words players use for a command.  They count only right after the
 #: wake word itself ("host stop", "host wait"), never after a word a
 #: recogniser wrote for it or one that sounds like it: "okay, bus stop?" is a
@@ -138,21 +136,35 @@ CLUE_LEADS = frozenset(
     {"you", "your", "we", "our", "they", "their", "he", "she", "his", "her", "i", "my", "it"}
 )
 #: Words allowed after a command woken by a loose wake word ("post pass you").
+#: Not two: "most correct, thank you" is talk (``benchmarks/commands.py``, unseen2).
 MAX_AFTER_LOOSE = 1
+#: The command spellings that are a verb's past ("helped", "passed"): after a loose
+#: wake word they make a sentence ("the ghost helped out", "the post passed"), and
+#: count only after the wake word itself.
+PAST_SPELLINGS = frozenset(
+    sp for spellings in COMMAND_SPELLINGS.values() for sp in spellings if sp.endswith("ed")
+)
 #: Words that may follow a command ("host undo that please"); any other word
 #: after it means the words were a sentence that happened to contain "host"
 #: and a command word (babble heard as "host undo commercial"): no command.
 COMMAND_TAIL = frozenset(
     {"please", "now", "thanks", "thank", "you", "that", "it", "again", "this", "one", "last"}
 )
-#: What players say to close a command ("host, pass please"): after the wake word
-#: itself, a last word that sounds like one of them (phone classes, at least
+#: What players say to close a command ("host, pass please", "okay host, pass
+#: now"): a last word that sounds like one of them (phone classes, at least
 #: :data:`POLITE_SOUND_MIN`) does not stop a command being one, as recognisers
-#: garble it ("host foul police", "host pause leave").  Nor do up to
-#: :data:`MAX_CLAIM_TAIL` :data:`CLAIM_TAIL` words at the end, the breath a
-#: recogniser writes after a phrase ("host repeat of"), as after a team's claim.
-POLITE = ("please", "thanks")
+#: garble it ("host foul police", "host pause leave", "post quit hanks", "ok host
+#: correct how").  Nor do up to :data:`MAX_CLAIM_TAIL` :data:`COMMAND_BREATH`
+#: words around it, the breath a recogniser writes after a phrase ("host repeat
+#: of", "host help and").
+POLITE = ("please", "thanks", "now")
 POLITE_SOUND_MIN = 0.6
+#: "now" also comes back as a word of its vowel alone, or with one consonant
+#: ("out", "our", "how"): a word of at most this many phones, one of them AW.
+NOW_PHONES = 2
+#: The breath a recogniser writes after a command: as after a team's claim
+#: (:data:`CLAIM_TAIL`), and "and" ("host correct and" for "host correct thanks"),
+#: which is not one after a claim.
 #: Words of the game itself that may follow a command after the wake word "host"
 #: itself (not a variant or sound-alike), at most :data:`MAX_GAME_TAIL` of them:
 #: "host, pause the game", "host, pass this card".  A clue's object is not one
@@ -193,6 +205,7 @@ CLAIM_FILLERS = frozenset(
 #: came back "o q e host blue and", and a claim there is Blue's (benchmarks/claims.py).
 CLAIM_TAIL = frozenset({"you", "who", "to", "of", "in", "is", "he", "she", "him", "if"})
 MAX_CLAIM_TAIL = 2
+COMMAND_BREATH = CLAIM_TAIL | {"and"}
 
 
 def is_claim_tail(word: str) -> bool:
@@ -530,8 +543,8 @@ class CommandReader:
                     return None  # "host green also": babble, not a claim
                 return Command("team", team, i, j, True, f"'{wake} {w}' in a CONTROL round")
         found = self.command_word(w, synonyms=exact)
-        if found is None:
-            return None
+        if found is None or (not exact and w in PAST_SPELLINGS):
+            return None  # "the ghost helped out": a sentence
         name, how = found
         if name in SPIN_COMMANDS and phase != Phase.SPIN_CHOICE:
             return None
@@ -543,7 +556,7 @@ class CommandReader:
             return None  # "push" without a team is not a choice
         if not exact and len(words) - j > MAX_AFTER_LOOSE + 1:
             return None  # "post repeat your letters" is a clue, not "host repeat"
-        tail = self._without_close(words[j + 1 :]) if exact else words[j + 1 :]
+        tail = self._without_close(words[j + 1 :])
         game_tail = exact and len(tail) <= MAX_GAME_TAIL
         if any(x not in COMMAND_TAIL and not (game_tail and x in GAME_TAIL) for x in tail):
             return None  # "host undo commercial": a sentence, not a command
@@ -551,24 +564,32 @@ class CommandReader:
         return Command(name, None, i, j, True, cue)
 
     def _without_close(self, tail: list[str]) -> list[str]:
-        """``tail`` (the words after a command) without the breath and the polite
-        word that may close it (:data:`POLITE`)."""
+        """``tail`` (the words after a command) without the breath and the word
+        that may close it (:data:`POLITE`): up to :data:`MAX_CLAIM_TAIL` breath
+        words, before or after the closing word."""
         rest = list(tail)
-        for _ in range(MAX_CLAIM_TAIL):
-            if rest and rest[-1] in CLAIM_TAIL:
-                rest.pop()
+        breath = 0
+        while rest and breath < MAX_CLAIM_TAIL and rest[-1] in COMMAND_BREATH:
+            rest.pop()
+            breath += 1
         if rest and rest[-1] not in COMMAND_TAIL and self.sounds_polite(rest[-1]):
             rest.pop()
+            while rest and breath < MAX_CLAIM_TAIL and rest[-1] in COMMAND_BREATH:
+                rest.pop()
+                breath += 1
         return rest
 
     def sounds_polite(self, word: str) -> bool:
-        """Whether ``word`` sounds like a word that closes a command (:data:`POLITE`)."""
+        """Whether ``word`` sounds like a word that closes a command (:data:`POLITE`,
+        :data:`NOW_PHONES`)."""
         if word in POLITE:
             return True
         lookup = self.phones
         ph = lookup(word) if lookup is not None else None
         if lookup is None or not ph:
             return False
+        if len(ph) <= NOW_PHONES and "AW" in ph:
+            return True  # "out", "our", "how" for "now"
         return any(
             phone_class_similarity(tuple(ph), tuple(lookup(p) or ())) >= POLITE_SOUND_MIN
             for p in POLITE

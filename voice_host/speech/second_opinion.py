@@ -48,15 +48,15 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from voice_host.audio.chunk import SAMPLE_RATE
 from voice_host.deck.words import fold, number_words
 from voice_host.errors import EngineError, ModelError
 from voice_host.speech.events import HeardWord
-from voice_host.talk_words import COMMAND_LEAD, HOST_WRITTEN
+from voice_host.talk_words import COMMAND_FILLERS, COMMAND_LEAD, COMMAND_SPELLINGS, HOST_WRITTEN
 
 #: Moonshine's own voice detector often makes a separate line of the first
 #: tenths of a second of an utterance and writes "You", "So" or "I" for it: a
@@ -123,6 +123,12 @@ def spread_words(lines: Iterable[tuple[str, float, float]], start: float) -> tup
     return tuple(out)
 
 
+#: A command written another way ("host past") counts only with at most this many
+#: words from it to the line's end (:meth:`Keys.commands_in`): the referee reads no
+#: command in a sentence going on after one.
+SPELLED_LAST = 3
+
+
 @dataclass(frozen=True)
 class Keys:
     """The words that make a transcript matter now."""
@@ -152,6 +158,9 @@ class Keys:
     wake_loose: frozenset[str] = frozenset()
     """What a transcriber writes for the wake word "host" ("post"): it stands for it
     at the start of a line (:meth:`commands_in`)."""
+    spelled: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """Each spelling of a command word that counts for it ("past" for "pass",
+    :data:`~voice_host.talk_words.COMMAND_SPELLINGS`) -> the command word."""
 
     @classmethod
     def of(
@@ -191,6 +200,7 @@ class Keys:
             frozenset(clue),
             frozenset(a for a in right if a),
             HOST_WRITTEN if wake == {"host"} else frozenset(),
+            {sp: w for w in command for sp in COMMAND_SPELLINGS.get(w, {w})},
         )
 
     def in_(self, words: Sequence[HeardWord]) -> bool:
@@ -199,17 +209,34 @@ class Keys:
         return bool(texts & self.card) or bool(texts & self.wake and texts & self.command)
 
     def commands_in(self, words: Sequence[HeardWord], *, loose: bool = False) -> frozenset[str]:
-        """The command words that come after a wake word in ``words``; ``loose``: or
-        after a word written for it (:attr:`wake_loose`) at the line's start ("post
-        status"; "okay, post pause")."""
+        """The command words that come after a wake word in ``words``, or a
+        spelling that counts for one right after it (:attr:`spelled`: "host past"
+        holds "pass");
+        ``loose``: or after a word written for the wake word (:attr:`wake_loose`)
+        at the line's start ("post status"; "okay, post pause")."""
         texts = [w.text for w in words]
         woken = next((i for i, t in enumerate(texts) if t in self.wake), None)
+        exact = woken is not None
         if woken is None and loose:
             lead = 1 if texts and texts[0] in COMMAND_LEAD else 0
             woken = lead if lead < len(texts) and texts[lead] in self.wake_loose else None
         if woken is None:
             return frozenset()
-        return frozenset(t for t in texts[woken + 1 :] if t in self.command)
+        found = {t for t in texts[woken + 1 :] if t in self.command}
+        # another spelling only where the referee may read a command: right after
+        # the wake word, or after one filler, and near the line's end ("a host of
+        # past plays", "the host passed the book of the lord" hold none)
+        at = woken + 1
+        if at < len(texts) and texts[at] in COMMAND_FILLERS:
+            at += 1
+        said = texts[at] if at < len(texts) else ""
+        if (
+            said in self.spelled
+            and len(texts) - at <= SPELLED_LAST
+            and (exact or not said.endswith("ed"))  # "the ghost helped out": talk
+        ):
+            found.add(self.spelled[said])
+        return frozenset(found)
 
     def matters(self, words: Sequence[HeardWord]) -> bool:
         """:meth:`in_`, or a command after a word written for the wake word at the

@@ -45,6 +45,12 @@ COMMAND_SPELLINGS: dict[str, frozenset[str]] = {
     "forward": frozenset({"forward", "forwards", "foreword"}),
     "push": frozenset({"push", "pushed", "bush"}),
 }
+#: The spellings that are a verb's past ("helped", "passed"): after a word written
+#: for the wake word they make a sentence ("the ghost helped out", "the post
+#: passed"), and count only after the wake word itself.
+PAST_SPELLINGS = frozenset(
+    sp for spellings in COMMAND_SPELLINGS.values() for sp in spellings if sp.endswith("ed")
+)
 
 #: Words that mark a description ("you drive a car", "we have a dog"): before
 #: the match, or after it (except a last "you"), they make a short utterance

@@ -57,6 +57,7 @@ from voice_host.talk_words import (
     COMMAND_SPELLINGS,
     HOST_SOUND_ALIKES,
     HOST_WRITTEN,
+    PAST_SPELLINGS,
 )
 
 #: What recognisers write for "host" (exact "host"/"hosts" count anywhere in an
@@ -138,12 +139,6 @@ CLUE_LEADS = frozenset(
 #: Words allowed after a command woken by a loose wake word ("post pass you").
 #: Not two: "most correct, thank you" is talk (``benchmarks/commands.py``, unseen2).
 MAX_AFTER_LOOSE = 1
-#: The command spellings that are a verb's past ("helped", "passed"): after a loose
-#: wake word they make a sentence ("the ghost helped out", "the post passed"), and
-#: count only after the wake word itself.
-PAST_SPELLINGS = frozenset(
-    sp for spellings in COMMAND_SPELLINGS.values() for sp in spellings if sp.endswith("ed")
-)
 #: Words that may follow a command ("host undo that please"); any other word
 #: after it means the words were a sentence that happened to contain "host"
 #: and a command word (babble heard as "host undo commercial"): no command.
@@ -162,9 +157,6 @@ POLITE_SOUND_MIN = 0.6
 #: "now" also comes back as a word of its vowel alone, or with one consonant
 #: ("out", "our", "how"): a word of at most this many phones, one of them AW.
 NOW_PHONES = 2
-#: The breath a recogniser writes after a command: as after a team's claim
-#: (:data:`CLAIM_TAIL`), and "and" ("host correct and" for "host correct thanks"),
-#: which is not one after a claim.
 #: Words of the game itself that may follow a command after the wake word "host"
 #: itself (not a variant or sound-alike), at most :data:`MAX_GAME_TAIL` of them:
 #: "host, pause the game", "host, pass this card".  A clue's object is not one
@@ -205,6 +197,9 @@ CLAIM_FILLERS = frozenset(
 #: came back "o q e host blue and", and a claim there is Blue's (benchmarks/claims.py).
 CLAIM_TAIL = frozenset({"you", "who", "to", "of", "in", "is", "he", "she", "him", "if"})
 MAX_CLAIM_TAIL = 2
+#: The breath a recogniser writes after a command: as after a team's claim
+#: (:data:`CLAIM_TAIL`), and "and" ("host correct and" for "host correct thanks"),
+#: which is not one after a claim.
 COMMAND_BREATH = CLAIM_TAIL | {"and"}
 
 

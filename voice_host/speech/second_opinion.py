@@ -56,7 +56,13 @@ from voice_host.audio.chunk import SAMPLE_RATE
 from voice_host.deck.words import fold, number_words
 from voice_host.errors import EngineError, ModelError
 from voice_host.speech.events import HeardWord
-from voice_host.talk_words import COMMAND_FILLERS, COMMAND_LEAD, COMMAND_SPELLINGS, HOST_WRITTEN
+from voice_host.talk_words import (
+    COMMAND_FILLERS,
+    COMMAND_LEAD,
+    COMMAND_SPELLINGS,
+    HOST_WRITTEN,
+    PAST_SPELLINGS,
+)
 
 #: Moonshine's own voice detector often makes a separate line of the first
 #: tenths of a second of an utterance and writes "You", "So" or "I" for it: a
@@ -233,7 +239,7 @@ class Keys:
         if (
             said in self.spelled
             and len(texts) - at <= SPELLED_LAST
-            and (exact or not said.endswith("ed"))  # "the ghost helped out": talk
+            and (exact or said not in PAST_SPELLINGS)  # "the ghost helped out": talk
         ):
             found.add(self.spelled[said])
         return frozenset(found)

@@ -21,6 +21,7 @@ from voice_host.host.core import Host, HostOptions
 from voice_host.host.listening import Listening
 from voice_host.persist import SaveSlot
 from voice_host.rules import Game, load_board, parse_teams
+from voice_host.screen.model import ScreenModel
 from voice_host.speech.events import ListenContext, RecognitionEvent
 
 DATA = Path(__file__).with_name("data")
@@ -109,6 +110,16 @@ class Silent:
 
     def finish(self) -> list[RecognitionEvent]:
         return []
+
+
+class ScreenRecorder:
+    """A screen that keeps every model the host shows it, for tests of what it shows."""
+
+    def __init__(self) -> None:
+        self.models: list[ScreenModel] = []
+
+    def update_model(self, model: ScreenModel) -> None:
+        self.models.append(model)
 
 
 def live_config(tmp_path: Path, **changes: object) -> HostConfig:

@@ -21,9 +21,8 @@ from voice_host.errors import DeviceError
 from voice_host.host.clock import WallClock
 from voice_host.host.inputs import Stop
 from voice_host.host.live import LiveSession
-from voice_host.screen.model import ScreenModel
 
-from .conftest import live_config
+from .conftest import ScreenRecorder, live_config
 from .test_speech_output_returns import Renderer
 
 #: What PortAudio says when the headphones are gone.
@@ -54,14 +53,6 @@ class _Unplugged:
         raise DeviceError(PORTAUDIO)
 
     def close(self) -> None: ...
-
-
-class _Screen:
-    def __init__(self) -> None:
-        self.models: list[ScreenModel] = []
-
-    def update_model(self, model: ScreenModel) -> None:
-        self.models.append(model)
 
 
 def _missing(device: int | str | None) -> Player:
@@ -136,7 +127,7 @@ def test_the_board_view_shows_the_reason_where_the_host_says_the_plain_words(
     session = LiveSession.open(
         config, stdout=io.StringIO(), env={}, clock=clock, board_view=True, announcer=announcer
     )
-    screen = _Screen()
+    screen = ScreenRecorder()
     session.host.screen = screen
     try:
         session.host.start()
@@ -189,7 +180,7 @@ def test_the_hosts_voice_failing_in_the_board_view_is_said_in_plain_words(
     session = LiveSession.open(
         config, stdout=io.StringIO(), env={}, clock=WallClock(), board_view=True
     )
-    screen = _Screen()
+    screen = ScreenRecorder()
     session.host.screen = screen
     try:
         session.host.start()  # the welcome fails on the output

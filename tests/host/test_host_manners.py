@@ -22,10 +22,9 @@ from voice_host.referee import Referee
 from voice_host.referee.values import Judgement, Situation
 from voice_host.referee.values import Phase as RefPhase
 from voice_host.rules import Correct, Game, HouseRules, Phase, TimeUp
-from voice_host.screen.model import ScreenModel
 from voice_host.speech.events import ListenContext
 
-from .conftest import HostMaker, Silent, new_game
+from .conftest import HostMaker, ScreenRecorder, Silent, new_game
 from .test_host_dialogue import FakeRecognizer, control_game, quiet, texts
 
 
@@ -152,19 +151,11 @@ def test_status_gives_positions_categories_turn_and_time(make_host: HostMaker) -
     assert " seconds left. " in texts(host)[-1]  # then: not listening (no recogniser)
 
 
-class _Screen:
-    def __init__(self) -> None:
-        self.models: list[ScreenModel] = []
-
-    def update_model(self, model: ScreenModel) -> None:
-        self.models.append(model)
-
-
-def _hidden_card_host(make_host: HostMaker) -> tuple[Host, object, _Screen, float]:
+def _hidden_card_host(make_host: HostMaker) -> tuple[Host, object, ScreenRecorder, float]:
     """A host that shows the card only on K, started and past its opening."""
     host, clock, _ = make_host()
     host.options = dataclasses.replace(host.options, show_card=False)
-    screen = _Screen()
+    screen = ScreenRecorder()
     host.screen = screen
     host.start()
     return host, clock, screen, quiet(host, clock, 0.0, 20.0)

@@ -23,7 +23,7 @@ from voice_host.host.live import LiveSession, _listen
 from voice_host.referee import Referee
 from voice_host.screen.model import ScreenModel
 
-from .conftest import HostMaker, Silent, live_config
+from .conftest import HostMaker, ScreenRecorder, Silent, live_config
 
 #: What PortAudio says when the microphone is taken by another program.
 PORTAUDIO = "Error opening InputStream: Device unavailable [PaErrorCode -9985]"
@@ -50,14 +50,6 @@ class _Busy:
     def close(self) -> None: ...
 
 
-class _Screen:
-    def __init__(self) -> None:
-        self.models: list[ScreenModel] = []
-
-    def update_model(self, model: ScreenModel) -> None:
-        self.models.append(model)
-
-
 def _run(
     tmp_path: Path, *, board_view: bool, **changes: object
 ) -> tuple[list[str], str, list[ScreenModel]]:
@@ -75,7 +67,7 @@ def _run(
         announcer=announcer,
         recognizer=(Silent(), "using silent"),
     )
-    screen = _Screen()
+    screen = ScreenRecorder()
     session.host.screen = screen
     thread = threading.Thread(target=session.host_loop)  # no keyboard thread
     thread.start()
@@ -149,7 +141,7 @@ def test_a_microphone_lost_in_the_game_shows_its_reason_on_the_host_line(
     make_host: HostMaker,
 ) -> None:
     host, _clock, announcer = make_host(recognizer=Silent())
-    screen = _Screen()
+    screen = ScreenRecorder()
     host.screen = screen
     host.start()
     host.handle(MicStatus(False, "No microphone: I cannot hear the table.", shown=REASON))

@@ -16,9 +16,8 @@ from voice_host.announce.recording import RecordingAnnouncer
 from voice_host.host.clock import WallClock
 from voice_host.host.inputs import Stop
 from voice_host.host.live import LiveSession, run_live
-from voice_host.screen.model import ScreenModel
 
-from .conftest import live_config
+from .conftest import ScreenRecorder, live_config
 
 #: The error's own words, printed or shown.
 REASON = "No speech recogniser ([Errno 2] No such file or directory: '/models/encoder.onnx')."
@@ -26,14 +25,6 @@ REASON = "No speech recogniser ([Errno 2] No such file or directory: '/models/en
 PLAIN = "No speech recogniser: I cannot hear the table."
 #: Seconds a test waits for a thread (never reached when passing).
 DEADLOCK = 10.0
-
-
-class _Screen:
-    def __init__(self) -> None:
-        self.models: list[ScreenModel] = []
-
-    def update_model(self, model: ScreenModel) -> None:
-        self.models.append(model)
 
 
 @pytest.fixture(autouse=True)
@@ -65,7 +56,7 @@ def test_a_recogniser_that_does_not_start_is_said_plainly_and_its_error_printed_
     session = LiveSession.open(
         config, stdout=out, env={}, clock=WallClock(), board_view=board_view, announcer=announcer
     )
-    screen = _Screen()
+    screen = ScreenRecorder()
     session.host.screen = screen
     thread = threading.Thread(target=session.host_loop)
     thread.start()

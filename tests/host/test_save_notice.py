@@ -18,9 +18,8 @@ from voice_host.host.live import LiveSession
 from voice_host.host.saved_game import save_or_discard
 from voice_host.persist import SaveSlot
 from voice_host.rules import Correct, Game, Phase, TimeUp
-from voice_host.screen.model import ScreenModel
 
-from .conftest import disk_full_after_first_save, live_config, new_game
+from .conftest import ScreenRecorder, disk_full_after_first_save, live_config, new_game
 
 #: Seconds a test waits for the host's thread (never reached when passing).
 DEADLOCK = 10.0
@@ -31,17 +30,9 @@ FULL = (
 )
 
 
-class _Screen:
-    def __init__(self) -> None:
-        self.models: list[ScreenModel] = []
-
-    def update_model(self, model: ScreenModel) -> None:
-        self.models.append(model)
-
-
 def _failing_save(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **changes: object
-) -> tuple[LiveSession, RecordingAnnouncer, io.StringIO, _Screen]:
+) -> tuple[LiveSession, RecordingAnnouncer, io.StringIO, ScreenRecorder]:
     """A session whose game opens (its first save works) and whose next save finds the
     disk full, the failure's notice handled by the host as its loop would."""
     disk_full_after_first_save(monkeypatch)
@@ -52,7 +43,7 @@ def _failing_save(
     session = LiveSession.open(
         config, stdout=out, env={}, clock=WallClock(), board_view=board_view, announcer=announcer
     )
-    screen = _Screen()
+    screen = ScreenRecorder()
     session.host.screen = screen
     session.host.start()  # the first save
     slot = session.host.save_slot

@@ -24,23 +24,15 @@ from voice_host.rules import Correct, Pass, Phase, TimeUp
 from voice_host.screen.model import ScreenModel
 from voice_host.screen.plain import PlainScreen
 
-from .conftest import HostMaker, disk_full_after_first_save, live_config, new_game
+from .conftest import HostMaker, ScreenRecorder, disk_full_after_first_save, live_config, new_game
 from .test_host_dialogue import FakeRecognizer, quiet
 
 
-class _Screen:
-    def __init__(self) -> None:
-        self.models: list[ScreenModel] = []
-
-    def update_model(self, model: ScreenModel) -> None:
-        self.models.append(model)
-
-
-def _watched(make_host: HostMaker, **kwargs: object) -> tuple[Host, object, _Screen]:
+def _watched(make_host: HostMaker, **kwargs: object) -> tuple[Host, object, ScreenRecorder]:
     """A host whose screen models are kept, with the card hidden as in line mode."""
     host, clock, _ = make_host(**kwargs)
     host.options = dataclasses.replace(host.options, show_card=False)
-    screen = _Screen()
+    screen = ScreenRecorder()
     host.screen = screen
     return host, clock, screen
 

@@ -22,6 +22,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+from voice_host.audio.chunk import SAMPLE_RATE
 from voice_host.speech import kws
 
 log = logging.getLogger(__name__)
@@ -74,9 +75,19 @@ class Aligner:
             return None
         return sum(math.log(max(float(s.ascore), 1e-300)) for s in _scored(segments))
 
-    def prefers_second(self, audio: bytes, first: Sequence[str], second: Sequence[str]) -> bool:
+    def prefers_second(
+        self,
+        audio: bytes,
+        first: Sequence[str],
+        second: Sequence[str],
+        *,
+        margin: float | None = None,
+    ) -> bool:
         """Whether ``second`` fits ``audio`` at least as well as ``first`` (a tie
         goes to ``second``: words that sound the same, "made" and "maid").
+
+        With ``margin`` ``second`` must fit better by that much a second of audio,
+        and ``first`` must align too.
 
         The decoder's feature normalisation carries from one utterance to the
         next (the same alignment scored 2 points apart right after another
@@ -87,6 +98,8 @@ class Aligner:
         b = self.score(audio, second)
         if b is None:
             return False
+        if margin is not None:
+            return a is not None and b - a >= margin * len(audio) / (2 * SAMPLE_RATE)
         return a is None or b >= a
 
 

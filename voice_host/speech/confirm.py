@@ -183,7 +183,20 @@ def closest_run(
 ) -> tuple[int, int] | None:
     """The run ``words[a:b]`` of up to ``longest`` consecutive words that sounds
     most like ``target`` (phones), as ``(a, b)``; None when no word has phones."""
-    best: tuple[float, tuple[int, int] | None] = (-1.0, None)
+    runs = closest_runs(target, words, phones_of, longest, count=1)
+    return runs[0] if runs else None
+
+
+def closest_runs(
+    target: Sequence[str],
+    words: Sequence[HeardWord],
+    phones_of: Callable[[str], tuple[str, ...] | None],
+    longest: int = 3,
+    count: int = 3,
+) -> list[tuple[int, int]]:
+    """The ``count`` runs of up to ``longest`` consecutive words that sound most
+    like ``target``, the closest first (ties: the earlier, then the shorter)."""
+    scored: list[tuple[float, int, int]] = []
     for i in range(len(words)):
         seq: list[str] = []
         for j in range(i, min(len(words), i + longest)):
@@ -191,7 +204,6 @@ def closest_run(
             if phones is None:
                 break
             seq.extend(phones)
-            sim = phone_similarity(target, seq)
-            if sim > best[0]:
-                best = (sim, (i, j + 1))
-    return best[1]
+            scored.append((phone_similarity(target, seq), i, j + 1))
+    scored.sort(key=lambda s: (-s[0], s[1], s[2]))
+    return [(a, b) for _, a, b in scored[:count]]

@@ -118,6 +118,12 @@ EARLY_SILENCE = 0.15
 #: How far (seconds) the witness's word times may be from a key word's own
 #: (they are estimates: a share of a line by letters).
 WITNESS_SLACK = 0.6
+#: How much better (acoustic log-likelihood per second of the utterance) a witness
+#: that did not follow pocketsphinx's other words must fit the sound than the card
+#: word in place of its closest words, for the card word to be dropped.
+WEAK_WITNESS_MARGIN = 0.0
+#: ... in place of each of this many runs of its words that sound most like it.
+WEAK_RUNS = 3
 #: The longest final utterance (seconds, with the endpointer's padding) the third
 #: transcriber (:mod:`voice_host.speech.moonshine_base`) reads when neither
 #: pocketsphinx nor the second made anything of it: a guess, a command, a claim.
@@ -367,6 +373,7 @@ class PocketSphinxRecognizer:
         self._written_by = ""  # the last transcript's second transcriber, if it wrote it
         # The last final transcript's witness (``second_opinion.Reading``), if any.
         self._witness: tuple[HeardWord, ...] | None = None
+        self._witness_agrees = True
         #: The audio of the last transcript written (:meth:`_free_decode`; the
         #: witness's too), and the acoustic scores of word sequences aligned to it
         #: (:meth:`_sound_score`).
@@ -1047,6 +1054,7 @@ class PocketSphinxRecognizer:
             self.second_opinion = None
             return words
         self._witness = reading.witness
+        self._witness_agrees = reading.agrees
         if reading.witness is not None and any(
             self._keys.is_key(w.text)
             and not self._witnessed(self.phones_of(w.text), w.text, w.start, w.end)
@@ -1097,7 +1105,13 @@ class PocketSphinxRecognizer:
             >= confirm.CONFIRM_SIMILARITY
         ):
             return True
-        return not self._sound_prefers_witness(phones, text, start, end)
+        if self._witness_agrees:
+            return not self._sound_prefers_witness(phones, text, start, end)
+        # A witness that did not follow pocketsphinx's other words: its words near the
+        # card word must all be words the aligner can say, and fit the sound better
+        if any(self.phones_of(w.text) is None for w in witness[a:b]):
+            return True
+        return not self._sound_prefers_witness(phones, text, start, end, margin=WEAK_WITNESS_MARGIN)
 
     def _witness_near(self, start: float, end: float) -> tuple[int, int]:
         """The witness's words within :data:`WITNESS_SLACK` of ``start``-``end``, as
@@ -1110,25 +1124,38 @@ class PocketSphinxRecognizer:
         return (near[0], near[-1] + 1) if near else (0, 0)
 
     def _sound_prefers_witness(
-        self, phones: tuple[str, ...], text: str, start: float, end: float
+        self,
+        phones: tuple[str, ...],
+        text: str,
+        start: float,
+        end: float,
+        margin: float | None = None,
     ) -> bool:
         """Whether the witness's transcript fits the utterance's sound at least as
         well as it does with ``text`` in place of its closest-sounding words (one
-        to three, near ``start``-``end``; its word times are estimates)."""
+        to three, near ``start``-``end``; its word times are estimates).
+
+        With ``margin`` (log-likelihood per second of audio) it must fit better by
+        that much, and where the sound cannot be compared the witness loses."""
         witness = self._witness or ()
         first, last = self._witness_near(start, end)
         if first == last:  # nothing near: anywhere
             first, last = 0, len(witness)
-        found = confirm.closest_run(phones, witness[first:last], self.phones_of)
-        if found is None:
-            return True
-        a, b = found[0] + first, found[1] + first
+        runs = confirm.closest_runs(
+            phones, witness[first:last], self.phones_of, count=1 if margin is None else WEAK_RUNS
+        )
+        aligner = self._get_aligner() if runs else None
+        if not runs or aligner is None:
+            return margin is None
         texts = [w.text for w in witness]
-        aligner = self._get_aligner()
-        if aligner is None:
-            return True
-        return aligner.prefers_second(
-            self._decoded_audio, [*texts[:a], *text.split(), *texts[b:]], texts
+        return all(
+            aligner.prefers_second(
+                self._decoded_audio,
+                [*texts[: a + first], *text.split(), *texts[b + first :]],
+                texts,
+                margin=margin,
+            )
+            for a, b in runs
         )
 
     def _get_aligner(self) -> acoustic_check.Aligner | None:

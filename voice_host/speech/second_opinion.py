@@ -337,6 +337,11 @@ class Reading:
     """The second transcript, when it follows the same voice as pocketsphinx's
     (:func:`follows_same_voice`): a key word that only pocketsphinx's model,
     biased towards the card, wrote is then not taken as said."""
+    agrees: bool = True
+    """Whether the witness agreed with pocketsphinx's other words.  One that did
+    not (a short utterance, too few words to compare) wins only where all its
+    words near the card word are words the aligner can say and the sound prefers
+    them to the card word in place of each of their closest-sounding runs."""
 
 
 def pick_transcript(
@@ -401,7 +406,14 @@ def pick_transcript(
     is written by the second transcriber too, early check or final: when the
     second one holds a word of the card (one pocketsphinx wrote, or a whole
     answer) and no other word that matters, its sentence is read, with
-    pocketsphinx's spelling of the card word (:func:`_card_word_of`).
+    pocketsphinx's spelling of the card word (:func:`_card_word_of`).  When it
+    holds no word of the card, it is a witness that did not agree
+    (:attr:`Reading.agrees`): too few words to tell whether the two followed one
+    voice, so the sound decides.  On real voices pocketsphinx's model writes
+    the card into short talk ("how did he not know that" written "batty not no
+    that" on the card Bat), where Moonshine follows the voice; on synthetic
+    voices Moonshine garbles the card word ("is it a kenger you"), which the
+    sound then keeps (``benchmarks/real_voices.py``, ``referee.py --audio``).
     """
     commanded = keys.commands_in(sphinx, loose=True)
     if commanded and check_command is not None:
@@ -458,6 +470,11 @@ def pick_transcript(
             # sentence of the one that followed the voice tells who said it, and
             # the card-biased model spells the card word.
             return Reading(_card_word_of(sphinx, second, keys), second=True)
+        if second and not keys.entry & said:
+            # The second wrote no word of the card where pocketsphinx's model, biased
+            # towards it, wrote one among other words: a witness, and the sound
+            # decides whether the card word stands
+            return Reading(sphinx, witness=second, agrees=False)
         return Reading(sphinx)
     if cross_check and second is not None and follows_same_voice(sphinx, second, keys):
         return Reading(sphinx, witness=second)

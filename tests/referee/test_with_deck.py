@@ -188,6 +188,10 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         ("Polar bear", "Nature", "the cubs are born in the arctic snow", "nothing"),
         # ... and a guesser's wrong try is no correct guess
         ("Monkey", "Nature", "is it money", "nothing"),
+        # ... nor a less common word, seen once per million words or more (real
+        # people calling out "camels" and "onions", written right: Castle, Opinion)
+        ("Castle", "World", "camels", "nothing"),
+        ("Opinion", "Random", "onions", "nothing"),
         # a homophone cannot be told apart: it stands
         ("Knight", "Person", "is it a night", "guess"),
         # a recogniser's misspelling that is no common word still counts

@@ -22,7 +22,6 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from voice_host.audio.chunk import SAMPLE_RATE
 from voice_host.speech import kws
 
 log = logging.getLogger(__name__)
@@ -81,13 +80,12 @@ class Aligner:
         first: Sequence[str],
         second: Sequence[str],
         *,
-        margin: float | None = None,
+        strict: bool = False,
     ) -> bool:
         """Whether ``second`` fits ``audio`` at least as well as ``first`` (a tie
         goes to ``second``: words that sound the same, "made" and "maid").
 
-        With ``margin`` ``second`` must fit better by that much a second of audio,
-        and ``first`` must align too.
+        ``strict``: ``first`` must align too (else ``second`` does not win).
 
         The decoder's feature normalisation carries from one utterance to the
         next (the same alignment scored 2 points apart right after another
@@ -98,9 +96,9 @@ class Aligner:
         b = self.score(audio, second)
         if b is None:
             return False
-        if margin is not None:
-            return a is not None and b - a >= margin * len(audio) / (2 * SAMPLE_RATE)
-        return a is None or b >= a
+        if a is None:
+            return not strict
+        return b >= a
 
 
 def _scored(segments: list[Any]) -> list[Any]:

@@ -118,11 +118,9 @@ EARLY_SILENCE = 0.15
 #: How far (seconds) the witness's word times may be from a key word's own
 #: (they are estimates: a share of a line by letters).
 WITNESS_SLACK = 0.6
-#: How much better (acoustic log-likelihood per second of the utterance) a witness
-#: that did not follow pocketsphinx's other words must fit the sound than the card
-#: word in place of its closest words, for the card word to be dropped.
-WEAK_WITNESS_MARGIN = 0.0
-#: ... in place of each of this many runs of its words that sound most like it.
+#: A witness that did not follow pocketsphinx's other words must fit the sound
+#: better than the card word in place of each of this many runs of its words that
+#: sound most like it, for the card word to be dropped.
 WEAK_RUNS = 3
 #: The longest final utterance (seconds, with the endpointer's padding) the third
 #: transcriber (:mod:`voice_host.speech.moonshine_base`) reads when neither
@@ -1111,7 +1109,7 @@ class PocketSphinxRecognizer:
         # card word must all be words the aligner can say, and fit the sound better
         if any(self.phones_of(w.text) is None for w in witness[a:b]):
             return True
-        return not self._sound_prefers_witness(phones, text, start, end, margin=WEAK_WITNESS_MARGIN)
+        return not self._sound_prefers_witness(phones, text, start, end, weak=True)
 
     def _witness_near(self, start: float, end: float) -> tuple[int, int]:
         """The witness's words within :data:`WITNESS_SLACK` of ``start``-``end``, as
@@ -1129,31 +1127,32 @@ class PocketSphinxRecognizer:
         text: str,
         start: float,
         end: float,
-        margin: float | None = None,
+        weak: bool = False,
     ) -> bool:
         """Whether the witness's transcript fits the utterance's sound at least as
         well as it does with ``text`` in place of its closest-sounding words (one
         to three, near ``start``-``end``; its word times are estimates).
 
-        With ``margin`` (log-likelihood per second of audio) it must fit better by
-        that much, and where the sound cannot be compared the witness loses."""
+        ``weak`` (a witness that did not agree): ``text`` is tried in place of each
+        of :data:`WEAK_RUNS` runs, and where the sound cannot be compared the
+        witness loses."""
         witness = self._witness or ()
         first, last = self._witness_near(start, end)
         if first == last:  # nothing near: anywhere
             first, last = 0, len(witness)
         runs = confirm.closest_runs(
-            phones, witness[first:last], self.phones_of, count=1 if margin is None else WEAK_RUNS
+            phones, witness[first:last], self.phones_of, count=WEAK_RUNS if weak else 1
         )
         aligner = self._get_aligner() if runs else None
         if not runs or aligner is None:
-            return margin is None
+            return not weak
         texts = [w.text for w in witness]
         return all(
             aligner.prefers_second(
                 self._decoded_audio,
                 [*texts[: a + first], *text.split(), *texts[b + first :]],
                 texts,
-                margin=margin,
+                strict=weak,
             )
             for a, b in runs
         )

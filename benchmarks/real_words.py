@@ -171,11 +171,19 @@ def with_floor(audio: bytes, dbfs: float, seed: int) -> bytes:
     return np.clip(np.round(speech + noise), -32768, 32767).astype("<i2").tobytes()
 
 
-def word_clips(wanted: str, limit: int, floor_dbfs: float | None) -> list[dict[str, Any]]:
+def word_clips(
+    wanted: str, limit: int, floor_dbfs: float | None, split: str = "all"
+) -> list[dict[str, Any]]:
     """The clips of the data file (those of ``wanted``, a source or a voice, if
-    given; the first ``limit`` of each voice), with their audio."""
+    given; of ``split``, "tune", "heldout" or "all"; the first ``limit`` of each
+    voice), with their audio and their split."""
     data = json.loads(DATA.read_text())
-    todo = [c for c in data["clips"] if wanted in ("", c["source"], c["speaker"])]
+    todo = [
+        c
+        for c in data["clips"]
+        if wanted in ("", c["source"], c["speaker"])
+        and split in ("all", data["sources"][c["source"]]["split"])
+    ]
     if limit:
         by_voice: dict[str, list[dict[str, Any]]] = collections.defaultdict(list)
         for c in todo:
@@ -194,7 +202,7 @@ def word_clips(wanted: str, limit: int, floor_dbfs: float | None) -> list[dict[s
             continue
         for c in mine:
             file = f"{c['speaker']}/{Path(c['member']).name}"
-            out.append({**c, "file": file, "audio": audio[c["member"]]})
+            out.append({**c, "file": file, "audio": audio[c["member"]], "split": source["split"]})
     return out
 
 
@@ -234,11 +242,11 @@ def hear_word(bench: Bench, clip: dict[str, Any], room: bool) -> None:
         seed = int(hashlib.sha256(clip["file"].encode()).hexdigest()[:8], 16)
         takes.append((", room", in_room(clip["audio"], seed)))
     for suffix, audio in takes:
-        bench.hear(clip, audio, word, own, "own" + suffix, expected, "heldout")
+        bench.hear(clip, audio, word, own, "own" + suffix, expected, clip["split"])
         bench.recs[-1]["word"] = word
         if close is not None:
             entry = bench.by_name[close]
-            bench.hear(clip, audio, close, entry, "close" + suffix, "nothing", "heldout")
+            bench.hear(clip, audio, close, entry, "close" + suffix, "nothing", clip["split"])
             bench.recs[-1]["word"] = word
 
 
@@ -249,6 +257,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--errors", action="store_true", help="list the wrong judgements")
     ap.add_argument("--limit", type=int, default=0, help="only the first N clips of each voice")
     ap.add_argument(
+        "--split",
+        choices=("tune", "heldout", "all"),
+        default="all",
+        help="qABCs' words (tune), the three held-out packages (heldout), or both",
+    )
+    ap.add_argument(
         "--floor",
         default=str(FLOOR_DBFS),
         help="a microphone's noise floor under every clip, dBFS ('none': digital silence)",
@@ -257,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     floor = None if args.floor == "none" else float(args.floor)
     bench = Bench()
     t0 = time.process_time()
-    todo = word_clips(args.source, args.limit, floor)
+    todo = word_clips(args.source, args.limit, floor, args.split)
     for n, clip in enumerate(todo):
         hear_word(bench, clip, args.room)
         print(f"  [{n + 1}/{len(todo)}] {clip['file']}: {clip['word']}", file=sys.stderr)
@@ -287,9 +301,21 @@ def report(recs: list[dict[str, Any]], room: bool) -> None:
     if not recs:
         print("\nno clips")
         return
-    voices = sorted({r["speaker"] for r in recs}, key=lambda s: (s.startswith("klettres"), s))
+    for split in ("tune", "heldout"):
+        if mine := [r for r in recs if r["split"] == split]:
+            report_split(mine, split, room)
+
+
+def report_split(recs: list[dict[str, Any]], split: str, room: bool) -> None:
+    order = ("qabcs", "tuxpaint", "ktuberling", "klettres")
+
+    def rank(voice: str) -> tuple[int, str]:
+        return next((i for i, o in enumerate(order) if voice.startswith(o)), len(order)), voice
+
+    voices = sorted({r["speaker"] for r in recs}, key=rank)
     clips = len({r["clip"] for r in recs})
-    print(f"\nheld out: {clips} clips of real people saying one word, {len(voices)} voices")
+    title = "held out" if split == "heldout" else "tune"
+    print(f"\n{title}: {clips} clips of real people saying one word, {len(voices)} voices")
     for suffix, title in (("", "clean"), (", room", f"quiet room, {ROOM_SNR:.0f} dB SNR")):
         if suffix and not room:
             continue

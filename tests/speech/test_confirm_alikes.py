@@ -104,3 +104,15 @@ def test_a_real_seven_is_a_guess_of_seven_and_not_of_devon() -> None:
     audio = _cut_seven()
     assert _guesses(audio, "Devon") == []
     assert _guesses(audio, "seven") == ["seven"] * 3
+
+
+def test_a_near_word_of_the_card_refuses_the_hit_however_short() -> None:
+    # A guesser's "onion" on the card Opinion: the decoder, offered "opinion",
+    # wrote "onion", two phones shorter.  As a near word of the card (a whole
+    # word close to it) it refuses the hit; as any other word it is a piece.
+    target = ("AH", "P", "IH", "N", "Y", "AH", "N")
+    phones = {"onion": ("AH", "N", "Y", "AH", "N")}
+    hit = HeardWord("opinion", 0.47, 1.16)
+    free = [HeardWord("onion", 0.47, 1.25)]
+    assert written_as_other(target, hit, free, {"onion"}, phones.get, whole={"onion"})
+    assert not written_as_other(target, hit, free, {"onion"}, phones.get)

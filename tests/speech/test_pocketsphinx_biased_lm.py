@@ -174,3 +174,95 @@ def test_the_backend_spells_the_cards_own_words_not_and_or_of() -> None:
 
     said = _spelled_words(("bucket and spade", "a bucket and spade", "o'clock", "tv"))
     assert said == ("bucket", "spade", "oclock")
+
+
+def _unigrams(made: biased_lm.LmSpec) -> dict[str, float]:
+    grams = parse_arpa(biased_lm.arpa_text(made))
+    return {w[0]: 10**lp for w, (lp, _) in grams[1].items() if w[0] != "<s>"}
+
+
+def test_near_words_weigh_a_share_of_a_card_word_and_rare_forms_less() -> None:
+    made = biased_lm.LmSpec(
+        phrases=(("love",), ("loved",), ("lovebird",), ("host", "pass")),
+        distractors={"the": 0.05, "glove": 1e-5},
+        sound_alikes=(*(f"alike{i}" for i in range(50)), "glove"),
+        context_mass=0.4,
+        near=("glove",),
+        rare=("lovebird",),
+    )
+    probs = _unigrams(made)
+    assert sum(probs.values()) == pytest.approx(1.0, abs=1e-3)
+    # "glove" is no longer a crumb beside the card: the sound decides between them.
+    assert probs["glove"] == pytest.approx(biased_lm.NEAR_SHARE * probs["love"], rel=0.01)
+    # A rare forbidden form weighs less than the card's own word.
+    assert probs["lovebird"] == pytest.approx(biased_lm.FORM_SHARE * probs["love"], rel=0.01)
+    assert probs["loved"] == pytest.approx(probs["love"], rel=0.01)
+    # Without near words or rare forms the model is as it was.
+    plain = _unigrams(
+        biased_lm.LmSpec(made.phrases, made.distractors, made.sound_alikes, made.context_mass)
+    )
+    assert plain["glove"] < plain["love"] / 10 and plain["lovebird"] == pytest.approx(plain["love"])
+
+
+def test_near_words_are_common_english_words_the_sound_can_tell_apart(tmp_path: Path) -> None:
+    path = tmp_path / "mini.dict"
+    path.write_text(
+        "love L AH1 V\n"
+        "glove G L AH1 V\n"
+        "dove D AH1 V\n"
+        "lovesick L AH1 V S IH0 K\n"
+        "luv L AH1 V\n"
+        "singer S IH1 NG ER0\n"
+        "sinner S IH1 N ER0\n"
+        "ringer R IH1 NG ER0\n"
+        "dance D AE1 N S\n"
+        "dan D AE1 N\n"
+        "chance CH AE1 N S\n"
+        "glub G L AH1 B\n"
+        "kangaroo K AE1 NG G ER0 UW1\n"
+        "kangaroos K AE1 NG G ER0 UW1 Z\n"
+        "anger AE1 NG G ER0\n"
+    )
+    found = biased_lm.near_words(
+        path,
+        {
+            "love": ("L", "AH", "V"),
+            "singer": ("S", "IH", "NG", "ER"),
+            "dance": ("D", "AE", "N", "S"),
+            "kangaroo": ("K", "AE", "NG", "G", "ER", "UW"),
+        },
+    )
+    # Common words one phone away: what a guesser says near the card.
+    assert {"glove", "dove", "ringer", "chance"} <= set(found)
+    # Not: a homophone ("luv"), a swap of nasals the sound cannot tell ("sinner"),
+    # a name ("dan"), a rare word ("glub"), one too far ("lovesick"), the word itself,
+    # its own inflection ("kangaroos"), a run of its phones ("anger": a garble of it).
+    left_out = {"luv", "sinner", "dan", "glub", "lovesick", "love", "singer", "kangaroos", "anger"}
+    assert not left_out & set(found)
+    # The closest first, then the most common: "glove" (an added phone) before "dove".
+    assert found.index("glove") < found.index("dove")
+
+
+def test_build_spec_finds_near_words_of_the_answers_and_rare_forms() -> None:
+    from voice_host.deck.lexicon import cmudict_path
+
+    known = {
+        "frog": "F R AA G",
+        "frogs": "F R AA G Z",
+        "frogging": "F R AA G IH NG",
+        "fog": "F AA G",
+        "host": "HH OW S T",
+        "the": "DH AH",
+    }
+    made = biased_lm.build_spec(
+        [("frog",), ("frogs",), ("frogging",), ("host",)],
+        known.get,
+        cmudict_path(),
+        distractors=50,
+        spell=("frog",),
+        forms=("frogs", "frogging"),
+    )
+    assert "fog" in made.near  # a word the decoder knows, near the answer
+    assert made.rare == ("frogging",)  # "frogs" is common, "frog" an answer word
+    probs = _unigrams(made)
+    assert probs["fog"] == pytest.approx(biased_lm.NEAR_SHARE * probs["frog"], rel=0.01)

@@ -14,7 +14,7 @@ import pytest
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.wav import WavSource
 from voice_host.deck.knowledge import make_entry
-from voice_host.speech import pocketsphinx_backend
+from voice_host.speech import biased_lm, pocketsphinx_backend
 from voice_host.speech.events import ListenContext, RecognitionEvent
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
 from voice_host.speech.replay import replay
@@ -72,12 +72,14 @@ def test_a_guess_is_final_soon_after_its_pause(recognizer: PocketSphinxRecognize
 
 
 def test_an_answer_with_a_stray_ending_closes_early_too(
-    recognizer: PocketSphinxRecognizer,
+    recognizer: PocketSphinxRecognizer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # With the card's forms in its context the transcript of slt's "telescope!" is
-    # "telescoped", which the referee counts as the answer (a recogniser's stray
-    # ending, referee.matching.noisy_answer_forms): the host must not wait for
-    # the endpointer's window to hear it.
+    # With the card's forms in its context, each as likely as the answer (as
+    # before rare forms weighed less, biased_lm.FORM_SHARE), the transcript of
+    # slt's "telescope!" is "telescoped", which the referee counts as the answer
+    # (a recogniser's stray ending, referee.matching.noisy_answer_forms): the
+    # host must not wait for the endpointer's window to hear it.
+    monkeypatch.setattr(biased_lm, "FORM_SHARE", 1.0)
     entry = make_entry("telescope", "Object")
     context = ListenContext.for_entry(entry)
     clip = FIXTURES / "slt" / "guess__telescope.wav"

@@ -50,6 +50,26 @@ PHRASE_HOLD = 0.7
 #: Sound-alikes kept per context word, and how close (phone similarity 0..1) they must be.
 SOUND_ALIKES_PER_WORD = 6
 SOUND_ALIKE_MIN = 0.6
+#: Near words: common words that sound close to a word of the card's answers
+#: ("glove" for Love, "paint" for Faint, "fog" for Frog) weigh
+#: :data:`NEAR_SHARE` of a context word, not the sound-alikes' crumbs, so that
+#: the sound, more than the bias, tells a guesser's "glove" from the card (set
+#: on real_words.py's tune split, qABCs' words; at 1.0 synthetic fixture voices
+#: lost more of their own card words to near words).  A near word is a word of
+#: English's lexicon, at least :data:`NEAR_MIN` alike in phones (one phone of
+#: three changed), seen at least :data:`NEAR_ZIPF` (wordfreq's Zipf scale: once
+#: per million words is 3), and not pronounced as the answer word but for phones
+#: the sound hardly tells apart; :data:`NEAR_PER_WORD` at most, closest first.
+NEAR_SHARE = 0.3
+NEAR_MIN = 0.66
+NEAR_ZIPF = 3.0
+NEAR_PER_WORD = 8
+#: The card's rare forbidden forms (less common than Zipf :data:`FORM_ZIPF`,
+#: "dogging", "jugging", "pigpen") weigh :data:`FORM_SHARE` of another context
+#: word: a describer hardly ever says them, and at full weight a guesser's "dog"
+#: with a breath after it was written "dogging", a near miss.
+FORM_ZIPF = 3.0
+FORM_SHARE = 0.2
 #: Spelled letters (a "b" said alone) as the CMU dictionary spells them.
 LETTERS: tuple[str, ...] = tuple("abcdefghijklmnopqrstuvwxyz")
 #: Relative frequency given to each spelled letter (wordfreq's scale: "the" is 0.05).
@@ -94,6 +114,10 @@ class LmSpec:
     """Unigram probability shared by talk words that are not context words."""
     spelling: tuple[tuple[str, ...], ...] = ()
     """The card's own letter talk (:func:`spelling_phrases`), weighted by :data:`SPELL_WEIGHT`."""
+    near: tuple[str, ...] = ()
+    """Near words of the answers (:func:`near_words`), each as likely as a context word."""
+    rare: tuple[str, ...] = ()
+    """Context words that weigh :data:`FORM_SHARE` of the others (the card's rare forms)."""
 
 
 def talk_phrases(letters: Sequence[str] = LETTERS) -> tuple[tuple[str, ...], ...]:
@@ -165,8 +189,16 @@ def arpa_text(spec: LmSpec) -> str:
     alikes = [w for w in spec.sound_alikes if w not in context_words]
     for w in alikes:
         uni[w] = uni.get(w, 0.0) + SOUND_ALIKE_MASS / len(alikes)
+    rare = set(spec.rare) & set(context_words)
+    shares = {w: FORM_SHARE if w in rare else 1.0 for w in context_words}
+    total_weight = sum(shares.values())
     for w in context_words:
-        uni[w] = uni.get(w, 0.0) + spec.context_mass / len(context_words)
+        uni[w] = uni.get(w, 0.0) + spec.context_mass * shares[w] / total_weight
+    if context_words:
+        share = NEAR_SHARE * spec.context_mass / total_weight
+        for w in spec.near:
+            if w not in context_words:
+                uni[w] = max(uni.get(w, 0.0), share)
     talk_words = list(dict.fromkeys(w for p in spec.talk for w in p if w not in context_words))
     for w in talk_words:
         uni[w] = uni.get(w, 0.0) + spec.talk_mass / len(talk_words)
@@ -328,6 +360,111 @@ def _closest(dict_path: str, query: str, limit: int, minimum: float) -> tuple[st
     return tuple(words[i] for _, _, i in hits if words[i].isalpha())
 
 
+@lru_cache(maxsize=8192)
+def _zipf(word: str) -> float:
+    import wordfreq
+
+    return float(wordfreq.zipf_frequency(word, "en"))
+
+
+def near_words(
+    dict_path: str | Path,
+    targets: Mapping[str, Sequence[str]],
+    per_word: int | None = None,
+    minimum: float | None = None,
+    zipf: float | None = None,
+) -> tuple[str, ...]:
+    """Common dictionary words that sound close to each target (word -> phones)
+    but not the same: what a guesser says near the card ("glove" for Love).
+    The closest first, and among those as close, the most common.  Only words
+    of English's lexicon (lemminflect's): not names ("dan" for "dance"), not the
+    target's own inflections ("kangaroos"), not a run of its phones ("anger" in
+    "kangaroo": a garble, not another word).
+    Defaults: :data:`NEAR_PER_WORD`, :data:`NEAR_MIN`, :data:`NEAR_ZIPF`."""
+    per_word = NEAR_PER_WORD if per_word is None else per_word
+    minimum = NEAR_MIN if minimum is None else minimum
+    zipf = NEAR_ZIPF if zipf is None else zipf
+    found: dict[str, None] = {}
+    for target, phones in targets.items():
+        query = phone_string(phones)
+        # score < 1.0 leaves out words pronounced as the target (homophones)
+        near = [
+            (score, _zipf(w), w)
+            for w, score in _within(str(dict_path), query, minimum)
+            if w != target
+            and score < 1.0
+            and _zipf(w) >= zipf
+            and _in_lexicon(w)
+            and target not in _lemmas(w)
+            and not _sounds_same(str(dict_path), w, query)
+            and not _piece(_pronounced(str(dict_path), w), query)
+        ]
+        for _, _, w in sorted(near, reverse=True)[:per_word]:
+            found.setdefault(w, None)
+    return tuple(found)
+
+
+#: Phones the acoustic model hardly tells apart, written as the first of their
+#: group when two pronunciations are compared (:func:`_sounds_same`): kal16's
+#: clear "singer" was written "sinner" as soon as "sinner" was a near word.
+_BLURRED = {"N": "M", "NG": "M"}
+
+
+def _blur(pron: str) -> str:
+    table = {phone_string([a]): phone_string([b]) for a, b in _BLURRED.items()}
+    return "".join(table.get(c, c) for c in pron)
+
+
+def _pronounced(dict_path: str, word: str) -> str:
+    """``word``'s pronunciation as a phone string ("" when the dictionary lacks it)."""
+    index = _index(dict_path).get(word)
+    return "" if index is None else _dictionary(dict_path)[1][index]
+
+
+def _sounds_same(dict_path: str, word: str, query: str) -> bool:
+    """Whether ``word`` is pronounced as ``query`` (a phone string) but for phones
+    the sound cannot tell apart: a homophone, or "sinner" for "singer"."""
+    pron = _pronounced(dict_path, word)
+    return bool(pron) and _blur(pron) == _blur(query)
+
+
+def _piece(pron: str, query: str) -> bool:
+    """Whether one pronunciation is a run of the other's, two phones or more
+    shorter: "anger" in "kangaroo" is a garble of the card, not another word."""
+    short, long = sorted((pron, query), key=len)
+    return len(long) - len(short) >= 2 and short in long
+
+
+@lru_cache(maxsize=2)
+def _index(dict_path: str) -> dict[str, int]:
+    return {w: i for i, w in enumerate(_dictionary(dict_path)[0])}
+
+
+@lru_cache(maxsize=8192)
+def _lemmas(word: str) -> frozenset[str]:
+    """``word``'s lemmas in English's lexicon (lemminflect's; empty for a name)."""
+    from lemminflect import getAllLemmas
+
+    return frozenset(lemma for found in getAllLemmas(word).values() for lemma in found)
+
+
+def _in_lexicon(word: str) -> bool:
+    return bool(_lemmas(word))
+
+
+@lru_cache(maxsize=1024)
+def _within(dict_path: str, query: str, minimum: float) -> tuple[tuple[str, float], ...]:
+    """Each (alphabetic) dictionary word at least ``minimum`` alike to ``query``, and its score."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import Levenshtein
+
+    words, prons = _dictionary(dict_path)
+    hits = process.extract(
+        query, prons, scorer=Levenshtein.normalized_similarity, score_cutoff=minimum, limit=None
+    )
+    return tuple((words[i], float(score)) for _, score, i in hits if words[i].isalpha())
+
+
 def build_spec(
     phrases: Iterable[Sequence[str]],
     lookup: Callable[[str], str | None],
@@ -337,14 +474,20 @@ def build_spec(
     context_mass: float | None = None,
     talk: bool = True,
     spell: Iterable[str] = (),
+    forms: Iterable[str] = (),
 ) -> LmSpec:
     """The model for these context phrases (word lists); ``lookup`` is the decoder's dictionary.
 
     Words the dictionary lacks are left out (the caller adds the context's
     own words to the dictionary first).  With ``talk``, the model also holds
     letter/rhyme talk (:func:`talk_phrases`), weighted toward spelling the
-    words ``spell`` (the card's, :func:`spelling_phrases`).
+    words ``spell`` (the card's, :func:`spelling_phrases`), and the near words
+    of ``spell`` (:func:`near_words`) are as likely as a context word; words of
+    ``forms`` (the card's forbidden forms) that are not of ``spell`` and rarer
+    than :data:`FORM_ZIPF` weigh less (:data:`FORM_SHARE`).
     """
+    spell = tuple(spell)
+    rare = tuple(w for w in forms if w not in spell and _zipf(w) < FORM_ZIPF)
     kept: list[tuple[str, ...]] = []
     for phrase in phrases:
         words = tuple(w for w in phrase if w)
@@ -356,6 +499,7 @@ def build_spec(
         if lookup(letter) is not None:
             common[letter] = max(common.get(letter, 0.0), LETTER_FREQUENCY)
     alikes: tuple[str, ...] = ()
+    near: tuple[str, ...] = ()
     if dict_path is not None:
         targets: dict[str, list[str]] = {}
         for phrase in kept:
@@ -364,6 +508,8 @@ def build_spec(
                 if pron and len(w) > 2:
                     targets[w] = pron.split()
         alikes = tuple(w for w in sound_alikes(dict_path, targets) if lookup(w) is not None)
+        spelled = {w: targets[w] for w in spell if w in targets}
+        near = tuple(w for w in near_words(dict_path, spelled) if lookup(w) is not None)
     mass = CONTEXT_MASS if context_mass is None else context_mass
     said = tuple(
         p for p in (talk_phrases() if talk else ()) if all(lookup(w) is not None for w in p)
@@ -373,4 +519,4 @@ def build_spec(
         for p in (spelling_phrases(spell) if talk else ())
         if all(lookup(w) is not None for w in p)
     )
-    return LmSpec(tuple(kept), common, alikes, mass, said, spelling=spelling)
+    return LmSpec(tuple(kept), common, alikes, mass, said, spelling=spelling, near=near, rare=rare)

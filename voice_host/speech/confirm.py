@@ -69,6 +69,7 @@ def written_as_other(
     free_words: Sequence[HeardWord],
     alikes: Iterable[str],
     phones_of: Callable[[str], tuple[str, ...] | None],
+    whole: Iterable[str] = (),
 ) -> bool:
     """Whether the transcript wrote one of ``alikes`` over the hit.
 
@@ -78,7 +79,10 @@ def written_as_other(
     that is the independent check saying no, however close the two sound ("is
     it a sinker" is not "singer"; a real "seven" is not "devon", measured on
     words cut out of real speech, ``benchmarks/real_voices.py``).
-    ``target`` is the hit's phones; ``phones_of`` looks a word's phones up.
+    ``target`` is the hit's phones (without an article before them: "the
+    scorpion" written "accordion"); ``phones_of`` looks a word's phones up.
+    Words of ``whole`` (the card's near words: "onion" for Opinion) count however
+    short: each is a whole word close to the card's, not a piece of it.
     """
     span = hit.end - hit.start
     if span <= 0:
@@ -95,6 +99,8 @@ def written_as_other(
     w = over[0]
     if w.text not in others or min(w.end, hit.end) - max(w.start, hit.start) < COVER * span:
         return False
+    if w.text in set(whole):
+        return True
     # As long as the target, give or take a phone: "anger" is a piece of "kangaroo".
     phones = phones_of(w.text)
     return phones is not None and len(phones) >= len(target) - 1

@@ -382,11 +382,14 @@ class PocketSphinxRecognizer:
         # Judges between the two transcripts by sound (made when first needed).
         self._aligner: acoustic_check.Aligner | None = None
         self._dict_path = dict_path
-        self._lms: dict[tuple[tuple[tuple[str, ...], ...], tuple[str, ...]], str] = {}
+        self._lms: dict[
+            tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]], str
+        ] = {}
         # Each biased model's other words that a spotted card word may be written
         # as: its sound-alikes (a near miss) and its common distractor words ("seven"
         # for Devon, "century" for Ace Ventura).  One written over a hit says no.
         self._lm_other_words: dict[str, frozenset[str]] = {}
+        self._lm_near_words: dict[str, frozenset[str]] = {}
         self._lm_name: str = _FREE
         self.cue_phrases = tuple(cue_phrases)
         self._searches: dict[tuple[kws.Keyphrase, ...], str] = {}
@@ -516,7 +519,9 @@ class PocketSphinxRecognizer:
         )
         if self.free_lm == "biased":
             self._lm_name = self._lm_for(
-                tuple(tuple(k.phrase.split()) for k in planned), _spelled_words(context.answers)
+                tuple(tuple(k.phrase.split()) for k in planned),
+                _spelled_words(context.answers),
+                tuple(dict.fromkeys(w for f in context.forms for w in kws.words_of(f))),
             )
         if not planned:
             return None
@@ -529,13 +534,21 @@ class PocketSphinxRecognizer:
             self._remember(self._searches, key, name, SEARCH_CACHE)
         return name
 
-    def _lm_for(self, phrases: tuple[tuple[str, ...], ...], spell: tuple[str, ...] = ()) -> str:
+    def _lm_for(
+        self,
+        phrases: tuple[tuple[str, ...], ...],
+        spell: tuple[str, ...] = (),
+        forms: tuple[str, ...] = (),
+    ) -> str:
         """The biased language model's search for these phrases, leaning toward
-        spelling the words ``spell`` (built once, cached)."""
-        name = self._lms.get((phrases, spell))
+        spelling the words ``spell`` (built once, cached); ``forms`` are the
+        card's forbidden forms (the rare ones weigh less)."""
+        name = self._lms.get((phrases, spell, forms))
         if name is not None:
             return name
-        spec = biased_lm.build_spec(phrases, self._lookup, self._dict_path, spell=spell)
+        spec = biased_lm.build_spec(
+            phrases, self._lookup, self._dict_path, spell=spell, forms=forms
+        )
         name = self._add_search(
             "lm",
             ".arpa",
@@ -543,19 +556,25 @@ class PocketSphinxRecognizer:
             self._decoder.add_lm_file,
             "biased language model",
         )
-        self._remember(self._lms, (phrases, spell), name, LM_CACHE)
+        self._remember(self._lms, (phrases, spell, forms), name, LM_CACHE)
         keys = self._keys
         # Every word the model offers besides the card's own: its sound-alikes,
         # common words, and the team names and letter or rhyme talk it listens
         # for too ("green" written over a spotted "grinch" is the team's name)
-        self._lm_other_words[name] = frozenset(spec.sound_alikes) | (
-            (frozenset(spec.distractors) | keys.card)
-            - keys.entry
-            - keys.wake
-            - (keys.command - keys.card)
+        self._lm_other_words[name] = (
+            frozenset(spec.sound_alikes)
+            | frozenset(spec.near)
+            | (
+                (frozenset(spec.distractors) | keys.card)
+                - keys.entry
+                - keys.wake
+                - (keys.command - keys.card)
+            )
         )
+        self._lm_near_words[name] = frozenset(spec.near)
         for gone in set(self._lm_other_words) - set(self._lms.values()):
             del self._lm_other_words[gone]
+            self._lm_near_words.pop(gone, None)
         return name
 
     def _add_search(
@@ -1296,7 +1315,10 @@ class PocketSphinxRecognizer:
                 length_counts=not self._written_by
                 and (bool(free) or hit.word.text not in self.cue_phrases),
             )
-            if confirm.written_as_other(hit.phones, hit.word, free, others, self.phones_of):
+            near = self._lm_near_words.get(self._lm_name, frozenset())
+            if confirm.written_as_other(
+                hit.phones[article:], hit.word, free, others, self.phones_of, near
+            ):
                 overwritten.append(hit)
                 ok = False
             elif confirm.names_another(hit.word, free, teams):

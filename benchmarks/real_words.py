@@ -13,6 +13,11 @@ Debian 12 (see ``benchmarks/data/real_words.json``; GPL-2 and GPL-2+):
 * ``klettres-en`` and ``klettres-en_GB``: KLettres' short words ("dog", "key",
   "sky"; 16 and 23), an American and a British voice.
 
+Those three are held out (``--split heldout``).  For tuning (``--split tune``,
+added in session 47) a fourth package: ``qabcs-en`` and ``qabcs-en_GB``, qABCs'
+picture words ("accordion", "glove", "hot dog"; 122 and 29), recorded by its
+English voice set's author in an American and a British reading (GPL-3+).
+
 What each clip says comes from its file name (and KTuberling's own
 ``en.soundtheme``), never from a recogniser; clips whose word cannot be told
 that way, and letter sounds ("ch", "th"), are left out (listed under
@@ -36,7 +41,7 @@ exact zeros, as real_voices frames its cut words), and heard in a turn
 * with ``--room``, both again with a quiet room's noise bed under the whole
   clip (pink noise, the word's loud part 20 dB above it; room.py's bed).
 
-Held out: never listened to while tuning.  The packages are not copied into
+The held-out packages were never listened to while tuning.  The packages are not copied into
 the repository: each is fetched once from deb.debian.org into
 ``~/.cache/voice_host/`` (network), checked by size and SHA-256, and read
 with Python alone (the ``ar`` archive, then its ``data.tar.xz``); a package
@@ -47,8 +52,8 @@ others were judged (foul, "close" = near miss, nothing, a command); close card
 judged "correct" n/N (false), foul, near miss, command; ``--errors`` lists
 every wrong judgement with what was heard; CPU seconds last.
 
-    .venv/bin/python benchmarks/real_words.py [--source NAME] [--room] [--floor DBFS|none]
-        [--errors] [--limit N]
+    .venv/bin/python benchmarks/real_words.py [--split tune|heldout|all] [--source NAME]
+        [--room] [--floor DBFS|none] [--errors] [--limit N]
 """
 
 from __future__ import annotations

@@ -222,6 +222,7 @@ def test_near_words_are_common_english_words_the_sound_can_tell_apart(tmp_path: 
         "kangaroo K AE1 NG G ER0 UW1\n"
         "kangaroos K AE1 NG G ER0 UW1 Z\n"
         "anger AE1 NG G ER0\n"
+        "live L IH1 V\n"
     )
     found = biased_lm.near_words(
         path,
@@ -236,8 +237,10 @@ def test_near_words_are_common_english_words_the_sound_can_tell_apart(tmp_path: 
     assert {"glove", "dove", "ringer", "chance"} <= set(found)
     # Not: a homophone ("luv"), a swap of nasals the sound cannot tell ("sinner"),
     # a name ("dan"), a rare word ("glub"), one too far ("lovesick"), the word itself,
-    # its own inflection ("kangaroos"), a run of its phones ("anger": a garble of it).
-    left_out = {"luv", "sinner", "dan", "glub", "lovesick", "love", "singer", "kangaroos", "anger"}
+    # its own inflection ("kangaroos"), a run of its phones ("anger": a garble of it),
+    # another vowel alone ("live": vowels are what the model and accents blur).
+    left_out = {"luv", "sinner", "dan", "glub", "lovesick", "love", "singer", "kangaroos"}
+    left_out |= {"anger", "live"}
     assert not left_out & set(found)
     # The closest first, then the most common: "glove" (an added phone) before "dove".
     assert found.index("glove") < found.index("dove")

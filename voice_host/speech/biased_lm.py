@@ -410,8 +410,15 @@ def near_words(
 _BLURRED = {"N": "M", "NG": "M"}
 
 
+#: Every vowel is one to :func:`_blur` too: the acoustic model hears vowels
+#: least well, and accents move them (Piper's "lily" was written "lowly", a
+#: guesser's "clam" "climb", as soon as those were near words).
+_VOWELS = ("AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW")
+
+
 def _blur(pron: str) -> str:
     table = {phone_string([a]): phone_string([b]) for a, b in _BLURRED.items()}
+    table.update({phone_string([v]): phone_string(["AH"]) for v in _VOWELS})
     return "".join(table.get(c, c) for c in pron)
 
 
@@ -423,7 +430,7 @@ def _pronounced(dict_path: str, word: str) -> str:
 
 def _sounds_same(dict_path: str, word: str, query: str) -> bool:
     """Whether ``word`` is pronounced as ``query`` (a phone string) but for phones
-    the sound cannot tell apart: a homophone, or "sinner" for "singer"."""
+    the sound cannot tell apart: a homophone, "sinner" for "singer", "lowly" for "lily"."""
     pron = _pronounced(dict_path, word)
     return bool(pron) and _blur(pron) == _blur(query)
 

@@ -387,17 +387,15 @@ def near_words(
     found: dict[str, None] = {}
     for target, phones in targets.items():
         query = phone_string(phones)
-        # score < 1.0 leaves out words pronounced as the target (homophones)
         near = [
             (score, _zipf(w), w)
             for w, score in _within(str(dict_path), query, minimum)
             if w != target
-            and score < 1.0
             and _zipf(w) >= zipf
             and _in_lexicon(w)
             and target not in _lemmas(w)
-            and not _sounds_same(str(dict_path), w, query)
-            and not _piece(_pronounced(str(dict_path), w), query)
+            and not _sounds_same(pron := _pronounced(str(dict_path), w), query)
+            and not _piece(pron, query)
         ]
         for _, _, w in sorted(near, reverse=True)[:per_word]:
             found.setdefault(w, None)
@@ -416,10 +414,15 @@ _BLURRED = {"N": "M", "NG": "M"}
 _VOWELS = ("AA", "AE", "AH", "AO", "AW", "AY", "EH", "ER", "EY", "IH", "IY", "OW", "OY", "UH", "UW")
 
 
-def _blur(pron: str) -> str:
+@lru_cache(maxsize=1)
+def _blur_table() -> dict[int, str]:
     table = {phone_string([a]): phone_string([b]) for a, b in _BLURRED.items()}
     table.update({phone_string([v]): phone_string(["AH"]) for v in _VOWELS})
-    return "".join(table.get(c, c) for c in pron)
+    return str.maketrans(table)
+
+
+def _blur(pron: str) -> str:
+    return pron.translate(_blur_table())
 
 
 def _pronounced(dict_path: str, word: str) -> str:
@@ -428,10 +431,9 @@ def _pronounced(dict_path: str, word: str) -> str:
     return "" if index is None else _dictionary(dict_path)[1][index]
 
 
-def _sounds_same(dict_path: str, word: str, query: str) -> bool:
-    """Whether ``word`` is pronounced as ``query`` (a phone string) but for phones
+def _sounds_same(pron: str, query: str) -> bool:
+    """Whether the pronunciation ``pron`` is ``query`` (phone strings) but for phones
     the sound cannot tell apart: a homophone, "sinner" for "singer", "lowly" for "lily"."""
-    pron = _pronounced(dict_path, word)
     return bool(pron) and _blur(pron) == _blur(query)
 
 

@@ -388,8 +388,9 @@ class PocketSphinxRecognizer:
         # Each biased model's other words that a spotted card word may be written
         # as: its sound-alikes (a near miss) and its common distractor words ("seven"
         # for Devon, "century" for Ace Ventura).  One written over a hit says no.
-        self._lm_other_words: dict[str, frozenset[str]] = {}
-        self._lm_near_words: dict[str, frozenset[str]] = {}
+        # ... and, of those, its near words (biased_lm.near_words), which say no
+        # however short: (other words, near words) by model name.
+        self._lm_other_words: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
         self._lm_name: str = _FREE
         self.cue_phrases = tuple(cue_phrases)
         self._searches: dict[tuple[kws.Keyphrase, ...], str] = {}
@@ -561,9 +562,10 @@ class PocketSphinxRecognizer:
         # Every word the model offers besides the card's own: its sound-alikes,
         # common words, and the team names and letter or rhyme talk it listens
         # for too ("green" written over a spotted "grinch" is the team's name)
-        self._lm_other_words[name] = (
+        near = frozenset(spec.near)
+        others = (
             frozenset(spec.sound_alikes)
-            | frozenset(spec.near)
+            | near
             | (
                 (frozenset(spec.distractors) | keys.card)
                 - keys.entry
@@ -571,10 +573,9 @@ class PocketSphinxRecognizer:
                 - (keys.command - keys.card)
             )
         )
-        self._lm_near_words[name] = frozenset(spec.near)
+        self._lm_other_words[name] = (others, near)
         for gone in set(self._lm_other_words) - set(self._lms.values()):
             del self._lm_other_words[gone]
-            self._lm_near_words.pop(gone, None)
         return name
 
     def _add_search(
@@ -1297,7 +1298,7 @@ class PocketSphinxRecognizer:
 
     def _confirm_hits(self, hits: list[_Hit], free: tuple[HeardWord, ...]) -> list[bool]:
         """Whether each spotted hit stands against the utterance's transcript ``free``."""
-        others = self._lm_other_words.get(self._lm_name, frozenset())
+        others, near = self._lm_other_words.get(self._lm_name, (frozenset(), frozenset()))
         teams = [" ".join(kws.words_of(t)) for t in self._context.team_names]
         verdicts: list[bool] = []
         overwritten: list[_Hit] = []  # hits the transcript wrote another word over
@@ -1315,7 +1316,6 @@ class PocketSphinxRecognizer:
                 length_counts=not self._written_by
                 and (bool(free) or hit.word.text not in self.cue_phrases),
             )
-            near = self._lm_near_words.get(self._lm_name, frozenset())
             if confirm.written_as_other(
                 hit.phones[article:], hit.word, free, others, self.phones_of, near
             ):

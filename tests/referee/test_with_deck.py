@@ -68,6 +68,22 @@ knowledge = pytest.importorskip("voice_host.deck.knowledge", reason="deck word k
         # a stutter is no roman numeral of the card ("ii" of World War II)
         ("World War II", "i i think it is big", "nothing"),
         ("World War II", "is it world war two", "guess"),
+        # the card's word glued to the word beside it makes another word the guesser
+        # said, which the card-biased recogniser split around the card's: "water
+        # melon" is a watermelon, no guess of Water; "angel fish", "star fish" ...
+        ("Water", "water melon", "near_miss"),
+        ("Angel", "is it an angel fish", "near_miss"),
+        ("Fish", "star fish", "near_miss"),
+        # ... but not with a guess's own words around it ("a gain" is no "again"),
+        # nor with a word that makes nothing with it
+        ("Gain", "a gain", "guess"),
+        ("Water", "water please", "guess"),
+        ("Water", "is it water right", "guess"),
+        ("Melon", "water melon", "near_miss"),
+        # the answer said twice is no word made of its ends ("decant")
+        ("Ant and Dec", "ant and dec ant and dec", "guess"),
+        # a describer who says the word glued to another still fouls
+        ("Water", "you drink it and a water melon is full of it", "foul:word"),
     ],
 )
 def test_with_make_entry(entry: str, text: str, expected: str) -> None:

@@ -93,7 +93,7 @@ from voice_host.referee.values import (
 from voice_host.referee.voice import DescriberVoice
 from voice_host.referee.wordclass import AdjectiveLookup, default_adjective_lookup
 from voice_host.speech.events import RecognitionEvent
-from voice_host.talk_words import noisy_answer_forms
+from voice_host.talk_words import GUESS_LEAD, GUESS_TAIL, noisy_answer_forms
 
 #: A spotted command whose free transcript is longer than this (words) must
 #: read as a command in that transcript too: commands are said on their own.
@@ -121,6 +121,18 @@ MEMORY_SECONDS = 15.0
 #: command word opens the next free transcript at most this long (seconds of
 #: audio time) after it: a pause after calling the host.
 WAKE_PAUSE_SECONDS = 1.5
+
+
+#: A called-out answer word glued to the word beside it, with at most this
+#: much silence between them (seconds), makes one word with it when the
+#: dictionary has their spelling joined: "water melon" is a guesser's
+#: watermelon on the card Water, "angel fish" angelfish on Angel, "lunch box" a
+#: lunchbox on Boxing's "box" (the card-biased recogniser splits a word it does
+#: not expect around the card's).  Only a neighbour of :data:`COMPOUND_LETTERS`
+#: letters or more that is not a guess's own lead or tail word ("a", "it",
+#: "please"): "a gain" is no "again".
+COMPOUND_GAP_SECONDS = 0.15
+COMPOUND_LETTERS = 3
 
 
 #: Words after a team's name that still leave "<answer> <team>" a guess and a
@@ -153,6 +165,43 @@ def _everyday(m: Match, seg: tuple[Token, ...]) -> bool:
         return False
     lead = tuple(t.text for t in seg[: m.first])
     return m.last < len(seg) - 1 or lead not in _EVERYDAY_LEADS
+
+
+def _compound(
+    seg: tuple[Token, ...],
+    first: int,
+    last: int,
+    phones: PhoneLookup | None,
+    own: frozenset[str] = frozenset(),
+) -> str:
+    """The word that ``seg[first..last]`` (a match) makes with the word glued to
+    it on either side, when the dictionary ``phones`` has it ("water melon" ->
+    "watermelon"); '' when none does (see :data:`COMPOUND_GAP_SECONDS`).  A
+    neighbour among the card's ``own`` words is the answer said again ("ant and
+    dec ant and dec" is no "decant")."""
+    if phones is None:
+        return ""
+    # (the neighbour, the silence between it and the match, the two spelled as one)
+    sides: list[tuple[Token, float, str]] = []
+    if first > 0:
+        left = seg[first - 1]
+        sides.append((left, seg[first].start - left.end, left.text + seg[first].text))
+    if last + 1 < len(seg):
+        right = seg[last + 1]
+        sides.append((right, right.start - seg[last].end, seg[last].text + right.text))
+    for other, gap, joined in sides:
+        word = other.text
+        if (
+            len(word) >= COMPOUND_LETTERS
+            and word.isalpha()
+            and word not in GUESS_LEAD
+            and word not in GUESS_TAIL
+            and word not in own
+            and gap <= COMPOUND_GAP_SECONDS
+            and phones(joined) is not None
+        ):
+            return joined
+    return ""
 
 
 def _without_claim(
@@ -538,6 +587,16 @@ class Referee:
             what = f"a word of '{entry_text}'"
         else:
             what = f"a form of '{entry_text}'"
+        glued = ""
+        if guessing and is_answer and situation.entry is not None:
+            own = frozenset(w for a in _answer_phrases(situation.entry) for w in a)
+            glued = _compound(seg, m.first, m.last, self.phones, own)
+        if glued:
+            feats["compound"] = glued
+            ev = f"near miss: '{heard}' is a part of '{glued}', not the answer; {who.reason}"
+            return Judgement(
+                "near_miss", seg[m.last].end, heard, answer=phrase, evidence=ev, features=feats
+            )
         if guessing and is_answer:
             ev = f"guess: '{heard}' is {phrase} ({m.how}); {who.reason}"
             return Judgement(

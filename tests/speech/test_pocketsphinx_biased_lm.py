@@ -269,35 +269,3 @@ def test_build_spec_finds_near_words_of_the_answers_and_rare_forms() -> None:
     assert made.rare == ("frogging",)  # "frogs" is common, "frog" an answer word
     probs = _unigrams(made)
     assert probs["fog"] == pytest.approx(biased_lm.NEAR_SHARE * probs["frog"], rel=0.01)
-
-
-@pytest.mark.slow
-def test_short_utterances_are_decoded_with_near_words_long_ones_without() -> None:
-    # A guess is short: its model holds the card's near words ("fog" beside Frog),
-    # so a guesser's "fog" can be written as itself.  A clue is long: its model
-    # keeps the card's full pull, which catches a describer's mumbled card word.
-    from voice_host.speech.events import ListenContext
-    from voice_host.speech.pocketsphinx_backend import (
-        NEAR_UTTERANCE,
-        PocketSphinxRecognizer,
-    )
-
-    recognizer = PocketSphinxRecognizer(second_opinion=None, pause_detector=None)
-    recognizer.start(ListenContext(answers=("frog", "the frog"), forms=("frogs",)))
-    short_lm, long_lm = recognizer._lm_names
-    assert short_lm != long_lm
-    others_short, near_short = recognizer._lm_other_words[short_lm]
-    others_long, near_long = recognizer._lm_other_words[long_lm]
-    assert "fog" in near_short and "fog" in others_short
-    assert not near_long and others_short - near_short <= others_long
-
-    def decoded_with(seconds: float) -> str:
-        recognizer._sphinx_decode(bytes(2 * int(16000 * seconds)), 0.0)
-        return recognizer._decoded_lm
-
-    assert decoded_with(1.0) == short_lm
-    assert decoded_with(NEAR_UTTERANCE) == short_lm
-    assert decoded_with(NEAR_UTTERANCE + 0.5) == long_lm
-    # the same card again reuses both models
-    recognizer.set_context(ListenContext(answers=("frog", "the frog"), forms=("frogs",)))
-    assert recognizer._lm_names == (short_lm, long_lm)

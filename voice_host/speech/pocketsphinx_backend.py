@@ -94,7 +94,6 @@ GUESS_SHAPE_WORDS = GUESS_LEAD | GUESS_TAIL
 log = logging.getLogger(__name__)
 
 _K = TypeVar("_K")
-_V = TypeVar("_V", str, tuple[str, str])
 
 #: pocketsphinx's feature frames per second (word times come in frames).
 FRAME_RATE = 100
@@ -130,12 +129,6 @@ THIRD_OPINION_SECONDS = 3.2
 #: Only utterances up to this long (seconds) close early: longer ones are clues
 #: to the referee, whose verdict is not urgent.
 EARLY_MAX_UTTERANCE = 3.0
-#: The longest audio (seconds, with its pre- and post-roll) decoded with the
-#: card's near words in the biased model (``biased_lm.near_words``: "fog" beside
-#: Frog): a guess.  A longer utterance is a clue, decoded with the model without
-#: them, whose full pull towards the card catches a describer's mumbled card word
-#: (a newsreader's "Robert" was written "robber" with near words in).
-NEAR_UTTERANCE = 3.0
 #: A pause that only the neural pause detector hears
 #: (:mod:`voice_host.speech.reply_pause`) counts only when its frames are at
 #: least this loud (dB, :func:`~voice_host.speech.level_gate.frame_level_db`;
@@ -197,8 +190,8 @@ MAX_UTTERANCE = 10.0
 ROOM_FRAMES_KEPT = int((MAX_UTTERANCE + 2.0) / 0.03)
 #: Searches kept for recent contexts (switching between them costs under 1 ms).
 SEARCH_CACHE = 32
-#: Biased language models kept for recent contexts (two a context, with and
-#: without near words: each holds about 16 MB and takes about 0.2 s to build).
+#: Biased language models kept for recent contexts (each holds about 16 MB and
+#: takes about 0.2 s to build).
 LM_CACHE = 4
 #: Dictionary look-ups kept (word -> phones, or None for a word it lacks), the
 #: most recently asked.  pocketsphinx 5.1.1's ``Decoder.lookup_word`` never frees
@@ -389,9 +382,8 @@ class PocketSphinxRecognizer:
         # Judges between the two transcripts by sound (made when first needed).
         self._aligner: acoustic_check.Aligner | None = None
         self._dict_path = dict_path
-        # The biased models by context: (with near words, without), see NEAR_UTTERANCE.
         self._lms: dict[
-            tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]], tuple[str, str]
+            tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[str, ...]], str
         ] = {}
         # Each biased model's other words that a spotted card word may be written
         # as: its sound-alikes (a near miss) and its common distractor words ("seven"
@@ -399,8 +391,7 @@ class PocketSphinxRecognizer:
         # ... and, of those, its near words (biased_lm.near_words), which say no
         # however short: (other words, near words) by model name.
         self._lm_other_words: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
-        self._lm_names: tuple[str, str] = (_FREE, _FREE)  # (short utterances, long)
-        self._decoded_lm = _FREE  # the model that wrote the last transcript
+        self._lm_name: str = _FREE
         self.cue_phrases = tuple(cue_phrases)
         self._searches: dict[tuple[kws.Keyphrase, ...], str] = {}
         self._serial = 0
@@ -528,12 +519,11 @@ class PocketSphinxRecognizer:
             context.answers,
         )
         if self.free_lm == "biased":
-            self._lm_names = self._lm_for(
+            self._lm_name = self._lm_for(
                 tuple(tuple(k.phrase.split()) for k in planned),
                 _spelled_words(context.answers),
                 tuple(dict.fromkeys(w for f in context.forms for w in kws.words_of(f))),
             )
-            self._decoded_lm = self._lm_names[0]
         if not planned:
             return None
         key = tuple(planned)
@@ -550,46 +540,43 @@ class PocketSphinxRecognizer:
         phrases: tuple[tuple[str, ...], ...],
         spell: tuple[str, ...] = (),
         forms: tuple[str, ...] = (),
-    ) -> tuple[str, str]:
-        """The biased language model's searches for these phrases, leaning toward
-        spelling the words ``spell`` (built once, cached): with the near words of
-        ``spell``, for short utterances, and without them, for long ones
-        (:data:`NEAR_UTTERANCE`); ``forms`` are the card's forbidden forms (the
-        rare ones weigh less)."""
-        names = self._lms.get((phrases, spell, forms))
-        if names is not None:
-            return names
+    ) -> str:
+        """The biased language model's search for these phrases, leaning toward
+        spelling the words ``spell`` (built once, cached); ``forms`` are the
+        card's forbidden forms (the rare ones weigh less)."""
+        name = self._lms.get((phrases, spell, forms))
+        if name is not None:
+            return name
         spec = biased_lm.build_spec(
             phrases, self._lookup, self._dict_path, spell=spell, forms=forms
         )
+        name = self._add_search(
+            "lm",
+            ".arpa",
+            biased_lm.arpa_text(spec),
+            self._decoder.add_lm_file,
+            "biased language model",
+        )
+        self._remember(self._lms, (phrases, spell, forms), name, LM_CACHE)
         keys = self._keys
         # Every word the model offers besides the card's own: its sound-alikes,
         # common words, and the team names and letter or rhyme talk it listens
         # for too ("green" written over a spotted "grinch" is the team's name)
-        others = frozenset(spec.sound_alikes) | (
-            (frozenset(spec.distractors) | keys.card)
-            - keys.entry
-            - keys.wake
-            - (keys.command - keys.card)
-        )
         near = frozenset(spec.near)
-        built: list[str] = []
-        for one, nears in ((spec, near), (dataclasses.replace(spec, near=()), frozenset[str]())):
-            name = self._add_search(
-                "lm",
-                ".arpa",
-                biased_lm.arpa_text(one),
-                self._decoder.add_lm_file,
-                "biased language model",
+        others = (
+            frozenset(spec.sound_alikes)
+            | near
+            | (
+                (frozenset(spec.distractors) | keys.card)
+                - keys.entry
+                - keys.wake
+                - (keys.command - keys.card)
             )
-            self._lm_other_words[name] = (others | nears, nears)
-            built.append(name)
-        names = (built[0], built[1])
-        self._remember(self._lms, (phrases, spell, forms), names, LM_CACHE)
-        kept = {n for pair in self._lms.values() for n in pair}
-        for gone in set(self._lm_other_words) - kept:
+        )
+        self._lm_other_words[name] = (others, near)
+        for gone in set(self._lm_other_words) - set(self._lms.values()):
             del self._lm_other_words[gone]
-        return names
+        return name
 
     def _add_search(
         self, prefix: str, suffix: str, text: str, add: Callable[[str, str], object], what: str
@@ -608,14 +595,12 @@ class PocketSphinxRecognizer:
             os.unlink(handle.name)
         return name
 
-    def _remember(self, cache: dict[_K, _V], key: _K, names: _V, limit: int) -> None:
-        """Keep ``names`` (a search's name, or several) under ``key``; past
-        ``limit`` entries, drop the oldest's searches."""
-        cache[key] = names
+    def _remember(self, cache: dict[_K, str], key: _K, name: str, limit: int) -> None:
+        """Keep ``name`` under ``key``; past ``limit`` searches, drop the oldest."""
+        cache[key] = name
         if len(cache) > limit:
-            gone = cache.pop(next(iter(cache)))
-            for name in (gone,) if isinstance(gone, str) else gone:
-                self._decoder.remove_search(name)
+            oldest = next(iter(cache))
+            self._decoder.remove_search(cache.pop(oldest))
 
     def start(self, context: ListenContext) -> None:
         """Begin a stream listening for ``context`` (audio time restarts at the next chunk)."""
@@ -1229,9 +1214,7 @@ class PocketSphinxRecognizer:
 
     def _sphinx_decode(self, audio: bytes, t0: float) -> tuple[HeardWord, ...]:
         dec = self._decoder
-        short = len(audio) <= 2 * SAMPLE_RATE * NEAR_UTTERANCE
-        self._decoded_lm = self._lm_names[0] if short else self._lm_names[1]
-        dec.activate_search(self._decoded_lm)
+        dec.activate_search(self._lm_name)
         dec.start_utt()
         dec.process_raw(audio, full_utt=True)
         dec.end_utt()
@@ -1315,7 +1298,7 @@ class PocketSphinxRecognizer:
 
     def _confirm_hits(self, hits: list[_Hit], free: tuple[HeardWord, ...]) -> list[bool]:
         """Whether each spotted hit stands against the utterance's transcript ``free``."""
-        others, near = self._lm_other_words.get(self._decoded_lm, (frozenset(), frozenset()))
+        others, near = self._lm_other_words.get(self._lm_name, (frozenset(), frozenset()))
         teams = [" ".join(kws.words_of(t)) for t in self._context.team_names]
         verdicts: list[bool] = []
         overwritten: list[_Hit] = []  # hits the transcript wrote another word over

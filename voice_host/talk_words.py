@@ -160,25 +160,18 @@ NUMBER_WORDS: tuple[str, ...] = tuple(number_words(n) for n in range(2, 16))
 #: Endings a recogniser writes onto an answer by itself; the referee takes such a
 #: form for the answer (:class:`voice_host.referee.matching.EntryTargets`).
 ANSWER_NOISE_ENDINGS: tuple[str, ...] = ("'s", "d", "ed")
-#: ... "d" and "ed" only where the answer ends in a stop consonant (by its
-#: spelling), whose release a recogniser writes as a syllable: slt's "telescope!"
-#: as "telescoped".  After any other sound the "d" is a real one: a real
-#: guesser's "elephant" was written "telephoned" on the card Telephone.
-RELEASED_ENDINGS: tuple[str, ...] = ("p", "b", "t", "d", "k", "g", "pe", "be", "te", "de", "ke")
 
 
 def noisy_answer_forms(answer: str, forms: Iterable[str]) -> list[str]:
     """The forms among ``forms`` that are ``answer`` plus an ending a recogniser
     adds by itself (:data:`ANSWER_NOISE_ENDINGS`): "kangaroo's" sounds as the
     plural does, and slt's "telescope!" comes back as "telescoped".  Only the
-    ending the spelling allows, and "d" or "ed" only after a stop consonant
-    (:data:`RELEASED_ENDINGS`): "telescope" + d, "rocket" + ed, any + 's; not
-    "telephone" + d.  Lower-case phrases, words joined by single spaces."""
+    ending the spelling allows: "telescope" + d, "bicycle" + d, "swim" + ed,
+    any + 's.  Lower-case phrases, words joined by single spaces."""
     known = {" ".join(norm_phrase(f)) for f in forms}
     out: list[str] = []
-    released = answer.endswith(RELEASED_ENDINGS)
     for end in ANSWER_NOISE_ENDINGS:
-        if end != "'s" and ((end == "d") != answer.endswith("e") or not released):
+        if (end == "d") != answer.endswith("e") and end != "'s":
             continue
         if answer + end in known:
             out.append(answer + end)

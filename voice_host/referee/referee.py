@@ -126,11 +126,12 @@ WAKE_PAUSE_SECONDS = 1.5
 #: A called-out answer word glued to the word beside it, with at most this
 #: much silence between them (seconds), makes one word with it when the
 #: dictionary has their spelling joined: "water melon" is a guesser's
-#: watermelon on the card Water, "angel fish" angelfish on Angel, "lunch box" a
-#: lunchbox on Boxing's "box" (the card-biased recogniser splits a word it does
-#: not expect around the card's).  Only a neighbour of :data:`COMPOUND_LETTERS`
-#: letters or more that is not a guess's own lead or tail word ("a", "it",
-#: "please"): "a gain" is no "again".
+#: watermelon on the card Water, "angel fish" angelfish on Angel (the
+#: card-biased recogniser splits a word it does not expect around the card's;
+#: a compound the dictionary lacks, "lunch box" on Boxing's "box", still
+#: counts).  Only a neighbour of :data:`COMPOUND_LETTERS` letters or more that
+#: is not a guess's own lead or tail word ("a", "it", "please"): "a gain" is no
+#: "again".
 COMPOUND_GAP_SECONDS = 0.15
 COMPOUND_LETTERS = 3
 

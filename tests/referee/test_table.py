@@ -196,6 +196,13 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("is it a telescope of", TELESCOPE, Phase.TURN, ["guess"]),
         # ... but two that cannot end a question: the sentence goes on
         ("is it a telescope of the", TELESCOPE, Phase.TURN, ["foul:word"]),
+        # the same breath after a derivative called out: a near miss, not the
+        # describer's foul (a guesser's "zipper" was heard "zip of")
+        ("swimmer of", SWIM, Phase.TURN, ["near_miss"]),
+        ("is it swimming to", SWIM, Phase.TURN, ["near_miss"]),
+        # ... but a word that means something after it is the describer's sentence
+        ("swimming pool", SWIM, Phase.TURN, ["foul:derivative"]),
+        ("swimmer of the", SWIM, Phase.TURN, ["foul:derivative"]),
         # an answer that sounds like the wake word, with a stray word after it:
         # "host, pause" misheard (espeak's came back "post follows"), not a guess
         ("post follows", POST, Phase.TURN, ["nothing"]),

@@ -170,6 +170,11 @@ SHORT_SECONDS = 2.5
 #: "nebraska of right", "basil move"), while a describer saying the word goes
 #: on for several ("a car you drive").
 SHORT_ODD_AFTER = 1
+#: ... except that after a derivative too, the last word may be one of these,
+#: which end no sentence: the breath a recogniser writes after a called-out word
+#: ("cake of", "host foul to"; a guesser's "zipper" heard "zip of" was a
+#: describer's foul on the card Zipper).
+BREATH_AFTER = frozenset({"of", "to"})
 #: Words that may end a called-out answer: a guess tail word, or "you", which
 #: pocketsphinx writes for the breath or rising tone after a question ("is a
 #: kangaroo you", "ok test push blue you").  As the last word only: "a car you
@@ -677,7 +682,10 @@ def attribute(
     )
     if contracted:
         feats["contracted"] = True
-    odd_ok = not contracted and len(odd_after) <= (SHORT_ODD_AFTER if answer_like else 0)
+    breath_only = bool(odd_after) and odd_after == after[-1:] and after[-1] in BREATH_AFTER
+    odd_ok = not contracted and len(odd_after) <= (
+        SHORT_ODD_AFTER if answer_like or breath_only else 0
+    )
     core = _without_question_lead(before[:-1] if your_lead else before)
     if (
         words <= SHORT_WORDS

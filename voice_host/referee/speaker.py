@@ -165,7 +165,8 @@ SHORT_WORDS = 5
 #: ... lasting at most this long (seconds of audio time) ...
 SHORT_SECONDS = 2.5
 #: ... with at most this many words after the match that cannot end a question
-#: (:data:`SHORT_TAIL`), none after a derivative: pocketsphinx often writes one word for the breath,
+#: (:data:`SHORT_TAIL`), none after a derivative (but :data:`BREATH_AFTER`):
+#: pocketsphinx often writes one word for the breath,
 #: the rising tone or a garbled "right" after a called-out answer ("cake of",
 #: "nebraska of right", "basil move"), while a describer saying the word goes
 #: on for several ("a car you drive").

@@ -334,30 +334,13 @@ def sound_alikes(
         if len(query) < 3:
             continue  # short words have hundreds of neighbours: distractors cover them
         kept = 0
-        for w in _closest(str(dict_path), query, per_word + 4, minimum):
+        for w, _ in _within(str(dict_path), query, minimum, per_word + 4):
             if w != target and w not in found:
                 found[w] = None
                 kept += 1
                 if kept >= per_word:
                     break
     return tuple(found)
-
-
-@lru_cache(maxsize=1024)
-def _closest(dict_path: str, query: str, limit: int, minimum: float) -> tuple[str, ...]:
-    """The (alphabetic) dictionary words whose pronunciation is closest to ``query``.
-
-    Cached: every context holds the same command words and team names, and a
-    search of the whole dictionary costs about 10 ms a word.
-    """
-    from rapidfuzz import process
-    from rapidfuzz.distance import Levenshtein
-
-    words, prons = _dictionary(dict_path)
-    hits = process.extract(
-        query, prons, scorer=Levenshtein.normalized_similarity, score_cutoff=minimum, limit=limit
-    )
-    return tuple(words[i] for _, _, i in hits if words[i].isalpha())
 
 
 @lru_cache(maxsize=8192)
@@ -462,14 +445,21 @@ def _in_lexicon(word: str) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def _within(dict_path: str, query: str, minimum: float) -> tuple[tuple[str, float], ...]:
-    """Each (alphabetic) dictionary word at least ``minimum`` alike to ``query``, and its score."""
+def _within(
+    dict_path: str, query: str, minimum: float, limit: int | None = None
+) -> tuple[tuple[str, float], ...]:
+    """Each (alphabetic) dictionary word at least ``minimum`` alike to ``query``,
+    and its score, closest first (the ``limit`` closest, or all).
+
+    Cached: every context holds the same command words and team names, and a
+    search of the whole dictionary costs about 10 ms a word.
+    """
     from rapidfuzz import process
     from rapidfuzz.distance import Levenshtein
 
     words, prons = _dictionary(dict_path)
     hits = process.extract(
-        query, prons, scorer=Levenshtein.normalized_similarity, score_cutoff=minimum, limit=None
+        query, prons, scorer=Levenshtein.normalized_similarity, score_cutoff=minimum, limit=limit
     )
     return tuple((words[i], float(score)) for _, score, i in hits if words[i].isalpha())
 

@@ -10,6 +10,7 @@ as CMU phone sequences, with the phrase ("canker you" is close to
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 
 from rapidfuzz.distance import Levenshtein
 
@@ -69,7 +70,7 @@ def written_as_other(
     free_words: Sequence[HeardWord],
     alikes: Iterable[str],
     phones_of: Callable[[str], tuple[str, ...] | None],
-    whole: Iterable[str] = (),
+    whole: AbstractSet[str] = frozenset(),
 ) -> bool:
     """Whether the transcript wrote one of ``alikes`` over the hit.
 
@@ -99,7 +100,7 @@ def written_as_other(
     w = over[0]
     if w.text not in others or min(w.end, hit.end) - max(w.start, hit.start) < COVER * span:
         return False
-    if w.text in set(whole):
+    if w.text in whole:
         return True
     # As long as the target, give or take a phone: "anger" is a piece of "kangaroo".
     phones = phones_of(w.text)

@@ -139,15 +139,22 @@ def test_a_describers_sentence_in_chatter_is_not_trimmed(monkeypatch: pytest.Mon
     assert all(e - s > pocketsphinx_backend.SPEAKER_REPLY for s, e in around), around
 
 
-def test_a_quiet_room_is_not_trimmed() -> None:
-    # In a quiet room the voice detector ends utterances itself: no trimming, so a
-    # soft word at the end of a sentence stays (a describer's "... of the").
+def test_a_quiet_room_trims_only_what_is_far_below_the_reply() -> None:
+    # In a quiet room the margin is QUIET_EDGE_DB, not the gate's 12 dB: every
+    # word of the guess stays, its softest ("is it a" before "mouse") too, and
+    # only the silence either side goes (the clip holds 0.3 s of it each side;
+    # "mouse" ends 1.31 s in).
     recognizer = PocketSphinxRecognizer()
     recognizer.start(ListenContext(free_text=True))
     data = (samples("kal16/guess__is_it_a_mouse.wav")).astype("<i2")
     for chunk in chunks(np.concatenate([np.zeros(SAMPLE_RATE, dtype="<i2"), data])):
         recognizer.feed(chunk)
-    assert recognizer._speaker_span(1.0, 1.0 + len(data) / SAMPLE_RATE) is None
+    clip_end = 1.0 + len(data) / SAMPLE_RATE
+    found = recognizer._speaker_span(1.0, clip_end)
+    assert found is not None
+    start, end = found
+    assert 1.0 < start <= 1.0 + 0.3
+    assert 1.0 + 1.31 <= end < clip_end
 
 
 def test_the_speakers_frames_are_those_within_the_margin_of_the_loudest() -> None:

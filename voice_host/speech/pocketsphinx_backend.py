@@ -178,6 +178,19 @@ SPEAKER_SLACK = 0.1
 #: utterance lost 2 of 52 fouls on tune and 9 of 162 held out ("to crack a |
 #: joke", ``benchmarks/real_voices.py``).  The guesses in chatter are 0.5-1.5 s.
 SPEAKER_REPLY = 2.0
+#: In a quiet room a reply is trimmed too, to its frames within this many dB of
+#: its loudest (:data:`SPEAKER_SLACK` kept either side; a sentence, longer than
+#: :data:`SPEAKER_REPLY`, is not).  The voice detector holds an utterance open
+#: over a breath, a click or a rustle 30-40 dB below the word, and the referee
+#: read the time after the last word heard as words it did not hear: two of
+#: KLettres' British words, "dog" and "jet" called out alone, were judged a
+#: describer's fouls, "about 3 words follow it" (``benchmarks/real_words.py``:
+#: a breath 29-39 dB below the word, 0.7 s long); pocketsphinx may also write
+#: words for such a sound ("bicycle move if").  A word's own quiet end (a final
+#: "t" 23 dB down) is within it.  Trimming sentences as well dropped real words
+#: at their edges ("guys", "that is to" in a lecture; ``real_voices.py``: 5 of
+#: 212 fouls lost).
+QUIET_EDGE_DB = 28.0
 #: Whether short utterances may close early at all (see :data:`EARLY_SILENCE`).
 EARLY_CLOSE = True
 #: Consecutive speech frames (30 ms) that start a resumed utterance after an early close.
@@ -716,14 +729,16 @@ class PocketSphinxRecognizer:
         return not any(self._stands_out[i - first_kept] for i in range(a, b))
 
     def _speaker_span(self, start: float, end: float) -> tuple[float, float] | None:
-        """In a busy room, the part of the utterance ``start``-``end`` that is its
-        speaker's (:func:`~voice_host.speech.level_gate.speaker_run`, with
+        """The part of the utterance ``start``-``end`` that is its speaker's
+        (:func:`~voice_host.speech.level_gate.speaker_run`, with
         :data:`SPEAKER_SLACK` either side) when that is a reply
-        (:data:`SPEAKER_REPLY`); None in a quiet room, or for a sentence."""
+        (:data:`SPEAKER_REPLY`); None for a sentence.  In a busy room the
+        speaker's frames are those within the level gate's margin of the
+        loudest (the chatter around is not); in a quiet room those within
+        :data:`QUIET_EDGE_DB` (a breath or a rustle after a reply is not)."""
         assert self._endpointer is not None
         gate = self._endpointer.gate
-        if gate.margin_db <= 0 or not gate.busy:
-            return None
+        busy = self._room_busy()
         seconds = self._endpointer.frame_bytes / 2 / SAMPLE_RATE
         levels = self._levels_since(start)[::-1]  # oldest first
         first_t = self.now - len(levels) * seconds
@@ -731,7 +746,8 @@ class PocketSphinxRecognizer:
         inside = [i for i, t in enumerate(times) if start - seconds <= t < end]
         if not inside:
             return None
-        lo, hi = level_gate.speaker_run([levels[i] for i in inside], gate.margin_db)
+        margin = gate.margin_db if busy else QUIET_EDGE_DB
+        lo, hi = level_gate.speaker_run([levels[i] for i in inside], margin)
         a = times[inside[lo]] - SPEAKER_SLACK
         if lo == 0 and times[0] > start:
             a = start  # the utterance began before the levels kept: not trimmed there
@@ -740,6 +756,11 @@ class PocketSphinxRecognizer:
         if b - a > SPEAKER_REPLY:
             return None  # a sentence: its soft words at the edges may be the speaker's
         return (a, b) if b > a else None
+
+    def _room_busy(self) -> bool:
+        """Whether the level gate is acting: a room that is never quiet."""
+        gate = self._endpointer.gate if self._endpointer is not None else None
+        return gate is not None and gate.margin_db > 0 and gate.busy
 
     @staticmethod
     def _within(word: HeardWord, start: float, end: float) -> bool:
@@ -1262,10 +1283,16 @@ class PocketSphinxRecognizer:
         elif self._context.free_text or hits:
             free = self._free_decode(heard_from - PRE_ROLL, heard_to + POST_ROLL, final=True)
             was_decoded = True
+        # A second transcriber's word times may be shares of its line (when the
+        # forced alignment fails): in a quiet room its words are all kept, as
+        # the trimmed edges are far quieter than any of them ("is that it"'s
+        # last "it" was dropped so).
+        keep_all = not self._room_busy() and bool(self._written_by)
         free = tuple(
             w
             for w in free
-            if not self._from_the_room(w) and (speaker is None or self._within(w, start, end))
+            if not self._from_the_room(w)
+            and (speaker is None or keep_all or self._within(w, start, end))
         )
         ordered = sorted(hits, key=lambda h: h.word.start)
         verdicts = self._confirm_hits(ordered, free) if was_decoded else [None] * len(ordered)

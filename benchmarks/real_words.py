@@ -18,6 +18,13 @@ added in session 47) a fourth package: ``qabcs-en`` and ``qabcs-en_GB``, qABCs'
 picture words ("accordion", "glove", "hot dog"; 122 and 29), recorded by its
 English voice set's author in an American and a British reading (GPL-3+).
 
+A third split, **unseen** (``--split unseen``, session 50, run once and never
+tuned on): the prompts of the Asterisk telephone system
+(``asterisk-core-sounds-en-wav``, Debian 13, CC-BY-SA-3.0), one professional
+American voice recorded at 8 kHz, so telephone band, as a Bluetooth headset's
+microphone hears: the NATO spelling words ("tango", "whiskey"), the days and
+months, and the prompts named for one word ("goodbye", "password", "urgent").
+
 What each clip says comes from its file name (and KTuberling's own
 ``en.soundtheme``), never from a recogniser; clips whose word cannot be told
 that way, and letter sounds ("ch", "th"), are left out (listed under
@@ -52,7 +59,7 @@ others were judged (foul, "close" = near miss, nothing, a command); close card
 judged "correct" n/N (false), foul, near miss, command; ``--errors`` lists
 every wrong judgement with what was heard; CPU seconds last.
 
-    .venv/bin/python benchmarks/real_words.py [--split tune|heldout|all] [--source NAME]
+    .venv/bin/python benchmarks/real_words.py [--split tune|heldout|unseen|all] [--source NAME]
         [--room] [--floor DBFS|none] [--errors] [--limit N]
 """
 
@@ -263,9 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="only the first N clips of each voice")
     ap.add_argument(
         "--split",
-        choices=("tune", "heldout", "all"),
+        choices=("tune", "heldout", "unseen", "all"),
         default="all",
-        help="qABCs' words (tune), the three held-out packages (heldout), or both",
+        help="qABCs' words (tune), the three held-out packages (heldout), Asterisk's "
+        "telephone prompts (unseen), or all of them",
     )
     ap.add_argument(
         "--floor",
@@ -306,20 +314,20 @@ def report(recs: list[dict[str, Any]], room: bool) -> None:
     if not recs:
         print("\nno clips")
         return
-    for split in ("tune", "heldout"):
+    for split in ("tune", "heldout", "unseen"):
         if mine := [r for r in recs if r["split"] == split]:
             report_split(mine, split, room)
 
 
 def report_split(recs: list[dict[str, Any]], split: str, room: bool) -> None:
-    order = ("qabcs", "tuxpaint", "ktuberling", "klettres")
+    order = ("qabcs", "tuxpaint", "ktuberling", "klettres", "asterisk")
 
     def rank(voice: str) -> tuple[int, str]:
         return next((i for i, o in enumerate(order) if voice.startswith(o)), len(order)), voice
 
     voices = sorted({r["speaker"] for r in recs}, key=rank)
     clips = len({r["clip"] for r in recs})
-    title = "held out" if split == "heldout" else "tune"
+    title = {"heldout": "held out", "unseen": "unseen (telephone band, 8 kHz)"}.get(split, split)
     print(f"\n{title}: {clips} clips of real people saying one word, {len(voices)} voices")
     for suffix, title in (("", "clean"), (", room", f"quiet room, {ROOM_SNR:.0f} dB SNR")):
         if suffix and not room:

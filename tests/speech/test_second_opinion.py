@@ -16,6 +16,7 @@ from voice_host.speech.second_opinion import (
     MoonshineTranscriber,
     Reading,
     follows_same_voice,
+    letters_only,
     pick_transcript,
     spread_words,
     words_of_text,
@@ -119,6 +120,42 @@ def test_a_spelling_that_counts_for_a_command_word_is_that_command() -> None:
     # a line read for its command: pocketsphinx's held none
     reading = pick_transcript(heard("push it costs"), lambda: heard("post past thanks"), KEYS)
     assert reading.second and reading.words == heard("post past thanks")
+
+
+def test_a_line_that_spells_the_card_matters() -> None:
+    # three letters in a row from the first letter of a word of the card: a
+    # describer spelling it, which Moonshine writes and pocketsphinx garbles
+    assert KEYS.spells(heard("it's t e l")) and KEYS.matters(heard("t e l"))
+    assert not KEYS.spells(heard("t e"))  # two letters are no spelling
+    assert not KEYS.spells(heard("b e l"))  # no word of the card starts with "b"
+    assert not KEYS.spells(heard("t e and l"))  # not in a row
+    reading = pick_transcript(heard("paying the are work"), lambda: heard("t e l"), KEYS)
+    assert reading.second and reading.words == heard("t e l")
+
+
+def test_a_letter_said_alone_is_read_from_the_second_transcript() -> None:
+    # Spelled slowly, each letter is an utterance of its own: pocketsphinx writes a
+    # word for it ("moved" for "t"), Moonshine the letter, which the referee joins to
+    # the letters around it
+    assert letters_only(heard("t")) and letters_only(heard("e l")) and letters_only(heard("i"))
+    assert not letters_only(heard("e l e")) and not letters_only(heard("tea"))
+    assert not letters_only(())
+    third_asked: list[str] = []
+
+    def third() -> tuple[HeardWord, ...]:
+        third_asked.append("yes")
+        return heard("moved")
+
+    reading = pick_transcript(heard("moved"), lambda: heard("t"), KEYS, write_third=third)
+    assert reading.second and not reading.third and reading.words == heard("t")
+    assert third_asked  # the third is asked first: "tea" or "bee" may be a guess
+    # ... and read when it wrote a word that matters
+    reading = pick_transcript(
+        heard("moved"), lambda: heard("t"), KEYS, write_third=lambda: heard("telescope")
+    )
+    assert reading.third and reading.words == heard("telescope")
+    # pocketsphinx's own letter stands
+    assert pick_transcript(heard("t"), lambda: heard("e"), KEYS).words == heard("t")
 
 
 @pytest.mark.parametrize(

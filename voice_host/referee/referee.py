@@ -57,6 +57,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Any
 
 from rapidfuzz import fuzz
@@ -80,7 +81,7 @@ from voice_host.referee.matching import (
 )
 from voice_host.referee.phones import PhoneLookup, default_phone_lookup
 from voice_host.referee.speaker import CUT_IN_QUESTIONS, SOUNDED_TAILS, TAIL_SOUND_MIN, attribute
-from voice_host.referee.talk import find_talk, initialisms, join_initialisms
+from voice_host.referee.talk import find_talk, initialisms, is_letter, join_initialisms
 from voice_host.referee.text import Token, is_stray, tokens
 from voice_host.referee.values import (
     ECHO_WINDOW_SECONDS,
@@ -109,6 +110,31 @@ COMMAND_TAIL_AT_MOST = 1
 #: A silence this long (seconds) between two heard words splits an utterance:
 #: a guesser's shout right after the describer's clue is its own utterance.
 SPLIT_GAP_SECONDS = 0.6
+#: Spelled letters with pauses up to this long (seconds) between them are one
+#: spelling, across segments and utterances: a describer spells slowly, a letter to
+#: each breath ("T... E... L..."), and the voice detector closes an utterance on
+#: each of them (a real voice's letters 0.4 s apart, ``benchmarks/spelling.py``).
+SPELL_PAUSE_SECONDS = 1.5
+#: In such a slow spelling, a word a recogniser writes for a letter's name, said
+#: alone (an utterance or a segment of its own), is that letter: "t | are | o" on
+#: Troy, "c | are | e" on Creek (``benchmarks/spelling.py``).  Not in a sentence,
+#: and not those that stand for several letters ("she", "as", "we").
+SOUNDED_LETTER = {
+    "are": "r",
+    "our": "r",
+    "be": "b",
+    "see": "c",
+    "sea": "c",
+    "you": "u",
+    "why": "y",
+    "oh": "o",
+    "owe": "o",
+    "tea": "t",
+    "eye": "i",
+    "pea": "p",
+    "queue": "q",
+    "he": "e",
+}
 #: A transcript this similar (``fuzz.partial_ratio``, 0-100) to the last
 #: announcement, heard within 3 s of it, is the host hearing itself.
 ECHO_MIN = 85.0
@@ -691,7 +717,10 @@ class Referee:
             woken = self._command_after_wake(event, situation)
             if woken is not None:
                 out = [woken]
+            spelled = self._spelled_across(event, situation)
             self._free.append((event, situation))
+            if spelled is not None:
+                out = [j for j in out if j.type != "nothing"] + [spelled]
             out.extend(_decided_from(self._resolve_pending(), "steered+free"))
         return out
 
@@ -797,6 +826,59 @@ class Referee:
                 where = (first, first + len(hit) - 1)
                 return self._judge_words(hit, seg, where, situation, event.utterance, event.pitch)
         return None
+
+    def _spelled_across(self, event: RecognitionEvent, situation: Situation) -> Judgement | None:
+        """A letter foul for spelled letters that pauses split: the run of letters
+        ending ``event``'s words, with earlier free transcripts' letters before it
+        (:data:`SPELL_PAUSE_SECONDS` apart at most), when it crosses a pause
+        (:data:`SPLIT_GAP_SECONDS`, or another utterance: within one segment the
+        segment's own judging sees it) and is letter talk about the card
+        (:func:`~voice_host.referee.talk.find_talk`: three letters or more, two of
+        them not "a" or "i", spelling one of its words from the start)."""
+        entry = situation.entry
+        if entry is None or situation.phase not in (Phase.TURN, Phase.CONTROL):
+            return None
+        toks = self._gate(tokens(event.words), situation)[0]
+        if not toks:
+            return None
+        earlier = [
+            tok
+            for free, seen in self._free
+            if seen.entry == entry and free.end <= toks[0].start + SAME_WORD_SECONDS
+            for tok in _letters_heard(self._gate(tokens(free.words), situation)[0])
+            if tok.end <= toks[0].start + SAME_WORD_SECONDS
+        ]
+        heard = sorted([*earlier, *_letters_heard(toks)], key=lambda t: t.start)
+        if not is_letter(heard[-1].text) or heard[-1].end != toks[-1].end:
+            return None
+        run = [heard[-1]]
+        for tok in reversed(heard[:-1]):
+            if not is_letter(tok.text) or run[0].start - tok.end > SPELL_PAUSE_SECONDS:
+                break
+            run.insert(0, tok)
+        crosses = run[0].start < toks[0].start or any(
+            b.start - a.end >= SPLIT_GAP_SECONDS for a, b in pairwise(run)
+        )
+        genuine = sum(t.said is None and t.text not in ("a", "i") for t in run)
+        if len(run) < 3 or not crosses or genuine < 2:
+            return None  # at least two letters heard as letters, not "a" or "i"
+        letters = join_initialisms(tuple(run), initialisms(entry.text))  # "d v d": DVD
+        talks = [t for t in find_talk(letters, entry.text) if t.kind == "letter"]
+        if not talks:
+            return None
+        first, last = letters[talks[0].first], letters[talks[0].last]
+        late = self._outside_turn(first, last, situation, guess=False)
+        if late:
+            return None
+        said = _span_text(letters, talks[0].first, talks[0].last)
+        return Judgement(
+            "foul",
+            first.start,
+            said,
+            kind="letter",
+            evidence=f"letter talk: {talks[0].cue}, with pauses between them",
+            features={"cue": talks[0].cue, "decided_from": "free"},
+        )
 
     def _free_tokens(self, event: RecognitionEvent, situation: Situation) -> list[Token]:
         """Tokens of remembered free transcripts overlapping ``event`` in time."""
@@ -1042,6 +1124,19 @@ def _a_guessers(judgements: list[Judgement], events: Sequence[RecognitionEvent])
         if any(words[: len(q)] == q for q in CUT_IN_QUESTIONS):
             return True
     return False
+
+
+def _letters_heard(toks: tuple[Token, ...]) -> list[Token]:
+    """``toks`` with each word of :data:`SOUNDED_LETTER` said alone (a segment of
+    its own) made its letter, shown as heard."""
+    out: list[Token] = []
+    for seg in _segments(toks):
+        word = seg[0].text
+        if len(seg) == 1 and word in SOUNDED_LETTER:
+            out.append(replace(seg[0], text=SOUNDED_LETTER[word], said=seg[0].shown))
+        else:
+            out.extend(seg)
+    return out
 
 
 def _segments(toks: tuple[Token, ...]) -> list[tuple[Token, ...]]:

@@ -133,6 +133,10 @@ def spread_words(lines: Iterable[tuple[str, float, float]], start: float) -> tup
 #: words from it to the line's end (:meth:`Keys.commands_in`): the referee reads no
 #: command in a sentence going on after one.
 SPELLED_LAST = 3
+#: A line with this many single letters in a row, the first of them the first letter
+#: of a word of the card, is a describer spelling it ("t e l" on Telescope): it
+#: matters (:meth:`Keys.spells`), and the referee judges whether it is letter talk.
+SPELLED_RUN = 3
 
 
 @dataclass(frozen=True)
@@ -246,12 +250,41 @@ class Keys:
 
     def matters(self, words: Sequence[HeardWord]) -> bool:
         """:meth:`in_`, or a command after a word written for the wake word at the
-        start (:meth:`commands_in`): how a Moonshine line is read."""
-        return self.in_(words) or bool(self.commands_in(words, loose=True))
+        start (:meth:`commands_in`), or the card spelled (:meth:`spells`): how a
+        Moonshine line is read."""
+        return self.in_(words) or bool(self.commands_in(words, loose=True)) or self.spells(words)
+
+    def spells(self, words: Sequence[HeardWord]) -> bool:
+        """Whether ``words`` hold :data:`SPELLED_RUN` or more single letters in a row
+        starting with the first letter of a word of the card.
+
+        A real voice spelling a word slowly ("T... E... L...", a letter to each
+        breath) is written as letters by Moonshine and as other words by
+        pocketsphinx ("paying the are work"), whose line, holding no key word, had
+        stood (``benchmarks/spelling.py``: a real voice's letters, 0.15 s apart)."""
+        firsts = {w[0] for w in self.entry}
+        run = 0
+        for i, word in enumerate(words):
+            run = run + 1 if _is_letter(word.text) else 0
+            if run >= SPELLED_RUN and words[i - run + 1].text in firsts:
+                return True
+        return False
 
     def is_key(self, word: str) -> bool:
         """Whether ``word`` is a card, wake or command word."""
         return word in self.card or word in self.wake or word in self.command
+
+
+def letters_only(words: Sequence[HeardWord]) -> bool:
+    """Whether ``words`` are one or two single letters: a letter of a slow spelling,
+    each letter an utterance of its own ("T... E... L..."), which the referee joins
+    (and judges: "a" and "i" are words too, and spelling needs two other letters)."""
+    texts = [w.text for w in words]
+    return 0 < len(texts) <= 2 and all(map(_is_letter, texts))
+
+
+def _is_letter(text: str) -> bool:
+    return len(text) == 1 and text.isalpha()
 
 
 #: A transcript of at most this many words that holds a word of the card and
@@ -431,12 +464,19 @@ def pick_transcript(
         second = write_second()
         if keys.matters(second):
             return Reading(second, second=True)
-        if write_third is not None and not _agree_short(sphinx, second, keys):
+        letter = letters_only(second) and not letters_only(sphinx)
+        if write_third is not None and (letter or not _agree_short(sphinx, second, keys)):
             # Neither wrote a word that matters, and they wrote different words: the
             # third, larger model reads it (where they agree, both followed the voice).
+            # So too where the second wrote a letter alone: "bee" or "tea" may be a
+            # guess the third writes whole.
             third = write_third()
             if keys.matters(third):
                 return Reading(third, second=True, third=True)
+        if letter:
+            # A letter said alone, which pocketsphinx wrote as a word ("t" as
+            # "moved"): the referee joins it to the letters around it.
+            return Reading(second, second=True)
     elif (
         cross_check
         and (keys.entry | keys.talk) & written

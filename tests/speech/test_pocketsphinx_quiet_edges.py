@@ -26,7 +26,7 @@ from voice_host.audio.wav import read_wav
 from voice_host.deck.knowledge import make_entry
 from voice_host.referee import Phase, Referee, Situation
 from voice_host.speech import pocketsphinx_backend
-from voice_host.speech.events import ListenContext, RecognitionEvent
+from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer
 from voice_host.speech.replay import replay
 
@@ -162,3 +162,48 @@ def test_a_sentence_is_not_trimmed() -> None:
         recognizer.feed(chunk)
     breath_end = speech_end(SENTENCE) + BREATH_AFTER + BREATH_SECONDS
     assert recognizer._speaker_span(AT, breath_end + 0.3) is None
+
+
+class _SharesOfALine:
+    """A second transcriber whose word times are even shares of the audio it was
+    given, as Moonshine's are when the forced alignment fails: "is it a kettle"
+    over the guess and the breath after it."""
+
+    name = "shares"
+
+    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        words = ("is", "it", "a", "kettle")
+        step = len(audio) / 2 / SAMPLE_RATE / len(words)
+        return tuple(
+            HeardWord(w, round(start + i * step, 3), round(start + (i + 1) * step, 3))
+            for i, w in enumerate(words)
+        )
+
+
+def second_read(monkeypatch: pytest.MonkeyPatch) -> list[RecognitionEvent]:
+    recognizer = PocketSphinxRecognizer(second_opinion=_SharesOfALine(), third_opinion=None)
+    # the alignment failed: the line's own shares stand
+    monkeypatch.setattr(recognizer, "_timed", lambda words, audio, t0: words)
+    context = ListenContext.for_entry(make_entry("Kettle", "Object"))
+    return replay(recognizer, chunks(stream(33.0)), context)
+
+
+def test_the_second_transcribers_words_are_kept_past_a_quiet_edge(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Its times are shares of its line, not where the words were said: the last
+    # word's share falls on the breath, past the trimmed span, and is kept there.
+    (line,) = [e for e in second_read(monkeypatch) if e.transcriber == "shares"]
+    assert line.utterance is not None and line.utterance[1] <= word_end() + 0.25
+    assert [w.text for w in line.words] == ["is", "it", "a", "kettle"]
+    assert line.words[-1].start > line.utterance[1]
+
+
+def test_in_a_busy_room_the_second_transcribers_words_past_the_speaker_go(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # There the speaker's frames are found against the room's level, and words
+    # outside them are the room's chatter, whoever wrote them.
+    monkeypatch.setattr(PocketSphinxRecognizer, "_room_busy", lambda self: True)
+    (line,) = [e for e in second_read(monkeypatch) if e.transcriber == "shares"]
+    assert "kettle" not in [w.text for w in line.words]

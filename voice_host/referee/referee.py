@@ -839,8 +839,9 @@ class Referee:
         if entry is None or situation.phase not in (Phase.TURN, Phase.CONTROL):
             return None
         toks = self._gate(tokens(event.words), situation)[0]
-        if not toks:
-            return None
+        mine = _letters_heard(toks)
+        if not mine or not is_letter(mine[-1].text):
+            return None  # most utterances: the earlier ones are not looked at
         earlier = [
             tok
             for free, seen in self._free
@@ -848,7 +849,7 @@ class Referee:
             for tok in _letters_heard(self._gate(tokens(free.words), situation)[0])
             if tok.end <= toks[0].start + SAME_WORD_SECONDS
         ]
-        heard = sorted([*earlier, *_letters_heard(toks)], key=lambda t: t.start)
+        heard = sorted([*earlier, *mine], key=lambda t: t.start)
         if not is_letter(heard[-1].text) or heard[-1].end != toks[-1].end:
             return None
         run = [heard[-1]]

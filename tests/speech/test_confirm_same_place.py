@@ -116,3 +116,38 @@ def test_a_team_name_written_over_a_spotted_card_word_refuses_it() -> None:
     # the card's own word written there confirms it
     said = (HeardWord("the", 0.5, 0.62), HeardWord("grinch", 0.62, 0.89))
     assert recognizer._confirm_hits([grinch], said) == [True]
+
+
+def test_a_witness_that_refuses_a_card_word_refuses_its_longer_forms_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A real child's "xylophone" on the card Telephone (qabcs, benchmarks/real_words.py):
+    # the spotter fired "telephone" and "telephone's" over it, pocketsphinx wrote "is
+    # island phone" and both Moonshine models "xylophone".  Aligned to the audio, the
+    # witness's "xylophone" fits better than "telephone", but no worse than
+    # "telephone's" (one hearing of one word, its added "s" over nothing): the longer
+    # form at the same place gets the same verdict, and there is no "correct".
+    from voice_host.speech.events import ListenContext
+    from voice_host.speech.pocketsphinx_backend import PocketSphinxRecognizer, _Hit
+
+    recognizer = PocketSphinxRecognizer(second_opinion=None, pause_detector=None)
+    recognizer.start(ListenContext(answers=("telephone",), forms=("telephone's",)))
+    recognizer._witness = (HeardWord("xylophone", 0.15, 0.95),)
+    recognizer._witness_agrees = False
+    said = ("T", "EH", "L", "AH", "F", "OW", "N")
+    monkeypatch.setattr(
+        recognizer,
+        "_sound_prefers_witness",
+        lambda phones, text, start, end, weak=False: text == "telephone",
+    )
+    card = _Hit(HeardWord("telephone", 0.24, 1.03), said)
+    longer = _Hit(HeardWord("telephone's", 0.24, 1.05), (*said, "Z"))
+    free = (
+        HeardWord("is", 0.03, 0.15),
+        HeardWord("island", 0.15, 0.5),
+        HeardWord("phone", 0.5, 0.95),
+    )
+    assert recognizer._confirm_hits([card, longer], free) == [False, False]
+    # said later, another place: its own verdict
+    later = _Hit(HeardWord("telephone's", 2.0, 2.8), (*said, "Z"))
+    assert recognizer._confirm_hits([card, later], free) == [False, True]

@@ -58,6 +58,10 @@ def _chunks(clip: bytes) -> list[AudioChunk]:
         ("on really", "amen", "a banana", "sphinx"),
         # the two agree on the words ("dog"): both followed the voice, no third asked
         ("is it a dog", "is it a dog", None, "sphinx"),
+        # ... but a word both wrote for the wake word is no agreement on what followed
+        # it (espeak-ng's "host, help": "post delp", "post hell"; base-en "host help")
+        ("post delp", "post fell", "host foul", "third"),
+        ("post office hours", "post office", None, "sphinx"),
         # one of them wrote a word that matters: the third is not asked
         ("is it a telescope", "is it a microscope", None, "sphinx"),
         ("is it a", "is it a telescope", None, "second"),
@@ -90,8 +94,13 @@ def test_the_third_is_asked_only_when_the_two_made_nothing_of_it_and_disagree(
         # command other than pocketsphinx's, so its line is read (benchmarks/commands.py)
         ("host foul the", "host help", "third"),
         ("ok host pass", "okay host foul", "third"),
-        # base-en wrote the same command: pocketsphinx's stands
+        # base-en wrote the same command: pocketsphinx's stands ...
         ("host pass", "host pass", "sphinx"),
+        ("host pass", "host pass thank you", "sphinx"),  # ... over base-en's longer line
+        # ... but where base-en wrote it in no more words, base-en's are read: the
+        # word that closes it is garbled by pocketsphinx's model (kal16's "host,
+        # correct please", written "host correct ways")
+        ("host foul ways", "host foul please", "third"),
         # base-en wrote no command ("host and do" for "host, undo"): pocketsphinx's stands
         ("host foul", "host and do", "sphinx"),
         # a command word without the wake word is no command of base-en's
@@ -439,3 +448,32 @@ def test_the_backend_hears_a_noisy_guess_through_the_leaning_line(
         "kangaroo" in text.split()
         for text, _ in _heard_twice(PocketSphinxRecognizer(), CARPET, "Kangaroo")
     )
+
+
+def test_lines_that_hold_no_word_that_matters_are_a_witness_against_the_spotter() -> None:
+    # A final transcript in which no transcriber wrote a word that matters, the two
+    # disagreeing: the third's line (else the second's) is a witness that did not
+    # agree, against a long card word the spotter heard there (a child's "xylophone"
+    # on the card Telephone: "is island phone", "zylophone", "xylophone")
+    reading = pick_transcript(
+        heard("is island phone"),
+        lambda: heard("zylophone"),
+        KEYS,
+        cross_check=True,
+        write_third=lambda: heard("xylophone"),
+    )
+    assert reading.words == heard("is island phone") and not reading.second
+    assert reading.witness == heard("xylophone") and not reading.agrees and reading.hits_only
+    reading = pick_transcript(
+        heard("is island phone"), lambda: heard("zylophone"), KEYS, cross_check=True
+    )
+    assert reading.witness == heard("zylophone") and not reading.agrees
+    # not at an early check (no cross-check), and not from an empty line
+    early = pick_transcript(heard("is island phone"), lambda: heard("zylophone"), KEYS)
+    assert early.witness is None
+    empty = pick_transcript(heard("is island phone"), lambda: (), KEYS, cross_check=True)
+    assert empty.witness is None
+    # where the two agree, the second is a witness that agreed, as before
+    line = heard("it barks at the postman")
+    agreed = pick_transcript(line, lambda: line, KEYS, cross_check=True)
+    assert agreed.witness == line and agreed.agrees

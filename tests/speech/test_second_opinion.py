@@ -530,3 +530,52 @@ def test_a_witness_that_did_not_agree_wins_only_where_the_sound_prefers_it() -> 
     # ... as it does when it agreed with pocketsphinx's other words (its closest
     # run alone, a tie to the witness)
     assert not _weigh("the carpet covers the floor", "rug", clip, agrees=True)
+
+
+class _Fixed:
+    """A second transcriber that writes one line for every utterance."""
+
+    name = "fixed"
+
+    def __init__(self, line: str) -> None:
+        self.line = line
+
+    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        return tuple(
+            HeardWord(w, start + i * 0.3, start + i * 0.3 + 0.25)
+            for i, w in enumerate(self.line.split())
+        )
+
+
+@pytest.mark.slow
+def test_a_witness_against_the_spotter_alone_leaves_pocketsphinx_line_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # pocketsphinx's line holds a command word without the wake word and no word of
+    # the card (as it wrote "saw undo and also employment" for awb's "swampy land
+    # also a toilet"), Moonshine's another line with no word that matters, the sound
+    # preferring it: Moonshine's is a witness against the spotter's hits only, and
+    # pocketsphinx's line is still the one read
+    context = ListenContext(answers=("telescope",), commands=("host undo",), free_text=True)
+    chunks = _chunks(_clip("awb/clue__colours_in_the_sky_after_the_rain.wav"))
+    recognizer = PocketSphinxRecognizer(
+        second_opinion=_Fixed("colours in the sky after the rain"), third_opinion=None
+    )
+    written = ("call", "us", "undo", "starve", "the", "rain")
+    monkeypatch.setattr(
+        recognizer,
+        "_sphinx_decode",
+        lambda audio, t0: tuple(
+            HeardWord(w, t0 + i * 0.2, t0 + i * 0.2 + 0.15) for i, w in enumerate(written)
+        ),
+    )
+    finals = [
+        e
+        for e in replay(recognizer, iter(chunks), context)
+        if e.source == "free" and e.kind == "final"
+    ]
+    # (its edge words may fall outside the utterance's voiced stretch: this fake
+    # pocketsphinx times its words by count, not by the sound)
+    assert finals and all(set(e.text.split()) <= set(written) for e in finals)
+    assert any("undo" in e.text.split() for e in finals)
+    assert {e.transcriber for e in finals} == {""}

@@ -1094,10 +1094,14 @@ class PocketSphinxRecognizer:
             return words
         self._witness = reading.witness
         self._witness_agrees = reading.agrees
-        if reading.witness is not None and any(
-            self._keys.is_key(w.text)
-            and not self._witnessed(self.phones_of(w.text), w.text, w.start, w.end)
-            for w in reading.words
+        if (
+            reading.witness is not None
+            and not reading.hits_only
+            and any(
+                self._keys.is_key(w.text)
+                and not self._witnessed(self.phones_of(w.text), w.text, w.start, w.end)
+                for w in reading.words
+            )
         ):
             self._written_by = opinion.name
             return self._timed(reading.witness, audio, t0)
@@ -1359,10 +1363,14 @@ class PocketSphinxRecognizer:
                 ok = True
             # A transcript that followed the same voice and wrote nothing like
             # the phrase outweighs the phrase's length (``TRUST_PHONES``).
-            ok = ok and self._witnessed(hit.phones, hit.word.text, hit.word.start, hit.word.end)
+            if ok and not self._witnessed(hit.phones, hit.word.text, hit.word.start, hit.word.end):
+                overwritten.append(hit)
+                ok = False
             verdicts.append(ok)
         # "forks" and "pitchfork" spotted where the transcript wrote "for" over "fork":
-        # the same sound, so the same verdict.
+        # the same sound, so the same verdict; so too "telephone's" where the witness
+        # stood against "telephone" (the sound fits the witness's "xylophone" better
+        # than "telephone", and "telephone's" no worse: one hearing of one word).
         return [
             ok
             and not any(

@@ -313,20 +313,31 @@ FUNCTION_WORDS: frozenset[str] = frozenset((
 ))  # fmt: skip
 
 
-def _other_words(words: Sequence[HeardWord], keys: Keys) -> list[str]:
+def _other_words(words: Sequence[HeardWord], keys: Keys, *, but_wake: bool = False) -> list[str]:
+    """The words of ``words`` that tell whether two transcribers followed one voice
+    (:func:`follows_same_voice`); ``but_wake``: not a word written for the wake word
+    either (:attr:`Keys.wake_loose`)."""
     return [
         w.text
         for w in words
-        if len(w.text) >= AGREE_LETTERS and w.text not in FUNCTION_WORDS and not keys.is_key(w.text)
+        if len(w.text) >= AGREE_LETTERS
+        and w.text not in FUNCTION_WORDS
+        and not keys.is_key(w.text)
+        and not (but_wake and w.text in keys.wake_loose)
     ]
 
 
 def _share_words(
-    sphinx: Sequence[HeardWord], second: Sequence[HeardWord], keys: Keys, at_least: int
+    sphinx: Sequence[HeardWord],
+    second: Sequence[HeardWord],
+    keys: Keys,
+    at_least: int,
+    *,
+    but_wake: bool = False,
 ) -> bool:
     """Whether ``second`` holds at least ``at_least`` of pocketsphinx's other words
     (:func:`_other_words`), and :data:`AGREE_SHARE` of them."""
-    mine = _other_words(sphinx, keys)
+    mine = _other_words(sphinx, keys, but_wake=but_wake)
     theirs = {w.text for w in second}
     shared = sum(word in theirs for word in mine)
     return shared >= at_least and shared >= AGREE_SHARE * len(mine)
@@ -335,8 +346,13 @@ def _share_words(
 def _agree_short(sphinx: Sequence[HeardWord], second: Sequence[HeardWord], keys: Keys) -> bool:
     """Whether the two transcripts share one of pocketsphinx's other words, and half
     of them: both followed the voice, in an utterance too short for
-    :func:`follows_same_voice`'s two words ("is it a dog")."""
-    return _share_words(sphinx, second, keys, 1)
+    :func:`follows_same_voice`'s two words ("is it a dog").
+
+    Not a word written for the wake word ("post"): both models write it for
+    "host", and what follows it is what was not agreed (espeak-ng's "host, help"
+    written "post delp" and "post hell", where base-en writes "post help";
+    ``benchmarks/commands.py``)."""
+    return _share_words(sphinx, second, keys, 1, but_wake=True)
 
 
 def follows_same_voice(
@@ -375,6 +391,10 @@ class Reading:
     not (a short utterance, too few words to compare) wins only where all its
     words near the card word are words the aligner can say and the sound prefers
     them to the card word in place of each of their closest-sounding runs."""
+    hits_only: bool = False
+    """Whether the witness speaks only against the spotter's hits, never for the
+    words read: pocketsphinx's line held no word that matters (a command word
+    without the wake word is no reason to read another line)."""
 
 
 def pick_transcript(
@@ -394,7 +414,13 @@ def pick_transcript(
     one and they wrote different words (:func:`_agree_short`), ``write_third``
     (given for a short final utterance: a larger model,
     :mod:`voice_host.speech.moonshine_base`) writes it too, and its transcript
-    is read when it holds a word that matters.  A command word
+    is read when it holds a word that matters.  When it holds none either, at an
+    utterance's final transcript (``cross_check``), its line (or the second's, when
+    it was not asked) is returned as a witness that did not agree
+    (:attr:`Reading.agrees`): a long phrase the spotter heard there and nobody
+    wrote stands only where the sound prefers it (a child's "xylophone" on the card
+    Telephone, spotted "telephone", written "is island phone" and "xylophone"; it
+    had stood on its length, ``benchmarks/real_words.py``).  A command word
     without the wake word does not matter: pocketsphinx's model, biased towards
     every phrase of the context, writes "pass" or "foul" into clues it cannot
     follow.
@@ -424,7 +450,9 @@ def pick_transcript(
     :meth:`Keys.commands_in`): pocketsphinx's model, biased towards every command
     phrase, writes one command for another ("host foul" for kal16's "host, help",
     "post to repeat" for espeak-ng's "host, correct").  When the third's line
-    holds a command and none of pocketsphinx's, the third's is read.  Where it
+    holds a command and none of pocketsphinx's, the third's is read; so it is when
+    it holds the same one in no more words (pocketsphinx's model garbles the
+    word that closes it: "host correct ways" for kal16's "host, correct please").  Where it
     holds none, pocketsphinx's stands: base-en writes a command as other words
     ("host and do", "house to help"), and did for 46 of 148 transcripts in
     which pocketsphinx wrote the command said (tune split, clean and some babble;
@@ -456,6 +484,11 @@ def pick_transcript(
             # pocketsphinx's model, biased towards every command, wrote one; the
             # larger model wrote another after the wake word: its line is read
             return Reading(third, second=True, third=True)
+        if heard == commanded and len(third) <= len(sphinx) and _texts(third) != _texts(sphinx):
+            # Both wrote the same command, the larger model in no more words: its
+            # words around the command are read (kal16's "host, correct please",
+            # written "host correct ways" and "host correct please")
+            return Reading(third, second=True, third=True)
     if write_second is None:
         return Reading(sphinx)
     second: tuple[HeardWord, ...] | None = None
@@ -465,18 +498,27 @@ def pick_transcript(
         if keys.matters(second):
             return Reading(second, second=True)
         letter = letters_only(second) and not letters_only(sphinx)
-        if write_third is not None and (letter or not _agree_short(sphinx, second, keys)):
+        agree = _agree_short(sphinx, second, keys)
+        larger: tuple[HeardWord, ...] = ()  # the third's line, when asked
+        if write_third is not None and (letter or not agree):
             # Neither wrote a word that matters, and they wrote different words: the
             # third, larger model reads it (where they agree, both followed the voice).
             # So too where the second wrote a letter alone: "bee" or "tea" may be a
             # guess the third writes whole.
-            third = write_third()
-            if keys.matters(third):
-                return Reading(third, second=True, third=True)
+            larger = write_third()
+            if keys.matters(larger):
+                return Reading(larger, second=True, third=True)
         if letter:
             # A letter said alone, which pocketsphinx wrote as a word ("t" as
             # "moved"): the referee joins it to the letters around it.
             return Reading(second, second=True)
+        if cross_check and not agree and (larger or second):
+            # No transcript holds a word that matters, and the two did not follow one
+            # voice: the Moonshine line (the larger model's when asked) is a witness
+            # that did not agree, against a long phrase the spotter heard and no one
+            # wrote ("telephone" spotted where all three wrote other words: "is island
+            # phone", "zylophone", "xylophone"), which the sound then decides.
+            return Reading(sphinx, witness=larger or second, agrees=False, hits_only=True)
     elif (
         cross_check
         and (keys.entry | keys.talk) & written
@@ -519,6 +561,10 @@ def pick_transcript(
     if cross_check and second is not None and follows_same_voice(sphinx, second, keys):
         return Reading(sphinx, witness=second)
     return Reading(sphinx)
+
+
+def _texts(words: Sequence[HeardWord]) -> list[str]:
+    return [w.text for w in words]
 
 
 def _garbled_short(sphinx: Sequence[HeardWord], keys: Keys) -> bool:

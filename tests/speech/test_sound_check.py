@@ -59,4 +59,5 @@ def test_a_card_word_spotted_in_a_command_does_not_stand() -> None:
     finals = _finals("espeak-en+f2/command__host_foul__pink15.wav", "Eiffel Tower", ("host foul",))
     assert any(e.source == "kws" and e.text == "tower" for e in finals)
     assert _confirmed(finals, "tower") == []
-    assert [e.text.split()[-1] for e in finals if e.source == "free"] == ["foul"]
+    # (base-en's "host foul" is read at the pause; what follows is a breath, no words)
+    assert [e.text.split()[-1] for e in finals if e.source == "free" and e.text] == ["foul"]

@@ -27,7 +27,8 @@ session 44, after its first run; ``fresh`` (five more espeak-ng voices, two
 more phrasings, more talk) was made then, to measure the rules written after
 that, and is not part of ``both``; nor is ``unseen`` (five more espeak-ng voices,
 three more phrasings, more talk), made in session 45 when ``fresh``'s misses had
-been read, nor ``unseen2``, made when ``unseen``'s had been.
+been read, nor ``unseen2``, made when ``unseen``'s had been, nor ``unseen3``
+(session 52), made when ``unseen2``'s had been.
 
     .venv/bin/python benchmarks/commands.py               # both splits, about 6 minutes
     .venv/bin/python benchmarks/commands.py --split tune --errors
@@ -225,6 +226,32 @@ SPLITS = {
             "quit it now thanks",
         ),
     ),
+    # Made in session 52 before the rule it measures (a word written for the wake
+    # word may end with "thank you"), after unseen2's misses had been read.
+    "unseen3": Split(
+        voices=(
+            "espeak-en-us+Adam",
+            "espeak-en-gb+David",
+            "espeak-en+f5",
+            "espeak-en-us+m7",
+            "espeak-en+Robert",
+        ),
+        phrasings=("host, {c}, thank you", "okay host, {c}", "hey host, {c}, thanks"),
+        talk=(
+            "most helpful, thank you",
+            "post it, thank you",
+            "most foul, thank you",
+            "a ghost, thank you",
+            "coast guard help, thank you",
+            "toast and tea, thanks",
+            "pass the salt, thank you",
+            "that's correct, thank you",
+            "most of it, thank you",
+            "post the letter now",
+            "roast it, thank you",
+            "help yourself, thanks",
+        ),
+    ),
 }
 
 
@@ -315,7 +342,7 @@ def talk(judge: Judge, split: Split, voices: list[str], entries: list[Entry]) ->
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    splits = ("tune", "heldout", "fresh", "unseen", "unseen2", "both")
+    splits = ("tune", "heldout", "fresh", "unseen", "unseen2", "unseen3", "both")
     ap.add_argument("--split", choices=splits, default="both")
     ap.add_argument("--errors", action="store_true", help="list the missed commands too")
     args = ap.parse_args(argv)

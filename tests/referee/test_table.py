@@ -464,6 +464,10 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("host help of", None, Phase.BETWEEN, ["command:help"]),
         # ... "and" too, after a command (not after a team's claim)
         ("host correct and", TELESCOPE, Phase.TURN, ["command:correct"]),
+        # ... and a stray letter, as after a claim ("hey host, pause now" written
+        # "the host pause o", espeak-ng's en-us+Gene; commands.py unseen2)
+        ("the host pause o", TELESCOPE, Phase.TURN, ["command:pause"]),
+        ("host undo l", None, Phase.BETWEEN, ["command:undo"]),
         # "okay host, pass now" with the "now" garbled: a word of its vowel alone or
         # with one consonant ("how", "out"), after a breath word or not
         ("ok host correct how", TELESCOPE, Phase.TURN, ["command:correct"]),
@@ -485,8 +489,19 @@ def labels(text: str, entry: Entry | None, phase: Phase = Phase.TURN) -> list[st
         ("the ghost helped out", TELESCOPE, Phase.TURN, ["nothing"]),
         ("the post passed", TELESCOPE, Phase.TURN, ["nothing"]),
         ("post passed", TELESCOPE, Phase.TURN, ["nothing"]),
-        # ... nor two words after one: "most correct, thank you" is talk
+        # ... nor two words after "most", which leads into a command word in talk:
+        # "most correct, thank you" is talk
         ("most correct thank you", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("most foul and you", TELESCOPE, Phase.TURN, ["nothing"]),
+        # but after another word written for the wake word, a thanks of two words
+        # closes a command as one word does (espeak-ng's "host pass, thank you"
+        # written "toast past thank you", "coast repeat and you"; commands.py unseen2)
+        ("toast past thank you", TELESCOPE, Phase.TURN, ["command:pass"]),
+        ("coast repeat and you", TELESCOPE, Phase.TURN, ["command:repeat"]),
+        ("okay post status thank you", TELESCOPE, Phase.TURN, ["command:status"]),
+        # NEGATIVE: two words that are no thanks stay a sentence going on
+        ("post pass it on", TELESCOPE, Phase.TURN, ["nothing"]),
+        ("ghost help to you", TELESCOPE, Phase.TURN, ["nothing"]),
         # repeat between turns
         ("host repeat", None, Phase.BETWEEN, ["command:repeat"]),
         # status

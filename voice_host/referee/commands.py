@@ -33,7 +33,9 @@ Precision first: a command the players did not give is worse than one missed
 * after the command word come only words that may follow or close a command
   (:data:`COMMAND_TAIL`; a last word that sounds like "please", "thanks" or
   "now", :data:`POLITE`; the breath a recogniser writes, :data:`COMMAND_BREATH`)
-  - after a variant, at most one (:data:`MAX_AFTER_LOOSE`), and the command
+  - after a variant, at most one (:data:`MAX_AFTER_LOOSE`) or a thanks of two
+  ("thank you", :data:`THANKS_CLOSE`; not after "most", :data:`NOT_THANKED_WAKE`:
+  "most correct, thank you" is talk), and the command
   word not a verb's past (:data:`PAST_SPELLINGS`: "the ghost helped out");
 * without a wake word there is no command, except a bare team name in a
   CONTROL round (a claim: "blue!") and ``forward``/``push <team>`` in a SPIN
@@ -137,8 +139,18 @@ CLUE_LEADS = frozenset(
     {"you", "your", "we", "our", "they", "their", "he", "she", "his", "her", "i", "my", "it"}
 )
 #: Words allowed after a command woken by a loose wake word ("post pass you").
-#: Not two: "most correct, thank you" is talk (``benchmarks/commands.py``, unseen2).
+#: Not two, but for a thanks (:data:`THANKS_CLOSE`).
 MAX_AFTER_LOOSE = 1
+#: The two words that may close a command after a loose wake word as one does:
+#: "thank you" (or a word that sounds like "thank", at least
+#: :data:`POLITE_SOUND_MIN`) and the "and you" recognisers write for it ("post
+#: pass thank you", "coast repeat and you": ``benchmarks/commands.py``, unseen2).
+THANKS_CLOSE = ("thank", "you")
+#: Words written for the wake word that lead into a command word in ordinary
+#: talk ("most correct, thank you", "most helpful"): after them a command ends
+#: with one word at most, never with a thanks of two (session 45 tried two words
+#: after every loose wake word and invented commands in that line of talk).
+NOT_THANKED_WAKE = frozenset({"most", "mosts", "most's"})
 #: Words that may follow a command ("host undo that please"); any other word
 #: after it means the words were a sentence that happened to contain "host"
 #: and a command word (babble heard as "host undo commercial"): no command.
@@ -198,9 +210,16 @@ CLAIM_FILLERS = frozenset(
 CLAIM_TAIL = frozenset({"you", "who", "to", "of", "in", "is", "he", "she", "him", "if"})
 MAX_CLAIM_TAIL = 2
 #: The breath a recogniser writes after a command: as after a team's claim
-#: (:data:`CLAIM_TAIL`), and "and" ("host correct and" for "host correct thanks"),
-#: which is not one after a claim.
+#: (:data:`CLAIM_TAIL`; stray letters too), and "and" ("host correct and" for
+#: "host correct thanks"), which is not one after a claim.
 COMMAND_BREATH = CLAIM_TAIL | {"and"}
+
+
+def _is_breath(word: str) -> bool:
+    """Whether ``word`` is the breath a recogniser writes after a command
+    (:data:`COMMAND_BREATH`), or a stray letter, as after a claim: "the host
+    pause o" for "hey host, pause now"."""
+    return word in COMMAND_BREATH or is_stray(word)
 
 
 def is_claim_tail(word: str) -> bool:
@@ -549,7 +568,7 @@ class CommandReader:
                 if team is not None:
                     return Command(name, team, i, k, True, f"'{wake} {w} {words[k]}'")
             return None  # "push" without a team is not a choice
-        if not exact and len(words) - j > MAX_AFTER_LOOSE + 1:
+        if not exact and len(words) - j > MAX_AFTER_LOOSE + 1 and not self._thanks(words, i, j):
             return None  # "post repeat your letters" is a clue, not "host repeat"
         tail = self._without_close(words[j + 1 :])
         game_tail = exact and len(tail) <= MAX_GAME_TAIL
@@ -558,18 +577,36 @@ class CommandReader:
         cue = f"wake word '{wake}' then '{w}'" + (f" ({how})" if how != "spelling" else "")
         return Command(name, None, i, j, True, cue)
 
+    def _thanks(self, words: list[str], i: int, j: int) -> bool:
+        """Whether the words after the command at ``words[j]`` are a thanks of two
+        words (:data:`THANKS_CLOSE`), after the loose wake word ``words[i]``."""
+        tail = words[j + 1 :]
+        if len(tail) != len(THANKS_CLOSE) or words[i] in NOT_THANKED_WAKE:
+            return False
+        first, last = tail
+        if last != THANKS_CLOSE[1]:
+            return False
+        if first in (THANKS_CLOSE[0], "and"):
+            return True
+        lookup = self.phones
+        ph = lookup(first) if lookup is not None else None
+        thank = lookup(THANKS_CLOSE[0]) if lookup is not None else None
+        return bool(ph and thank) and (
+            phone_class_similarity(tuple(ph or ()), tuple(thank or ())) >= POLITE_SOUND_MIN
+        )
+
     def _without_close(self, tail: list[str]) -> list[str]:
         """``tail`` (the words after a command) without the breath and the word
         that may close it (:data:`POLITE`): up to :data:`MAX_CLAIM_TAIL` breath
         words, before or after the closing word."""
         rest = list(tail)
         breath = 0
-        while rest and breath < MAX_CLAIM_TAIL and rest[-1] in COMMAND_BREATH:
+        while rest and breath < MAX_CLAIM_TAIL and _is_breath(rest[-1]):
             rest.pop()
             breath += 1
         if rest and rest[-1] not in COMMAND_TAIL and self.sounds_polite(rest[-1]):
             rest.pop()
-            while rest and breath < MAX_CLAIM_TAIL and rest[-1] in COMMAND_BREATH:
+            while rest and breath < MAX_CLAIM_TAIL and _is_breath(rest[-1]):
                 rest.pop()
                 breath += 1
         return rest

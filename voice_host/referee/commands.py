@@ -584,15 +584,8 @@ class CommandReader:
         if len(tail) != len(THANKS_CLOSE) or words[i] in NOT_THANKED_WAKE:
             return False
         first, last = tail
-        if last != THANKS_CLOSE[1]:
-            return False
-        if first in (THANKS_CLOSE[0], "and"):
-            return True
-        lookup = self.phones
-        ph = lookup(first) if lookup is not None else None
-        thank = lookup(THANKS_CLOSE[0]) if lookup is not None else None
-        return bool(ph and thank) and (
-            phone_class_similarity(tuple(ph or ()), tuple(thank or ())) >= POLITE_SOUND_MIN
+        return last == THANKS_CLOSE[1] and (
+            first in (THANKS_CLOSE[0], "and") or self._sounds_like(first, THANKS_CLOSE[0])
         )
 
     def _without_close(self, tail: list[str]) -> list[str]:
@@ -622,9 +615,17 @@ class CommandReader:
             return False
         if len(ph) <= NOW_PHONES and "AW" in ph:
             return True  # "out", "our", "how" for "now"
-        return any(
-            phone_class_similarity(tuple(ph), tuple(lookup(p) or ())) >= POLITE_SOUND_MIN
-            for p in POLITE
+        return any(self._sounds_like(word, p) for p in POLITE)
+
+    def _sounds_like(self, word: str, target: str) -> bool:
+        """Whether ``word`` sounds like ``target`` (phone classes, at least
+        :data:`POLITE_SOUND_MIN`); False when either has no phones."""
+        lookup = self.phones
+        if lookup is None:
+            return False
+        ph, want = lookup(word), lookup(target)
+        return bool(ph and want) and (
+            phone_class_similarity(tuple(ph or ()), tuple(want or ())) >= POLITE_SOUND_MIN
         )
 
     def _bare(self, words: list[str], phase: Phase) -> Command | None:

@@ -98,3 +98,48 @@ def test_the_second_transcribers_words_get_the_times_of_an_alignment() -> None:
     assert all(a.end <= b.start for a, b in itertools.pairwise(timed))
     # words the alignment cannot place one by one keep their own times
     assert recognizer._timed(shared[:3], b"", 10.0) == shared[:3]
+
+
+def _speech_span(audio: bytes) -> tuple[int, int]:
+    """First and last+1 sample of the 10 ms frames above -34 dB of the peak."""
+    import numpy as np
+
+    x = np.frombuffer(audio, "<i2").astype(float)
+    n = len(x) // 160
+    rms = np.sqrt(np.mean(x[: n * 160].reshape(n, 160) ** 2, axis=1))
+    loud = np.nonzero(rms > 0.02 * np.max(np.abs(x)))[0]
+    return int(loud[0]) * 160, (int(loud[-1]) + 1) * 160
+
+
+def test_words_an_alignment_stops_short_of_are_aligned_after_the_ones_it_placed(
+    aligner: Aligner,
+) -> None:
+    # A guesser (espeak-ng en-us+m3) calls out "mountain" 0.25 s after the
+    # describer's (slt) clue ends, and the utterance closes 0.1 s after it, as an
+    # early close does.  Aligned whole, pocketsphinx places the clue's words and
+    # takes the rest for silence, or (on the audio ending so soon after the word)
+    # fails: Moonshine's shares of its line then showed no pause, and the guess
+    # was the describer's foul at the end of a 9-word sentence.
+    from voice_host.referee.text import synthetic_words
+
+    clue = _audio("slt/clue__a_very_high_hill_you_climb_with_ropes.wav")
+    guess = _audio("espeak-en-us+m3/guess__mountain.wav")
+    _, clue_end = _speech_span(clue)
+    guess_start, guess_end = _speech_span(guess)
+    pause = bytes(int(0.25 * 16000) * 2)
+    audio = clue[: clue_end * 2] + pause + guess[guess_start * 2 : (guess_end + 1600) * 2]
+    said = "a very high hill you climb with ropes mountain"
+    words = said.split()
+    whole = aligner.segments(audio, words)
+    placed = [s.word.split("(")[0] for s in whole or () if not s.word.startswith("<")]
+    assert "mountain" not in placed  # the case this is about
+    shared = synthetic_words(said, start=10.0, gap=0.0)  # evenly spread, no pause
+    recognizer = PocketSphinxRecognizer(second_opinion=None, pause_detector=None)
+    timed = recognizer._timed(shared, audio, 10.0)
+    assert [w.text for w in timed] == words
+    ropes, mountain = timed[-2], timed[-1]
+    clue_seconds = clue_end / 16000
+    assert ropes.end <= 10.0 + clue_seconds + 0.05
+    assert mountain.start >= 10.0 + clue_seconds + 0.2  # the pause between the voices
+    assert mountain.end <= 10.0 + len(audio) / 2 / 16000
+    assert all(a.end <= b.start for a, b in itertools.pairwise(timed))

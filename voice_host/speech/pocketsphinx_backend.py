@@ -56,6 +56,8 @@ import functools
 import logging
 import math
 import os
+import random
+import struct
 import subprocess
 import sys
 import tempfile
@@ -97,6 +99,8 @@ _K = TypeVar("_K")
 
 #: pocketsphinx's feature frames per second (word times come in frames).
 FRAME_RATE = 100
+#: Bytes of 16 kHz mono 16-bit audio in one of those frames.
+BYTES_PER_FRAME = SAMPLE_RATE * 2 // FRAME_RATE
 #: Audio kept before an utterance's detected start, seconds (the VAD starts late).
 PRE_ROLL = 0.25
 #: Audio kept after the detected end, seconds.
@@ -309,6 +313,45 @@ def _spelled_words(answers: Iterable[str]) -> tuple[str, ...]:
 
 def _is_filler(word: str) -> bool:
     return word.startswith(("<", "[", "+")) or word in ("", "<sil>")
+
+
+def _aligned_words(segments: list[Any] | None, texts: list[str]) -> list[tuple[int, int]] | None:
+    """The frames (first, last + 1) of the words of a forced alignment's
+    ``segments`` that place ``texts`` in order: all of them, or the first few
+    when the alignment stopped short (the rest of the audio taken for silence).
+    None when it placed none, or words other than those."""
+    if segments is None:
+        return None
+    spoken = [seg for seg in segments if not _is_filler(seg.word)]
+    said = [seg.word.split("(", 1)[0] for seg in spoken]
+    if not spoken or said != texts[: len(said)]:
+        return None
+    return [(seg.start_frame, seg.end_frame + 1) for seg in spoken]
+
+
+def _faint_noise(seconds: float) -> bytes:
+    """Noise far below any voice (standard deviation 3 of 32,768), the same every
+    time: pocketsphinx aligns nothing to exact zeros."""
+    rng = random.Random(0)
+    n = round(seconds * SAMPLE_RATE)
+    return struct.pack(f"<{n}h", *(round(rng.gauss(0.0, 3.0)) for _ in range(n)))
+
+
+#: Appended to an utterance whose alignment fails outright (:func:`_placed_words`).
+FAINT_TAIL = _faint_noise(0.2)
+
+
+def _placed_words(
+    aligner: acoustic_check.Aligner, audio: bytes, texts: list[str]
+) -> list[tuple[int, int]] | None:
+    """:func:`_aligned_words` of ``audio`` aligned to ``texts``.  An alignment
+    fails outright when the audio ends right on the last word (an utterance
+    closed early, as soon as its answer was heard): it is tried again with a
+    moment of faint noise after the audio."""
+    placed = _aligned_words(aligner.segments(audio, texts), texts)
+    if placed is None:
+        placed = _aligned_words(aligner.segments(audio + FAINT_TAIL, texts), texts)
+    return placed
 
 
 #: Seconds of audio missing between one chunk and the next past which the stream
@@ -1222,19 +1265,27 @@ class PocketSphinxRecognizer:
         aligner = self._get_aligner() if words else None
         if aligner is None:
             return words
-        segments = aligner.segments(audio, [w.text for w in words])
-        if segments is None:
+        texts = [w.text for w in words]
+        placed = _placed_words(aligner, audio, texts)
+        if placed is None:
             return words
-        spoken = [seg for seg in segments if not _is_filler(seg.word)]
-        if len(spoken) != len(words):
-            return words
+        if len(placed) < len(words):
+            # pocketsphinx's alignment can stop short: it places the first words and
+            # calls the rest of the audio silence (often the last words are another
+            # voice, a guesser's cutting in).  The words it left are aligned again to
+            # the audio after the last one it placed.
+            done = placed[-1][1]
+            rest = _placed_words(aligner, audio[done * BYTES_PER_FRAME :], texts[len(placed) :])
+            if rest is None or len(placed) + len(rest) != len(words):
+                return words
+            placed += [(done + a, done + b) for a, b in rest]
+        frames = len(audio) // BYTES_PER_FRAME  # a word placed in the faint tail ends here
+        placed = [(min(a, frames), min(b, frames)) for a, b in placed]
         return tuple(
             dataclasses.replace(
-                w,
-                start=round(t0 + seg.start_frame / FRAME_RATE, 3),
-                end=round(t0 + (seg.end_frame + 1) / FRAME_RATE, 3),
+                w, start=round(t0 + a / FRAME_RATE, 3), end=round(t0 + b / FRAME_RATE, 3)
             )
-            for w, seg in zip(words, spoken, strict=True)
+            for w, (a, b) in zip(words, placed, strict=True)
         )
 
     def _sphinx_decode(self, audio: bytes, t0: float) -> tuple[HeardWord, ...]:

@@ -55,6 +55,18 @@ PHONES: dict[str, tuple[str, ...]] = {
         "out": "AW T",
         "hanks": "HH AE NG K S",
         "loud": "L AW D",
+        # a guesser's "is it a" and how recognisers garble it after a pause
+        "is": "IH Z",
+        "it": "IH T",
+        "a": "AH",
+        "an": "AE N",
+        "the": "DH AH",
+        "that": "DH AE T",
+        "this": "DH IH S",
+        "visit": "V IH Z IH T",
+        "eight": "EY T",
+        "irritate": "IH R IH T EY T",
+        "big": "B IH G",
     }.items()
 }
 

@@ -162,6 +162,17 @@ def clue_then(clue: str, pause: float, after: str) -> RecognitionEvent:
         ("it sees far", 0.3, "big old telescope", "foul"),
         # more than a few words between the pause and the word: the describer again
         ("it sees far", 0.3, "and you use a big telescope", "foul"),
+        # the guesser's "is it a" garbled by the recogniser, still sounding like it
+        # (cut_in.py: "... with hot lava | irritate volcano", "... | is it eight telephone")
+        ("you look through it to see the stars", 0.25, "visit a telescope", "guess"),
+        ("you look through it to see the stars", 0.25, "is it eight telescope", "guess"),
+        ("you look through it to see the stars", 0.25, "irritate telescope", "guess"),
+        # ... but not without the pause: then it is the describer's sentence
+        ("you look through it to see the stars", 0.05, "visit a telescope", "foul"),
+        # ... nor words that sound like no question ("a big" is 0.62 of "is it")
+        ("you look through it to see the stars", 0.25, "a big telescope", "foul"),
+        # "maybe" written as two words is the guesser's doubt, pause or none
+        ("you look through it to see the stars", 0.05, "may be a telescope", "guess"),
     ],
 )
 def test_a_guess_after_a_pause_at_the_end_of_a_clue(

@@ -81,7 +81,15 @@ from voice_host.referee.matching import (
     phrase_phones,
 )
 from voice_host.referee.phones import PhoneLookup, default_phone_lookup
-from voice_host.referee.speaker import CUT_IN_QUESTIONS, SOUNDED_TAILS, TAIL_SOUND_MIN, attribute
+from voice_host.referee.speaker import (
+    CUT_IN_PAUSE,
+    CUT_IN_QUESTIONS,
+    SOUNDED_LEAD_WORDS,
+    SOUNDED_LEADS,
+    SOUNDED_TAILS,
+    TAIL_SOUND_MIN,
+    attribute,
+)
 from voice_host.referee.talk import find_talk, initialisms, is_letter, join_initialisms
 from voice_host.referee.text import Token, is_stray, tokens
 from voice_host.referee.values import (
@@ -331,6 +339,7 @@ class Referee:
         self._pending: list[_Pending] = []
         #: the phones of each closing question (:meth:`_tail_sound`), looked up once
         self._tail_phones: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+        self._lead_phones: tuple[tuple[str, tuple[str, ...]], ...] | None = None
         #: the describer's pitch, learnt from each turn's long utterances
         self._describer = DescriberVoice()
 
@@ -560,6 +569,32 @@ class Referee:
                 return text
         return ""
 
+    def _lead_sound(self, toks: tuple[Token, ...], first: int) -> tuple[int, float, str] | None:
+        """(where they start, the pause before them, the question) when the one
+        to :data:`~voice_host.referee.speaker.SOUNDED_LEAD_WORDS` words before
+        ``toks[first]`` follow a pause of at least
+        :data:`~voice_host.referee.speaker.CUT_IN_PAUSE` and sound like a
+        guesser's question (:data:`~voice_host.referee.speaker.SOUNDED_LEADS`:
+        "visit a" for "is it a"); None otherwise.  Only the pause nearest the
+        match counts."""
+        if self.phones is None:
+            return None
+        for k in range(first - 1, max(0, first - SOUNDED_LEAD_WORDS - 1), -1):
+            gap = toks[k].start - toks[k - 1].end
+            if gap < CUT_IN_PAUSE:
+                continue
+            heard = phrase_phones(tuple(t.text for t in toks[k:first]), {}, self.phones)
+            if not heard:
+                return None
+            if self._lead_phones is None:
+                found = ((" ".join(q), phrase_phones(q, {}, self.phones)) for q in SOUNDED_LEADS)
+                self._lead_phones = tuple((text, said) for text, said in found if said)
+            for text, said in self._lead_phones:
+                if phone_class_similarity(heard, said) >= TAIL_SOUND_MIN:
+                    return k, gap, text
+            return None
+        return None
+
     def _judge_match(
         self,
         seg: tuple[Token, ...],
@@ -585,6 +620,7 @@ class Referee:
             describer_pitch=situation.describer_pitch,
             adjective=self.adjective,
             verbal=_verbal(situation.entry, m.target.words),
+            sounded_lead=self._lead_sound(context, first),
         )
         heard = _span_text(seg, m.first, m.last)
         feats: dict[str, Any] = {

@@ -243,6 +243,7 @@ CUT_IN_QUESTIONS: tuple[tuple[str, ...], ...] = tuple(
                 *_INVERTED_QUESTIONS,
                 # the guesser's doubt: the describer knows the card
                 "maybe",
+                "may be",  # "maybe" as recognisers often write it
                 "perhaps",
                 "how about",
                 "what about",
@@ -297,6 +298,18 @@ CUT_IN_PAUSE = 0.15
 #: ... with at most this many words between the pause and the match: what
 #: follows the pause is heard as an utterance of its own.
 CUT_IN_LEAD_WORDS = 2
+#: A guesser's question leading into the answer after such a pause, as the
+#: recognisers garble it: the words between the pause and the match may sound
+#: like one of these (phone classes, at least :data:`TAIL_SOUND_MIN`: "visit a"
+#: 0.83 and "is it eight" 0.83 for "is it a", "irritate" 0.75), up to
+#: :data:`SOUNDED_LEAD_WORDS` words.  Not "it's a" nor a lone article: a
+#: describer's "..., it's a kangaroo" is a slip, and too many short words sound
+#: like "a" or "the".
+SOUNDED_LEADS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(p.split())
+    for p in ("is it a", "is it an", "is it the", "is it", "is that", "is that a", "is this")
+)
+SOUNDED_LEAD_WORDS = 3
 
 #: Words that join called-out guesses ("a cat? a dog? or a kangaroo!").
 LIST_JOINS = frozenset(
@@ -505,6 +518,7 @@ def attribute(
     describer_pitch: float | None = None,
     adjective: AdjectiveLookup | None = None,
     verbal: bool = False,
+    sounded_lead: tuple[int, float, str] | None = None,
 ) -> Attribution:
     """Decide who said ``toks[first..last]`` within the utterance ``toks``.
 
@@ -529,7 +543,10 @@ def attribute(
     ``adjective`` tells adjectives (:mod:`voice_host.referee.wordclass`): the
     card word with an 's and one adjective after it is a short sentence ("a
     mouse's tiny"), not a called-out answer with a stray word.  ``verbal``
-    says the answer may be a verb ("you swim" is a sentence).
+    says the answer may be a verb ("you swim" is a sentence).  ``sounded_lead``
+    is (where the words start, the pause before them, the question they sound
+    like) when the few words between a pause and the match sound like a
+    guesser's question (:data:`SOUNDED_LEADS`, the referee has the phones).
     """
     repeated = _repeated(toks, first, last, repeats)
     heard_before = [t.text for i, t in enumerate(toks[:first]) if i not in repeated]
@@ -727,6 +744,13 @@ def attribute(
             said = f"'{' '.join(lead)} ...'" if lead else "the answer alone"
             why = f"{said} after a {gap:.2f} s pause ends the utterance"
             return Attribution("guesser", why, feats)
+    if sounded_lead is not None and question_tail:
+        k, gap, sounded = sounded_lead
+        feats["pause"] = round(gap, 2)
+        feats["lead_sound"] = sounded
+        said = " ".join(t.text for t in toks[k:first])
+        why = f"'{said} ...' (as '{sounded}') after a {gap:.2f} s pause ends the utterance"
+        return Attribution("guesser", why, feats)
     question = _cut_in_question(before)
     if question and question_tail:
         feats["question"] = question

@@ -342,14 +342,14 @@ FAINT_TAIL = _faint_noise(0.2)
 
 
 def _placed_words(
-    aligner: acoustic_check.Aligner, audio: bytes, texts: list[str]
+    aligner: acoustic_check.Aligner, audio: bytes, texts: list[str], again: bool = True
 ) -> list[tuple[int, int]] | None:
     """:func:`_aligned_words` of ``audio`` aligned to ``texts``.  An alignment
     fails outright when the audio ends right on the last word (an utterance
-    closed early, as soon as its answer was heard): it is tried again with a
-    moment of faint noise after the audio."""
+    closed early, as soon as its answer was heard): with ``again`` it is tried
+    again with a moment of faint noise after the audio."""
     placed = _aligned_words(aligner.segments(audio, texts), texts)
-    if placed is None:
+    if placed is None and again:
         placed = _aligned_words(aligner.segments(audio + FAINT_TAIL, texts), texts)
     return placed
 
@@ -1266,16 +1266,24 @@ class PocketSphinxRecognizer:
         if aligner is None:
             return words
         texts = [w.text for w in words]
-        placed = _placed_words(aligner, audio, texts)
+        # Where the alignment fails or stops short, it is tried again only in a
+        # quiet room: over chatter it places the words it was left in the chatter
+        # (a "repeat" put after the speaker's own frames, and dropped with them).
+        again = not self._room_busy()
+        placed = _placed_words(aligner, audio, texts, again)
         if placed is None:
             return words
         if len(placed) < len(words):
+            if not again:
+                return words
             # pocketsphinx's alignment can stop short: it places the first words and
             # calls the rest of the audio silence (often the last words are another
             # voice, a guesser's cutting in).  The words it left are aligned again to
             # the audio after the last one it placed.
             done = placed[-1][1]
-            rest = _placed_words(aligner, audio[done * BYTES_PER_FRAME :], texts[len(placed) :])
+            rest = _placed_words(
+                aligner, audio[done * BYTES_PER_FRAME :], texts[len(placed) :], again
+            )
             if rest is None or len(placed) + len(rest) != len(words):
                 return words
             placed += [(done + a, done + b) for a, b in rest]

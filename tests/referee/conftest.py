@@ -58,7 +58,6 @@ PHONES: dict[str, tuple[str, ...]] = {
         # a guesser's "is it a" and how recognisers garble it after a pause
         "is": "IH Z",
         "it": "IH T",
-        "a": "AH",
         "an": "AE N",
         "the": "DH AH",
         "that": "DH AE T",

@@ -82,13 +82,13 @@ from voice_host.referee.matching import (
 )
 from voice_host.referee.phones import PhoneLookup, default_phone_lookup
 from voice_host.referee.speaker import (
-    CUT_IN_PAUSE,
     CUT_IN_QUESTIONS,
     SOUNDED_LEAD_WORDS,
     SOUNDED_LEADS,
     SOUNDED_TAILS,
     TAIL_SOUND_MIN,
     attribute,
+    pause_before,
 )
 from voice_host.referee.talk import find_talk, initialisms, is_letter, join_initialisms
 from voice_host.referee.text import Token, is_stray, tokens
@@ -337,9 +337,8 @@ class Referee:
         self._decided: list[tuple[float, float]] = []
         self._free: list[tuple[RecognitionEvent, Situation]] = []
         self._pending: list[_Pending] = []
-        #: the phones of each closing question (:meth:`_tail_sound`), looked up once
-        self._tail_phones: tuple[tuple[str, tuple[str, ...]], ...] | None = None
-        self._lead_phones: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+        #: the phones of each phrase :meth:`_sounded` compares with, looked up once
+        self._phrase_phones: dict[tuple[str, ...], tuple[str, ...] | None] = {}
         #: the describer's pitch, learnt from each turn's long utterances
         self._describer = DescriberVoice()
 
@@ -553,47 +552,44 @@ class Referee:
             out.append(self._judge_match(seg, m, context, where, situation, span, repeats, pitch))
         return _first_of_each(_wrong_tries_dropped(out))
 
+    def _sounded(self, words: Sequence[str], phrases: Sequence[tuple[str, ...]]) -> str:
+        """The first of ``phrases`` that ``words`` sound like (phone classes, at
+        least :data:`~voice_host.referee.speaker.TAIL_SOUND_MIN`); '' when none
+        does or the phones are unknown."""
+        if self.phones is None:
+            return ""
+        heard = phrase_phones(tuple(words), {}, self.phones)
+        if not heard:
+            return ""
+        for phrase in phrases:
+            if phrase not in self._phrase_phones:
+                self._phrase_phones[phrase] = phrase_phones(phrase, {}, self.phones)
+            said = self._phrase_phones[phrase]
+            if said and phone_class_similarity(heard, said) >= TAIL_SOUND_MIN:
+                return " ".join(phrase)
+        return ""
+
     def _tail_sound(self, after: tuple[Token, ...]) -> str:
         """The closing question (:data:`~voice_host.referee.speaker.SOUNDED_TAILS`)
         that ``after``, two or three words ending the utterance, sounds like; ''."""
-        if not 2 <= len(after) <= 3 or self.phones is None:
+        if not 2 <= len(after) <= 3:
             return ""
-        heard = phrase_phones(tuple(t.text for t in after), {}, self.phones)
-        if not heard:
-            return ""
-        if self._tail_phones is None:
-            found = ((" ".join(t), phrase_phones(t, {}, self.phones)) for t in SOUNDED_TAILS)
-            self._tail_phones = tuple((text, said) for text, said in found if said)
-        for text, said in self._tail_phones:
-            if phone_class_similarity(heard, said) >= TAIL_SOUND_MIN:
-                return text
-        return ""
+        return self._sounded([t.text for t in after], SOUNDED_TAILS)
 
     def _lead_sound(self, toks: tuple[Token, ...], first: int) -> tuple[int, float, str] | None:
         """(where they start, the pause before them, the question) when the one
         to :data:`~voice_host.referee.speaker.SOUNDED_LEAD_WORDS` words before
-        ``toks[first]`` follow a pause of at least
-        :data:`~voice_host.referee.speaker.CUT_IN_PAUSE` and sound like a
+        ``toks[first]`` follow the nearest pause
+        (:func:`~voice_host.referee.speaker.pause_before`) and sound like a
         guesser's question (:data:`~voice_host.referee.speaker.SOUNDED_LEADS`:
-        "visit a" for "is it a"); None otherwise.  Only the pause nearest the
-        match counts."""
-        if self.phones is None:
+        "visit a" for "is it a"); None otherwise.  (A pause right before the
+        match, with no words between, is rule 6's own.)"""
+        pause = pause_before(toks, first, SOUNDED_LEAD_WORDS)
+        if pause is None or pause[0] == first:
             return None
-        for k in range(first - 1, max(0, first - SOUNDED_LEAD_WORDS - 1), -1):
-            gap = toks[k].start - toks[k - 1].end
-            if gap < CUT_IN_PAUSE:
-                continue
-            heard = phrase_phones(tuple(t.text for t in toks[k:first]), {}, self.phones)
-            if not heard:
-                return None
-            if self._lead_phones is None:
-                found = ((" ".join(q), phrase_phones(q, {}, self.phones)) for q in SOUNDED_LEADS)
-                self._lead_phones = tuple((text, said) for text, said in found if said)
-            for text, said in self._lead_phones:
-                if phone_class_similarity(heard, said) >= TAIL_SOUND_MIN:
-                    return k, gap, text
-            return None
-        return None
+        k, gap = pause
+        sounded = self._sounded([t.text for t in toks[k:first]], SOUNDED_LEADS)
+        return (k, gap, sounded) if sounded else None
 
     def _judge_match(
         self,

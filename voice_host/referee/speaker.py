@@ -733,7 +733,7 @@ def attribute(
         why = f"a list of guesses ({items + more + 1} called out, the answer among them)"
         return Attribution("guesser", why, feats)
     # A guesser cutting in as the clue ends: after a pause, or with a question.
-    pause = _pause_before(toks, first)
+    pause = pause_before(toks, first)
     if pause is not None and question_tail:
         k, gap = pause
         # only guess lead-ins between the pause and the match ("is it a", "the",
@@ -872,11 +872,13 @@ def _without_question_lead(before: list[str]) -> list[str]:
     return before
 
 
-def _pause_before(toks: tuple[Token, ...], first: int) -> tuple[int, float] | None:
+def pause_before(
+    toks: tuple[Token, ...], first: int, most: int = CUT_IN_LEAD_WORDS
+) -> tuple[int, float] | None:
     """Where the words leading into ``toks[first]`` start after a pause of at
-    least :data:`CUT_IN_PAUSE` (at most :data:`CUT_IN_LEAD_WORDS` words back),
-    and the pause in seconds; None when there is no such pause."""
-    for k in range(first, max(0, first - CUT_IN_LEAD_WORDS - 1), -1):
+    least :data:`CUT_IN_PAUSE` (the nearest, at most ``most`` words back), and
+    the pause in seconds; None when there is no such pause."""
+    for k in range(first, max(0, first - most - 1), -1):
         gap = toks[k].start - toks[k - 1].end
         if gap >= CUT_IN_PAUSE:
             return k, gap

@@ -103,6 +103,15 @@ def test_default_config_file_is_read_when_present(tmp_path: Path) -> None:
     )
 
 
+def test_default_config_path_holding_a_folder_is_said_not_passed_over(tmp_path: Path) -> None:
+    # made a folder by mistake: its settings were silently not read (session 54's audit)
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}
+    default_config_path(env).mkdir(parents=True)
+    with pytest.raises(InputFileError, match=r"config\.toml: cannot read the config file"):
+        config_from_args(parse(), env)
+    assert config_from_args(parse(), {"XDG_CONFIG_HOME": str(tmp_path / "none")}).seed is None
+
+
 def test_relative_paths_in_the_file_are_from_its_folder(tmp_path: Path) -> None:
     path = write(tmp_path, 'deck = "decks/mine.json"\nsave = "/abs/game.json"\n')
     config = config_from_args(parse("--config", str(path), "--board", "b.json"), {})

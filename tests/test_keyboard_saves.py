@@ -226,7 +226,13 @@ def test_a_failing_save_is_said_once_and_play_goes_on(
     )
     save = tmp_path / "game.json"
     code, out, err = _play(monkeypatch, capsys, " \nc\nc\nt\n \nc\n", *_new_args(tmp_path, save))
-    assert (code, err) == (2, "")  # the game stopped unsaved: not a clean exit
+    # the game stopped unsaved: not a clean exit, and said in one line on stderr, as the
+    # live host says it
+    assert code == 2
+    assert err == (
+        f"voice-host: cannot save the game to {save}: the disk holding {tmp_path} is full; "
+        "none of this game was saved\n"
+    )
     failures = [line for line in out.splitlines() if "cannot save the game" in line]
     assert failures == [
         f"cannot save the game to {save}: the disk holding {tmp_path} is full; "

@@ -237,6 +237,8 @@ def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) 
         (["--word", "?!"], "voice-host: --word '?!': no word in it"),
         # another alphabet: the English recogniser has nothing to listen for
         (["--word", "Ω"], "voice-host: --word 'Ω': no word in it to listen for (letters"),
+        # longer than any deck takes (a paragraph pasted in): as a deck says it
+        (["--word", "a" * 5000], "voice-host: --word: entry too long (5,000 characters; at most"),
         # vosk asked for, but no model anywhere: say how to get one
         (["--word", "Elephant", "--backend", "vosk"], "voice-host: --backend vosk: no valid vosk"),
         # options that mean nothing without a card (they printed nothing, or were ignored)

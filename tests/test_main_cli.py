@@ -58,6 +58,19 @@ def test_models_verify_with_no_models_is_one_error_line(
     assert len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize("action", ["list", "verify"])
+def test_models_dir_that_is_a_file_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], action: str
+) -> None:
+    # 'list' said "no models in .../file/" and exited 0 (session 54's audit)
+    file = tmp_path / "file"
+    file.write_text("not a folder")
+    assert cli.main(["models", "--dir", str(file), action]) == 2
+    assert capsys.readouterr().err == (
+        f"voice-host: {file}: not a folder (--dir names the folder models live in)\n"
+    )
+
+
 @pytest.mark.parametrize(
     "args",
     [

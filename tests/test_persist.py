@@ -262,6 +262,7 @@ def test_a_failing_save_of_a_resumed_game_keeps_the_file_it_was_resumed_from(
     [
         (b"{not json", "broken JSON at line 1"),  # half-written by some other program
         (b"[" * 100_000 + b"]" * 100_000, "nested far too deeply"),  # no RecursionError
+        (b'{"version": ' + b"9" * 5000 + b"}", "a number far too long"),  # no ValueError
         (b"[1, 2]", "not a voice-host saved game"),  # JSON, but not ours
         (b'{"format": "other"}', "not a voice-host saved game"),  # someone else's file
         (b'{"format": "voice-host-save", "version": 99, "game": "{}"}', "another version"),
@@ -473,6 +474,9 @@ def test_a_game_that_cannot_be_kept_stops_the_new_one(
         (b"\xef\xbb\xbf# my deck\nobject: Teapot\n", "not JSON"),
         (b"ID3\x03\x00" + bytes(100), "not JSON"),
         (b'{"segments": ["START", "Object", "FINISH"]}', "JSON of something else"),
+        (b"[]", "JSON of something else"),  # valid JSON, no save: not called "not JSON"
+        (b"null", "JSON of something else"),
+        (b"[1, 2", "not JSON"),  # cut short, but no save ever started so
     ],
 )
 def test_foreign_content_tells_a_players_own_file_from_a_save(

@@ -638,7 +638,9 @@ def config_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = N
         config = load_config_file(Path(given).expanduser())
     else:
         default = default_config_path(env)
-        config = load_config_file(default) if default.is_file() else HostConfig()
+        # a file there is read; anything else there but nothing (a folder, by mistake)
+        # is said, as --config says it, rather than passed over
+        config = load_config_file(default) if default.exists() else HostConfig()
     values: dict[str, Any] = {}
     for name in OPTION_NAMES:
         value = getattr(args, name, None)

@@ -114,14 +114,13 @@ def foreign_content(path: Path) -> str | None:
     text = head.removeprefix(b"\xef\xbb\xbf").strip()
     if not text or f'"{SAVE_FORMAT}"'.encode() in head:
         return None
-    if not text.startswith(b"{"):
-        return "not JSON"
     if len(head) > _SNIFF_BYTES:
         return "over 1 MB of something else"
     try:
         json.loads(text)
     except (ValueError, RecursionError):
-        return None  # JSON cut short: perhaps a save, kept aside as damaged
+        # JSON cut short: perhaps a save, kept aside as damaged
+        return None if text.startswith(b"{") else "not JSON"
     return "JSON of something else"
 
 
@@ -319,6 +318,8 @@ class SavedGame:
             raise bad(f"not a saved game (broken JSON at line {exc.lineno})") from None
         except RecursionError:
             raise bad("not a saved game (JSON nested far too deeply)") from None
+        except ValueError:  # a number of thousands of digits, past Python's limit
+            raise bad("not a saved game (a number far too long)") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise bad("not a voice-host saved game")
         if data.get("version") != SAVE_VERSION:

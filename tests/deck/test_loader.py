@@ -118,6 +118,11 @@ def test_good_text_deck_loads_with_word_knowledge() -> None:
             GOOD_CARD.replace("Banana", "Ban\rana"),
             [("card 1", "line 7: Control", "control character U+000D")],
         ),
+        # a direction override printed the rest of the card's line backwards
+        (
+            GOOD_CARD.replace("Teapot", "Tea\u202epot"),
+            [("card 1", "line 1: Object", "text-direction control U+202E")],
+        ),
         # a correction list of only commas, or empty: no answer is no correction
         (
             GOOD_CARD + "object.answers: ,,,\n",
@@ -243,6 +248,12 @@ def test_built_deck_round_trip(tmp_path: Path) -> None:
         (lambda s: s.replace('"cards": [', '"cards": [[', 1), "not valid JSON"),
         # nested beyond Python's recursion limit: a problem, not a traceback
         (lambda s: "[" * 100_000 + "]" * 100_000, "nested far too deeply"),
+        # a number past Python's 4,300-digit limit on reading one: a problem, not a
+        # traceback (session 54's audit)
+        (
+            lambda s: s.replace('"cards": [', '"size": ' + "9" * 5000 + ', "cards": [', 1),
+            "not valid JSON: a number far too long",
+        ),
         # a phone the recogniser does not know
         (lambda s: s.replace('"T IY P AA T"', '"T IY P Q T"'), "bad pronunciation for 'teapot'"),
     ],
@@ -283,6 +294,17 @@ def test_a_json_gz_that_is_not_gzip_says_so(tmp_path: Path) -> None:
     # and a broken plain .json is still said to be no JSON
     _, problems = check_deck(write(tmp_path, "{ not json", "deck.json"))
     assert "not valid JSON" in str(problems[0])
+
+
+def test_a_json_gz_with_damaged_compressed_data_says_so(tmp_path: Path) -> None:
+    # gzip's header intact, its deflate blocks garbled: zlib's own error, which
+    # gzip does not turn into an OSError (it was a traceback; session 54's audit)
+    packed = bytearray(dump_deck(load_deck(DATA / "good_deck.txt"), compress=True))
+    packed[10:40] = bytes(range(30))
+    path = write(tmp_path, bytes(packed), "deck.json.gz")
+    _, problems = check_deck(path)
+    assert len(problems) == 1
+    assert str(problems[0]).startswith(f"{path}: corrupt gzip data (")
 
 
 def test_the_built_in_deck_passes_the_checks() -> None:

@@ -75,6 +75,8 @@ def test_R24_a_layout_loads_from_text_and_round_trips() -> None:
     [
         ("{not json", r"not valid JSON: line 1 column 2"),  # broken JSON
         ("[" * 100_000 + "]" * 100_000, r"nested far too deeply"),  # no RecursionError traceback
+        # past Python's 4,300-digit limit on reading a number: no ValueError traceback
+        ('{"segments": ["START", "Object", "FINISH"], "x": ' + "9" * 5000 + "}", "far too long"),
         ('{"name": "x"}', r"no 'segments' list"),  # no segments
         ('{"segments": "START"}', r"must be a list"),  # segments not a list
         ('["START", "Objct", "FINISH"]', r"segment 1: unknown segment 'Objct'"),  # misspelt

@@ -50,11 +50,30 @@ def test_R1_teams_need_two_or_more_teams_of_two_or_more(spec: str) -> None:
             [Team("Red", ("Ann", "Bob\x00")), Team("Blue", ("Cat", "Dan"))],
             r"player name 'Bob\\x00' holds a control character \(U\+0000\)",
         ),
+        # a direction override printed the rest of each line with the name backwards
+        (
+            [Team("Red\u202e", ("Ann", "Bob")), Team("Blue", ("Cat", "Dan"))],
+            r"holds a text-direction control \(U\+202E\)",
+        ),
+        # a name the host says at every turn: 100,000 letters made a 200 KB welcome
+        (
+            [Team("R" * 61, ("Ann", "Bob")), Team("Blue", ("Cat", "Dan"))],
+            r"team name 'RRRRRRRRRRRRRRRRRRRR'\.\.\. is too long \(61 characters; at most 60\)",
+        ),
+        (
+            [Team("Red", ("Ann", "B" * 5000)), Team("Blue", ("Cat", "Dan"))],
+            r"player name .* is too long \(5,000 characters",
+        ),
     ],
 )
 def test_R1_a_name_may_not_hold_the_separators_of_a_teams_spec(teams: list[Team], why: str) -> None:
     with pytest.raises(SetupError, match=why):
         validate_teams(teams)
+
+
+def test_R1_names_of_sixty_letters_and_right_to_left_alphabets_are_taken() -> None:
+    teams = [Team("R" * 60, ("Ann", "ד" * 60)), Team("שלום", ("Cat", "Dan"))]
+    assert validate_teams(teams) == tuple(teams)
 
 
 def test_R1_parse_teams_keeps_names_and_player_order() -> None:

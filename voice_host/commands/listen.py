@@ -21,7 +21,7 @@ from typing import Any
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.deck.model import CARD_FIELDS, Entry
-from voice_host.deck.problems import has_word
+from voice_host.deck.problems import has_word, too_long
 from voice_host.errors import UsageError
 from voice_host.referee.commands import command_phrases, spoken_team
 from voice_host.speech.choose import open_backend
@@ -293,6 +293,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"note: --device does nothing with --audio ({args.audio} is heard)", file=sys.stderr)
     if args.word is not None and not args.word.strip():
         raise UsageError("--word: give the card entry to listen for, e.g. --word Telescope")
+    if args.word is not None and (long := too_long(args.word.strip())):
+        raise UsageError(f"--word: {long}, as in a deck")
     if args.word is not None and not has_word(args.word):
         raise UsageError(
             f"--word {args.word!r}: no word in it to listen for (letters of the English "

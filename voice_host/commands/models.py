@@ -1,5 +1,6 @@
 """`voice-host models`: fetch, list and verify vosk speech models (verify checks a
-pocketsphinx acoustic model folder too: ``--model`` takes either)."""
+pocketsphinx acoustic model folder too: ``--model`` takes either).  ``list`` looks
+at the files; ``verify`` also loads each model once, in a child process."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     sub.add_parser("list", help="list model folders and whether each is complete")
     verify = sub.add_parser(
         "verify",
-        help="check a model folder (vosk, or a pocketsphinx acoustic model) is whole",
+        help="check a model folder (vosk, or a pocketsphinx acoustic model) is whole and loads",
     )
     verify.add_argument(
         "name",
@@ -58,6 +59,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the command; output formats are one line per model."""
     models_dir: Path = args.dir
+    if models_dir.exists() and not models_dir.is_dir():
+        raise ModelError(f"{models_dir}: not a folder (--dir names the folder models live in)")
     if args.action == "fetch":
         source = _source(args)
         path = models.fetch(source, models_dir, models.stderr_progress())
@@ -128,6 +131,7 @@ def _verify(path: Path) -> None:
         _check_acoustic_model(path)
     else:
         models.verify_model(path)
+        models.probe_vosk_model(path)  # its files may be whole and still no model's
 
 
 def _source(args: argparse.Namespace) -> ModelSource:

@@ -208,6 +208,13 @@ class _KeyboardSaves:
         """True when a game in progress was left with its last change unsaved."""
         return self.game is not None and self.game.phase is not Phase.GAME_OVER and not self._saved
 
+    def failure(self) -> str:
+        """Why the game is left unsaved, in one line (the file and the system's reason)."""
+        why = self.slot.failure or f"cannot save the game to {self.path}"
+        if self.slot.saved_any:
+            return f"{why}; the last good save is kept"
+        return f"{why}; none of this game was saved"
+
     def farewell(self) -> str | None:
         """Where the game is saved and how to resume it; None when there is nothing to
         resume (no game yet, or it was won and its save removed)."""
@@ -301,7 +308,9 @@ def _keyboard_game(
     if line is not None:
         printer(sys.stdout)(line)
     if code == 0 and saves.unsaved:
-        return SaveError.exit_code  # the last change could not be saved: not a clean end
+        # the last change could not be saved: not a clean end, and said on stderr as
+        # the live host says it
+        raise SaveError(saves.failure())
     return code
 
 

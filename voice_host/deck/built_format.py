@@ -24,6 +24,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import zlib
 from collections.abc import Mapping
 from typing import Any, TypeGuard
 
@@ -228,7 +229,7 @@ def parse_built(data: bytes, path: str) -> tuple[Deck | None, list[DeckProblem]]
     if gzipped:
         try:
             data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
+        except (OSError, EOFError, zlib.error) as exc:
             return None, [DeckProblem(path, f"corrupt gzip data ({exc})")]
     named_gzip = path.endswith(".gz") and not gzipped
     try:
@@ -247,4 +248,6 @@ def parse_built(data: bytes, path: str) -> tuple[Deck | None, list[DeckProblem]]
         return None, [DeckProblem(path, f"not valid JSON: {exc.msg}{plain}", line=exc.lineno)]
     except RecursionError:
         return None, [DeckProblem(path, "not a deck: its JSON is nested far too deeply")]
+    except ValueError:  # a number of thousands of digits, past Python's limit
+        return None, [DeckProblem(path, "not valid JSON: a number far too long")]
     return deck_from_json(doc, path)

@@ -68,6 +68,10 @@ def has_word(text: str) -> bool:
 #: Unicode categories that are no printable text: control characters (NUL,
 #: escape, carriage return...) and the line and paragraph separators.
 _UNPRINTABLE = frozenset({"Cc", "Zl", "Zp"})
+#: Unicode's embedding, override and isolate controls (as team names refuse them,
+#: ``voice_host.rules.teams.BIDI_CONTROLS``): a card holding one printed the rest of
+#: its line backwards.  A card in a right-to-left alphabet needs none of them.
+_DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def unprintable(text: str) -> str | None:
@@ -78,6 +82,11 @@ def unprintable(text: str) -> str | None:
     for char in text:
         if char != "\t" and unicodedata.category(char) in _UNPRINTABLE:
             return f"control character U+{ord(char):04X} (a card holds printable text only)"
+        if char in _DIRECTION_CONTROLS:
+            return (
+                f"text-direction control U+{ord(char):04X} (it would print the rest of "
+                "the line backwards)"
+            )
     return None
 
 

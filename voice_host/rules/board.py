@@ -159,6 +159,8 @@ def load_board(text: str) -> Board:
         ) from None
     except RecursionError:
         raise BoardError("board is not a layout: its JSON is nested far too deeply") from None
+    except ValueError:  # a number of thousands of digits, past Python's limit
+        raise BoardError("board is not valid JSON: a number far too long") from None
     return board_from_data(data)
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from voice_host.rules.board import CONTROL_ENTRY, Board, SegmentKind, board_from_data
 from voice_host.rules.errors import (
@@ -316,21 +316,28 @@ class Game:
             raise SaveFormatError(
                 f"saved game version {data.get('version')!r} is not {SAVE_VERSION}"
             )
-        try:
-            teams = [
-                Team(str(t["name"]), tuple(str(p) for p in t["players"])) for t in data["teams"]
-            ]
-            board = board_from_data(data["board"])
-            rules = HouseRules.from_data(data["house_rules"])
-            deck_size = int(data["deck_size"])
-            first = int(data["first_team"])
-            initial = GameState.from_data(data["initial"])
-            saved = GameState.from_data(data["state"])
-            texts = [str(x) for x in data["inputs"]]
-        except (KeyError, TypeError) as exc:
-            raise SaveFormatError(f"saved game lacks or garbles {exc}") from None
-        except ValueError as exc:
-            raise SaveFormatError(f"saved game has a bad value: {exc}") from None
+        missing = [name for name in _SAVED_FIELDS if name not in data]
+        if missing:
+            raise SaveFormatError(f"saved game lacks {missing[0]!r}")
+
+        def read(name: str, parse: Callable[[Any], _T]) -> _T:
+            try:
+                return parse(data[name])
+            except SaveFormatError:
+                raise
+            except RulesError as exc:  # our own words: a bad board or house rule
+                raise SaveFormatError(f"saved game's {name!r} is garbled: {exc}") from None
+            except (KeyError, TypeError, ValueError):
+                raise SaveFormatError(f"saved game's {name!r} is garbled") from None
+
+        teams = read("teams", _saved_teams)
+        board = read("board", board_from_data)
+        rules = read("house_rules", HouseRules.from_data)
+        deck_size = read("deck_size", int)
+        first = read("first_team", int)
+        initial = read("initial", GameState.from_data)
+        saved = read("state", GameState.from_data)
+        texts = read("inputs", _saved_inputs)
         for state in (initial, saved):
             _check_fits(state, len(teams), board)
         game = cls.__new__(cls)
@@ -363,6 +370,8 @@ class Game:
             raise SaveFormatError(f"saved game is not valid JSON: {exc.msg}") from None
         except RecursionError:
             raise SaveFormatError("saved game is not a game: nested far too deeply") from None
+        except ValueError:  # a number of thousands of digits, past Python's limit
+            raise SaveFormatError("saved game is not valid JSON: a number far too long") from None
         return cls.from_data(data)
 
     def __eq__(self, other: object) -> bool:
@@ -601,3 +610,36 @@ def _check_fits(state: GameState, teams: int, board: Board) -> None:
             raise SaveFormatError(f"saved state's {name} {index} is not one of its {teams} teams")
     if not all(0 <= p <= board.finish for p in state.positions):
         raise SaveFormatError("saved state's positions are off the board")
+
+
+_T = TypeVar("_T")
+
+#: The fields of a saved game (:meth:`Game.to_data`) read back by :meth:`Game.from_data`.
+_SAVED_FIELDS = (
+    "teams",
+    "board",
+    "house_rules",
+    "deck_size",
+    "first_team",
+    "initial",
+    "inputs",
+    "state",
+)
+
+
+def _saved_teams(value: Any) -> list[Team]:
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    teams = []
+    for team in value:
+        players = team["players"]
+        if not isinstance(players, list):
+            raise TypeError("players not a list")
+        teams.append(Team(str(team["name"]), tuple(str(p) for p in players)))
+    return teams
+
+
+def _saved_inputs(value: Any) -> list[str]:
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    return [str(x) for x in value]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import random
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -95,28 +96,49 @@ class GameState:
         missing = [n for n in names if n not in data]
         if missing:
             raise SaveFormatError(f"saved state lacks {missing[0]!r}")
-        try:
-            version, internal, gauss = data["rng_state"]
-            last_spin = data["last_spin"]
-            return cls(
-                phase=Phase(data["phase"]),
-                to_play=int(data["to_play"]),
-                positions=tuple(int(x) for x in data["positions"]),
-                control_retry=tuple(bool(x) for x in data["control_retry"]),
-                rotation=tuple(int(x) for x in data["rotation"]),
-                describers=tuple(str(x) for x in data["describers"]),
-                passes_left=int(data["passes_left"]),
-                correct=int(data["correct"]),
-                turn=int(data["turn"]),
-                spin_steps=int(data["spin_steps"]),
-                last_spin=None if last_spin is None else SpinResult(last_spin),
-                resume_after=None if data["resume_after"] is None else int(data["resume_after"]),
-                current_card=None if data["current_card"] is None else int(data["current_card"]),
-                deck_order=tuple(int(x) for x in data["deck_order"]),
-                deck_pos=int(data["deck_pos"]),
-                deck_cycle=int(data["deck_cycle"]),
-                winner=None if data["winner"] is None else int(data["winner"]),
-                rng_state=(int(version), tuple(int(x) for x in internal), gauss),
-            )
-        except (TypeError, ValueError) as exc:
-            raise SaveFormatError(f"saved state has a bad value: {exc}") from None
+        values: dict[str, Any] = {}
+        for name, parse in _FIELD_PARSERS.items():
+            try:
+                values[name] = parse(data[name])
+            except (TypeError, ValueError):
+                raise SaveFormatError(f"saved state's {name!r} is garbled") from None
+        return cls(**values)
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    return tuple(int(x) for x in value)
+
+
+def _optional_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _rng_state(value: Any) -> tuple[int, tuple[int, ...], Any]:
+    version, internal, gauss = value
+    state = (int(version), _ints(internal), gauss)
+    check = random.Random(0)
+    check.setstate(state)  # ValueError or TypeError for a state it cannot take
+    return state
+
+
+#: How each saved field of :class:`GameState` is read back (a bad one is named).
+_FIELD_PARSERS: dict[str, Any] = {
+    "phase": Phase,
+    "to_play": int,
+    "positions": _ints,
+    "control_retry": lambda v: tuple(bool(x) for x in v),
+    "rotation": _ints,
+    "describers": lambda v: tuple(str(x) for x in v),
+    "passes_left": int,
+    "correct": int,
+    "turn": int,
+    "spin_steps": int,
+    "last_spin": lambda v: None if v is None else SpinResult(v),
+    "resume_after": _optional_int,
+    "current_card": _optional_int,
+    "deck_order": _ints,
+    "deck_pos": int,
+    "deck_cycle": int,
+    "winner": _optional_int,
+    "rng_state": _rng_state,
+}

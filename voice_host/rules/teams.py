@@ -77,6 +77,14 @@ def validate_teams(teams: Sequence[Team]) -> tuple[Team, ...]:
     return tuple(teams)
 
 
+#: The longest team or player name, in characters: the host says it at every turn
+#: (a name of 100,000 letters made one welcome line of 200 KB; session 54's audit).
+MAX_NAME_CHARS = 60
+#: Unicode's embedding, override and isolate controls, which turn the direction of
+#: the text after them: a name holding one printed the rest of its line reversed.
+#: (A name in a right-to-left alphabet needs none of them.)
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
 #: What separates teams, a team from its players, and players in a teams spec
 #: ("Red:Ann,Bob;Blue:Cat,Dan"): no name may hold them.
 TEAM_SEPARATORS = ";:"
@@ -97,6 +105,15 @@ def name_problem(name: str, *, team: bool = False) -> str | None:
     control = next((c for c in name if unicodedata.category(c) == "Cc" and not c.isspace()), None)
     if control is not None:
         return f"the {who} name {name.strip()!r} holds a control character (U+{ord(control):04X})"
+    # a direction override turns the rest of every line it is printed in backwards
+    turn = next((c for c in name if c in BIDI_CONTROLS), None)
+    if turn is not None:
+        return f"the {who} name {name.strip()!r} holds a text-direction control (U+{ord(turn):04X})"
+    if len(tidy_name(name)) > MAX_NAME_CHARS:
+        return (
+            f"the {who} name {tidy_name(name)[:20]!r}... is too long "
+            f"({len(tidy_name(name)):,} characters; at most {MAX_NAME_CHARS})"
+        )
     return None
 
 

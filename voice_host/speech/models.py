@@ -16,6 +16,7 @@ import http.client
 import os
 import shutil
 import stat
+import subprocess
 import sys
 import tempfile
 import urllib.error
@@ -104,7 +105,8 @@ def is_valid_model(path: Path) -> bool:
 
 
 def verify_model(path: Path) -> None:
-    """Raise :class:`ModelError` naming what is wrong with the model folder ``path``."""
+    """Raise :class:`ModelError` naming what is wrong with the model folder ``path``:
+    a required file missing or empty (then :func:`probe_vosk_model` loads it)."""
     if not path.exists():
         raise ModelError(f"{path}: no such model folder")
     if not path.is_dir():
@@ -115,6 +117,49 @@ def verify_model(path: Path) -> None:
         raise ModelError(
             f"{path}: not a complete vosk model (missing {', '.join(lacking[:3])}{more})"
         )
+    empty = [f for f in REQUIRED_FILES if (path / f).stat().st_size == 0]
+    if empty:
+        more = f" and {len(empty) - 3} more" if len(empty) > 3 else ""
+        raise ModelError(f"{path}: a damaged vosk model (empty {', '.join(empty[:3])}{more})")
+
+
+#: A child process loads a model folder with vosk, to prove it loads (a folder of
+#: the right file names can hold anything).
+_VOSK_PROBE = """
+import sys
+import vosk
+vosk.SetLogLevel(-3)
+try:
+    vosk.Model(sys.argv[1])
+except Exception as exc:
+    sys.exit(f"VOSK: {exc}")
+"""
+
+
+def probe_vosk_model(path: Path) -> None:
+    """Load the vosk model at ``path`` once in a child process; :class:`ModelError`
+    when vosk cannot (the files are damaged, or are no vosk model's).  In a child
+    because Kaldi may end a process on a file it cannot read.  Seconds for a real
+    model (the small English one: about 1 s)."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _VOSK_PROBE, str(path)],
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=300,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise ModelError(f"{path}: cannot try the vosk model ({exc})") from None
+    if done.returncode == 0:
+        return
+    lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+    said = next((line.removeprefix("VOSK: ") for line in lines if line.startswith("VOSK: ")), None)
+    if said is None and any("No module named 'vosk'" in line for line in lines):
+        raise ModelError(f"{path}: the vosk package is not installed, so the model cannot be tried")
+    why = said or (lines[-1] if lines else f"exit status {done.returncode}")
+    raise ModelError(f"{path}: vosk cannot load this model ({why})")
 
 
 def list_models(models_dir: Path) -> list[tuple[str, bool]]:

@@ -107,7 +107,11 @@ def test_correct_pass_foul_and_undo_during_a_turn() -> None:
     assert keys(ctl, "p") == ["No pass left this turn."]
     assert keys(ctl, "f")[0] == "Foul: the card is lost."
     assert keys(ctl, "c")[0] == "<Object 19>, correct. Two."
-    assert keys(ctl, "u") == ["Undone: the last correct guess; Red has one right."]
+    # the card that guess put away is back, and printed for the describer
+    assert keys(ctl, "u") == [
+        "Undone: the last correct guess; Red has one right.",
+        "Card: <Object 19>",
+    ]
     assert ctl.timer_running  # undo inside a turn keeps the clock going
     said = keys(ctl, "t", 3.0)
     assert said[:2] == ["Time! Red got one right.", "Red moves 1 to segment 1, Object."]
@@ -159,18 +163,51 @@ def test_a_resumed_turns_time_is_said_in_whole_seconds() -> None:
 def test_undoing_time_up_reopens_the_turn_with_its_time_spent() -> None:
     ctl = controller()
     keys(ctl, " cc")
-    keys(ctl, "t", 4.0)
-    said = keys(ctl, "u")
-    assert said == [
+    ctl.tick(30.5)  # the timer ran out
+    said = keys(ctl, "u", 31.0)
+    assert said[:2] == [
         "Undone: the end of Red's turn, and its move; Red has two right.",
         "Its time is up: C, P and F fix the count, T ends the turn.",
     ]
+    assert said[2].startswith("Card: <Object ")
     assert ctl.game.phase is Phase.TURN and ctl.game.to_play.name == "Red"
     assert ctl.game.state.correct == 2  # open again with its count
     assert keys(ctl, " ") == ["Time is up: press T to end the turn."]
     keys(ctl, "c")  # the count can still be fixed
     keys(ctl, "t")
     assert ctl.game.position("Red") == 3
+
+
+def test_undoing_a_t_pressed_before_the_buzzer_gives_the_turn_its_time_back() -> None:
+    # A mistaken T with 26 s left came back "Its time is up": the rest of the turn was
+    # lost (session 54's audit).  Given back paused, as an undone foul is; the count
+    # can still be fixed, and T ends it.
+    ctl = controller()
+    keys(ctl, " cc")
+    keys(ctl, "t", 4.0)
+    assert ctl.game.to_play.name == "Blue"
+    said = keys(ctl, "u", 5.0)
+    assert said[:2] == [
+        "Undone: the end of Red's turn, and its move; Red has two right.",
+        "Paused, 26 seconds left. Press space to go on.",
+    ]
+    assert said[2].startswith("Card: <Object ")
+    assert keys(ctl, " ", 6.0) == ["Go on: 26 seconds."]
+    assert ctl.time_left(10.0) == pytest.approx(22.0)
+    keys(ctl, "c", 10.0)
+    keys(ctl, "t", 11.0)
+    assert ctl.game.position("Red") == 3
+
+
+def test_undoing_a_pass_or_a_correct_guess_prints_the_card_that_comes_back() -> None:
+    # --keyboard prints every card as it comes; the one an undo brought back was not
+    # printed, and the describer went on with the card undone (session 54's audit)
+    ctl = controller()
+    first = keys(ctl, " ")[-1]
+    keys(ctl, "p")
+    assert keys(ctl, "u") == ["Undone: the pass; one pass left.", first]
+    keys(ctl, "c")
+    assert keys(ctl, "u")[-1] == first
 
 
 def test_undoing_a_foul_that_ended_the_turn_gives_it_back_its_time_paused() -> None:
@@ -183,6 +220,7 @@ def test_undoing_a_foul_that_ended_the_turn_gives_it_back_its_time_paused() -> N
     assert keys(ctl, "u", 13.0) == [
         "Undone: the foul.",
         "Paused, 18 seconds left. Press space to go on.",
+        "Card: <Object 5>",  # the card the foul put away is back
     ]
     assert ctl.game.to_play.name == "Red" and ctl.game.state.correct == 1
     assert keys(ctl, " ", 20.0) == ["Go on: 18 seconds."]
@@ -190,7 +228,7 @@ def test_undoing_a_foul_that_ended_the_turn_gives_it_back_its_time_paused() -> N
     keys(ctl, "cc", 25.0)  # Red to SPIN (segment 3) by a foul that ends the turn
     keys(ctl, "f", 26.0)
     assert ctl.game.phase is Phase.SPIN
-    assert keys(ctl, "u", 27.0)[-1] == "Paused, 12 seconds left. Press space to go on."
+    assert keys(ctl, "u", 27.0)[-2] == "Paused, 12 seconds left. Press space to go on."
     assert ctl.game.phase is Phase.TURN and ctl.game.state.correct == 3
 
 
@@ -205,7 +243,7 @@ def test_the_save_after_undoing_a_turn_ending_foul_holds_the_turn_given_back() -
     keys(ctl, "f", 12.0)
     keys(ctl, " ", 12.5)  # Blue's turn goes
     saved.clear()
-    assert keys(ctl, "u", 15.0)[-1] == "Paused, 18 seconds left. Press space to go on."
+    assert keys(ctl, "u", 15.0)[-2] == "Paused, 18 seconds left. Press space to go on."
     assert saved[-1] == (18.0, True)  # (the one before: a tick of Blue's timer)
 
 
@@ -221,7 +259,7 @@ def test_spinner_keys_and_the_choice_by_team_number() -> None:
         "Blue: forward 2, or push Red back 2? Press f to move forward; 1 to push Red back."
     )
     said = keys(ctl, "1")
-    assert said[0] == "Red is pushed back 1 to segment 0, START."
+    assert said[0] == "Red is pushed back 1, as far as START, segment 0."  # R19
     assert said[1] == "Blue plays again after the spin."  # said: a table expects Red
     assert ctl.game.to_play.name == "Blue" and ctl.game.phase is Phase.TURN  # R21
 
@@ -255,9 +293,10 @@ def test_CONTROL_round_is_won_by_team_key() -> None:
     assert said[1] == "Another card, describe again."
     assert said[2].startswith("Everyone's card: <Control ")
     assert ctl.game.phase is Phase.CONTROL_ROUND and ctl.game.current_card != card
+    card = ctl.game.current_card
     said = keys(ctl, "2")
     assert said[:2] == [
-        "Blue answered first.",
+        f"Blue answered first: <Control {card}>.",  # the card echoed (dialogue.md 2)
         "Red stays on CONTROL and plays it again next turn.",
     ]
     assert ctl.game.to_play.name == "Blue"

@@ -91,11 +91,12 @@ def control_game() -> object:
 def test_control_round_won_by_a_team_buzzer(make_host: HostMaker) -> None:
     host, clock, _ = make_host(game=control_game())
     host.start(resumed=True)
+    card = host.entry_text()
     host.handle(KeyPress("2", 5.0))  # Blue's buzzer
     quiet(host, clock, 0.0, 6.0)
     assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"  # R14
     assert host.game.state.control_retry == (True, False)  # R16
-    assert "Blue answered first." in texts(host)
+    assert f"Blue answered first: {card}." in texts(host)  # the card echoed (dialogue.md 2)
     # Red's buzzer a moment after the round was decided: told, not "does nothing"
     host.handle(KeyPress("1", 6.5))
     assert texts(host)[-1] == "Blue was first."
@@ -158,10 +159,10 @@ def test_keys_typed_after_a_buzzer_wait_for_its_decision(make_host: HostMaker) -
     quiet(host, clock, 0.0, 6.0)
     assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"  # R14
     said = texts(host)
-    assert "Blue answered first." in said
+    first = next(line for line in said if line.startswith("Blue answered first: "))
     status = [line for line in said if "segment" in line and "describing" in line]
     assert len(status) == 1 and "Blue's turn" in status[0], said
-    assert said.index("Blue answered first.") < said.index(status[0])
+    assert said.index(first) < said.index(status[0])
     assert "Blue was first." in said  # Red's buzzer came after the round: told so
 
 
@@ -177,7 +178,8 @@ def test_keys_running_out_during_a_claim_let_the_claim_be_decided_first(
     assert not host.finished
     quiet(host, clock, 0.0, 6.0)
     assert host.finished
-    assert "Blue answered first." in texts(host) and dialogue.STRANDED in texts(host)
+    assert any(t.startswith("Blue answered first: ") for t in texts(host))
+    assert dialogue.STRANDED in texts(host)
     assert host.save_slot is not None
     saved = host.save_slot.load_game()
     assert saved is not None
@@ -219,7 +221,7 @@ def test_spin_choice_by_voice(make_host: HostMaker) -> None:
     push = Judgement("command", 3.0, "host push blue", command="push", argument="blue")
     host.handle(Heard((push,)))
     assert host.game.state.positions == (4, 0)  # R19: not pushed past START
-    assert "Blue is pushed back 1 to segment 0, START." in texts(host)
+    assert "Blue is pushed back 1, as far as START, segment 0." in texts(host)  # R19
 
 
 def test_key_1_pushes_the_first_team_back_after_a_green_spin(make_host: HostMaker) -> None:
@@ -235,7 +237,7 @@ def test_key_1_pushes_the_first_team_back_after_a_green_spin(make_host: HostMake
     host.start(resumed=True)
     host.handle(KeyPress("1", 3.0))
     assert host.game.state.positions[0] == 0  # R19: pushed back to START, not past it
-    assert "Red is pushed back 1 to segment 0, START." in texts(host)
+    assert "Red is pushed back 1, as far as START, segment 0." in texts(host)  # R19
 
 
 def finish_round_game() -> Game:
@@ -494,13 +496,14 @@ def test_R17_a_name_said_a_breath_after_the_answer_is_not_asked_for(
 ) -> None:
     # "Telescope! ... Blue!": the name came before the question would have been asked.
     host, clock, t = round_under_way(make_host)
+    card = host.entry_text()
     host.handle(answer(t))
     t = quiet(host, clock, t, 0.5)
     host.handle(Heard((claim("blue", t),)))
     quiet(host, clock, t, 0.5 + SETTLE_SECONDS + 0.5)
     assert dialogue.WHICH_TEAM not in texts(host)
     assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"  # R14
-    assert "Blue answered first." in texts(host)
+    assert f"Blue answered first: {card}." in texts(host)  # the card echoed (dialogue.md 2)
 
 
 def test_R17_the_answer_with_the_teams_name_leaves_the_host_quiet_for_a_second_claim(
@@ -555,7 +558,7 @@ def test_a_team_of_two_words_wins_a_control_round_by_voice(make_host: HostMaker)
     host.handle(Heard((claim,)))
     quiet(host, clock, 0.0, 6.0)
     assert host.game.phase is Phase.TURN and host.game.to_play.name == "Team 2"
-    assert "Team 2 answered first." in texts(host)
+    assert any(t.startswith("Team 2 answered first: ") for t in texts(host))
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ status, and the describer's card peek.  On audio time, no engine."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import random
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from voice_host.referee import Referee
 from voice_host.referee.values import Judgement, Situation
 from voice_host.referee.values import Phase as RefPhase
 from voice_host.rules import Correct, Game, HouseRules, Phase, TimeUp
+from voice_host.screen.plain import PlainScreen
 from voice_host.speech.events import ListenContext
 
 from .conftest import HostMaker, ScreenRecorder, Silent, new_game
@@ -189,6 +191,26 @@ def test_k_shows_only_the_card_in_play_and_again_when_pressed_again(
     host.handle(KeyPress("k", t + 1.5))
     shown = [m.card for m in screen.models[-3:]]
     assert shown == [host.entry_text(), None, host.entry_text()]
+
+
+def test_k_shows_an_always_shown_card_again(make_host: HostMaker) -> None:
+    # --show-card: K did nothing, so the line mode (which prints a card as it comes)
+    # gave a describer who missed it no way to see it again (session 54's audit).  The
+    # card is hidden for a moment and shown again, which the line mode prints.
+    host, clock, _ = make_host()
+    host.options = dataclasses.replace(host.options, show_card=True)
+    screen = ScreenRecorder()
+    host.screen = screen
+    host.start()
+    t = quiet(host, clock, 0.0, 20.0)
+    card = host.entry_text()
+    assert screen.models[-1].card == card
+    host.handle(KeyPress("k", t))
+    assert [m.card for m in screen.models[-2:]] == [None, card]
+    plain = PlainScreen(stream=io.StringIO())
+    assert plain.line_for(screen.models[-3]) is not None
+    plain.line_for(screen.models[-2])
+    assert f"Card: {card}." in (plain.line_for(screen.models[-1]) or "")
 
 
 def test_with_ready_each_turn_waits_for_its_describer(make_host: HostMaker) -> None:
@@ -475,6 +497,25 @@ def test_undoing_a_foul_that_ended_the_turn_gives_the_turn_back_its_time_paused(
     assert host.timer.running
 
 
+def test_undoing_a_t_pressed_before_the_buzzer_gives_the_turn_back_its_time_paused(
+    make_host: HostMaker,
+) -> None:
+    # a mistaken T came back "Its time is up": the rest of the turn was lost (session
+    # 54's audit); it comes back as an undone foul does, paused with its time
+    host, clock, t = started(make_host)
+    host.handle(KeyPress("c", t))
+    t = quiet(host, clock, t, 5.0)
+    left = host.timer.left(t)
+    assert 0 < left < host.timer.seconds - 4
+    host.handle(KeyPress("t", t))
+    assert host.game.to_play.name == "Blue"
+    host.handle(KeyPress("u", t + 0.5))
+    host.handle(KeyPress("y", t + 1.0))
+    assert host.game.to_play.name == "Red" and host.game.state.correct == 1
+    assert host.timer.paused and host.timer.left(t + 1.0) == pytest.approx(left)
+    assert texts(host)[-1] == dialogue.paused(left, "Press space to go on.")
+
+
 def test_repeat_says_the_last_announcement_not_status_help_or_a_refusal(
     make_host: HostMaker,
 ) -> None:
@@ -557,6 +598,14 @@ def test_status_says_a_special_segments_category_and_a_control_round_owed() -> N
     game.apply_text("spin red")
     assert dialogue.status(game, None).startswith("Red on segment 4 of 6, SPIN, plays ")
 
+    # a team on FINISH plays a FINISH round to win (R22): it was said as a plain
+    # segment (session 54's audit)
+    game.apply(TimeUp())  # Red plays again after the spin (R21), and guesses nothing
+    for inp in (Correct(), Correct(), Correct(), Correct(), Correct(), Correct(), TimeUp()):
+        game.apply(inp)  # Blue runs to FINISH (6)
+    said = dialogue.status(game, None)
+    assert "Blue on segment 6 of 6, FINISH, a FINISH round to win." in said, said
+
 
 def test_a_spins_move_onto_control_says_it_plays_no_control_round() -> None:
     # R20: CONTROL and SPIN count only when landed on by correct guesses
@@ -572,6 +621,22 @@ def test_a_spins_move_onto_control_says_it_plays_no_control_round() -> None:
     game.apply_text("choose push Red")  # Red 4 -> 2, CONTROL
     assert dialogue.moves(game, before, game.state) == [
         "Red is pushed back 2 to segment 2, CONTROL, but a spin's move plays no CONTROL there."
+    ]
+
+
+def test_a_push_that_start_stops_says_so() -> None:
+    # R19: a push stops at START; "pushed back 1 to segment 0, START" after a spinner's
+    # 3 left the table wondering where the other two went (session 54's audit)
+    game = new_game()
+    for inp in (Correct(), TimeUp()):  # Red to segment 1
+        game.apply(inp)
+    for inp in (Correct(), Correct(), Correct(), Correct(), TimeUp()):  # Blue to SPIN (4)
+        game.apply(inp)
+    game.apply_text("spin narrow-green")  # 3
+    before = game.state
+    game.apply_text("choose push Red")
+    assert dialogue.moves(game, before, game.state) == [
+        "Red is pushed back 1, as far as START, segment 0."
     ]
 
 

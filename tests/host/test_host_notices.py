@@ -381,7 +381,7 @@ def test_keys_piped_through_a_control_round_are_played_in_order(tmp_path: Path) 
     runner.join(60.0)
     printed = out.getvalue()
     assert codes == [0], printed
-    assert "Blue answered first." in printed
+    assert "Blue answered first: " in printed
     status = [line for line in printed.splitlines() if "describing, category" in line]
     assert len(status) == 1 and "Blue's turn" in status[0], printed
     saved = SaveSlot(tmp_path / "game.json").load_game()

@@ -151,10 +151,60 @@ def test_a_resumed_turn_keeps_its_time_in_the_save_until_it_goes_on(
     assert _saved_left(tmp_path / "game.json") == 9.0  # a second crash loses no more
 
 
+def test_a_turn_given_back_with_its_time_spent_resumes_so(
+    make_host: HostMaker, tmp_path: Path
+) -> None:
+    # Its time ran out, undo gave it back to fix its count, Ctrl-C: it was resumed
+    # running with 5 s, and "Go!" (session 54's audit).  It comes back as it was.
+    host, clock, _ = make_host(timer=30.0)
+    host.start()
+    save = tmp_path / "game.json"
+    t = _until_running(host, clock)
+    host.handle(KeyPress("c", t))
+    t = _run(host, clock, t, 31.0)  # the buzzer, and the grace after it
+    assert host.game.to_play.name != "Red" or host.game.phase is not Phase.TURN
+    host.handle(KeyPress("u", t))
+    host.handle(KeyPress("y", t + 0.1))  # undoing the end of a turn is asked first
+    assert host.game.to_play.name == "Red" and host.game.phase is Phase.TURN
+    host.stop()
+    saved = SavedGame.from_json(save.read_text(encoding="utf-8"))
+    assert saved.time_left == 0.0 and not saved.held
+
+    game = new_game()
+    game.apply(Correct())
+    resumed, clock2, _ = make_host(game=game, timer=30.0)
+    left = resumed_time_left(saved, game, 30.0)
+    assert left == 0.0
+    resumed.start(resumed=True, time_left=left)
+    said = _texts(resumed)
+    assert said[0].endswith("Red has one right so far, its time up.")
+    assert said[-1] == "Its time is up: C, P and F fix the count, T ends the turn."
+    t = _run(resumed, clock2, 0.0, 10.0)
+    assert resumed.game.phase is Phase.TURN and not resumed.timer.running  # no "Go!"
+    resumed.handle(KeyPress("c", t))  # the count is fixed ...
+    resumed.handle(KeyPress("t", t + 0.1))  # ... and T ends the turn
+    assert resumed.game.position("Red") == 2
+
+
+def test_the_keyboard_game_resumes_a_turn_with_its_time_spent_so() -> None:
+    game = new_game()
+    game.apply(Correct())
+    ctl = KeyboardController(game, timer_seconds=30.0, resumed=True, time_left=0.0)
+    said = ctl.opening()
+    assert said[0].endswith("Red has one right so far, its time up.")
+    assert said[-1] == "Its time is up: C, P and F fix the count, T ends the turn."
+    assert ctl.press(" ", 1.0) == ["Time is up: press T to end the turn."]
+    ctl.press("c", 2.0)
+    ctl.press("t", 3.0)
+    assert game.position("Red") == 2
+
+
 def test_resumed_time_left_is_rounded_up_and_kept_within_a_turn(tmp_path: Path) -> None:
     slot = SaveSlot(tmp_path / "game.json", report=lambda _: None)
     game = new_game()
-    for saved, resumed in ((12.3, 13.0), (0.2, MIN_RESUMED_SECONDS), (29.5, 30.0), (None, None)):
+    # 0.0: a turn given back by undo after its time ran out comes back so (not with 5 s)
+    cases = ((12.3, 13.0), (0.2, MIN_RESUMED_SECONDS), (29.5, 30.0), (None, None), (0.0, 0.0))
+    for saved, resumed in cases:
         slot.save(game.to_json(), time_left=saved)
         assert resumed_time_left(saved_to_resume(slot), game, 30.0) == resumed, saved
     slot.save(game.to_json(), time_left=12.0)

@@ -93,7 +93,7 @@ def test_status_of_a_spin_choice_says_the_choice() -> None:
     game.apply_text("choose forward")  # Red on 6, FINISH: its turn after the spin
     assert game.phase is Phase.FINISH_ROUND
     said = dialogue.status(game, None)
-    assert "Red on segment 6 of 6, FINISH." in said
+    assert "Red on segment 6 of 6, FINISH, a FINISH round to win." in said  # R22
     assert said.endswith("Red's FINISH round, Bob describing.")
 
 

@@ -189,9 +189,9 @@ class Host:
         self._go_pending = False
         self._waiting = False  # a turn announced, waiting for its describer (options.ready)
         self._stirred = False  # a key or words heard since the turn's timer started
-        # the time a turn had left when a foul ended it (foul-penalty=end-turn), by the
-        # number of inputs it made: undoing that foul gives the turn its time back
-        self._ended_by_foul: dict[int, float] = {}
+        # the time a turn had left when a foul (foul-penalty=end-turn) or T ended it, by
+        # the number of inputs it made: undoing that input gives the turn its time back
+        self._ended_early: dict[int, float] = {}
         self._idle = False  # the last turn went by with nobody playing: the next one waits
         self._turn_start: float | None = None
         self._ending_at: float | None = None
@@ -211,6 +211,7 @@ class Host:
         # An answer heard in a round, waiting for a team's name: (card, when to ask).
         self._ask_which_team: tuple[int | None, float] | None = None
         self._resumed_left: float | None = None  # the resumed turn's time, until it starts
+        self._card_hidden = False  # K with --show-card: the card off the screen for a moment
         # The card in play (card, category, turn) and when it came: words said before then
         # were about an earlier card, whenever their judgement arrives.
         self._card_key: tuple[object, ...] | None = None
@@ -266,7 +267,13 @@ class Host:
         if self.listening is not None:
             self.listening.prepare(self.contexts_ahead())
         prompt = self._enter_phase(now, hold=resumed and held)
-        if resumed and self.game.phase is Phase.TURN:
+        if resumed and self.game.phase is Phase.TURN and time_left is not None and time_left <= 0:
+            # a turn given back by undo after its time ran out: still open, its count to
+            # fix and T to end it, as before the save
+            self.timer.expire()
+            self._go_pending = self._waiting = False
+            prompt = [dialogue.turn_intro(self.game), dialogue.TIME_SPENT]
+        elif resumed and self.game.phase is Phase.TURN:
             self._resumed_left = time_left  # shown, and the timer's start, until it goes on
         # One group, so the screen (in line mode, a printed status line) follows it all.
         shown = [line for line in (*shown, first, *prompt) if line.strip()]
@@ -389,7 +396,7 @@ class Host:
                     self._apply(ControlSimultaneous(), now, together=who)  # R17
                 else:
                     winner = self.game.teams[result.winner].name
-                    self._apply(ControlWon(winner), now)
+                    self._apply(ControlWon(winner), now, entry_text=self.entry_text())
                     self._round_won = (winner, now)
                 self._stop_if_stranded()  # keys that ran out during the claim
         self._play_typed_ahead(now)
@@ -963,6 +970,12 @@ class Host:
                 self._show(now)  # hidden first, so that the line mode says it again
             self._peek_until = now + CARD_PEEK_SECONDS
             self._peek_card = self.game.current_card
+        else:
+            # always shown: hidden for a moment, so that the line mode prints it again
+            # (K did nothing there, and a describer who missed the card had no way back)
+            self._card_hidden = True
+            self._show(now)
+            self._card_hidden = False
         self._show(now)
 
     def _time_left(self, now: float) -> float | None:
@@ -1053,9 +1066,10 @@ class Host:
             return
         after = self.game.state
         turn_over = after.turn != before.turn or after.phase is not Phase.TURN  # or a landing
-        foul_ended = turn_over and isinstance(inp, Foul) and before.phase is Phase.TURN
-        if foul_ended and self.timer.started:  # foul-penalty=end-turn
-            self._ended_by_foul[len(self.game.inputs)] = self.timer.left(now)
+        # foul-penalty=end-turn, or T pressed (a mistaken T is undone with its time back)
+        ended_early = turn_over and isinstance(inp, Foul | TimeUp) and before.phase is Phase.TURN
+        if ended_early and self.timer.started:
+            self._ended_early[len(self.game.inputs)] = self.timer.left(now)
         said = (
             []
             if quiet
@@ -1089,12 +1103,12 @@ class Host:
         after = self.game.state
         self.claims.clear()
         ended = len(self.game.inputs) + 1
-        left = self._ended_by_foul.pop(ended, None) if isinstance(inp, Foul) else None
+        left = self._ended_early.pop(ended, None) if isinstance(inp, Foul | TimeUp) else None
         if after.phase is Phase.TURN and after.turn == before.turn and self.timer.started:
             pass  # same turn, the timer runs on
         elif after.phase is Phase.TURN and left is not None and left > 0:
-            # the foul that ended the turn is undone: the turn is back with the time it
-            # had then, paused until the describer goes on (not a fresh full timer)
+            # the foul or T that ended the turn is undone: the turn is back with the time
+            # it had then, paused until the describer goes on (not a fresh full timer)
             self.timer.start(now, left)
             self.timer.pause(now)
             self._go_pending = self._waiting = False
@@ -1277,7 +1291,7 @@ class Host:
             timer = TimerView(left, self.timer.seconds, paused=paused)
         if self._peek_until is not None and self.game.current_card != self._peek_card:
             self._peek_until = None  # the card K showed is gone: the next is not shown
-        shown = self.options.show_card or self._peek_until is not None
+        shown = (self.options.show_card and not self._card_hidden) or self._peek_until is not None
         card = (self.entry_text() or None) if shown else None
         self.screen.update_model(
             screen_model_from_game(

@@ -274,7 +274,8 @@ def opening(game: Game, hint: str) -> str:
 
 def resumed(game: Game, time_left: float | None = None) -> str:
     """Said when a saved game is picked up again; ``time_left``: the seconds the turn
-    cut short goes on with (None: a full turn)."""
+    cut short goes on with (None: a full turn; 0: its time had run out, and it was
+    given back by undo to fix its count)."""
     where = "; ".join(
         f"{t.name} on {segment_words(game, game.position(i))}" for i, t in enumerate(game.teams)
     )
@@ -285,12 +286,17 @@ def resumed(game: Game, time_left: float | None = None) -> str:
     if s.phase is not Phase.TURN:
         return said
     # a turn cut short: what it had already won carries on (dialogue.md 12), and its time
+    spent = time_left is not None and time_left <= 0  # given back by undo to fix its count
     left = "" if time_left is None else f", {seconds_words(time_left)} left"
+    if spent:
+        left = ", its time up"
     if s.correct or s.passes_left < game.rules.passes_per_turn:
         passes = "" if s.passes_left else ", no pass left"
         said += (
             f" {game.to_play.name} has {count_word(s.correct).lower()} right so far{passes}{left}."
         )
+    elif spent:
+        said += f" {possessive(game.to_play.name)} turn has its time up."
     elif time_left is not None:
         said += f" {possessive(game.to_play.name)} turn goes on with {seconds_words(time_left)}."
     return said
@@ -426,6 +432,10 @@ def moves(game: Game, before: GameState, after: GameState) -> list[str]:
             out.append(f"{team.name} moves {new - old} and reaches FINISH, segment {new}.")
         elif new > old:
             out.append(f"{team.name} moves {new - old} to {where}.")
+        elif new < old and new == 0 and by_spin and old - new < before.spin_steps:
+            # the push stops at START whatever was left of it (R19): "back 2" after a
+            # spinner's 3 is no contradiction said this way
+            out.append(f"{team.name} is pushed back {old - new}, as far as START, segment 0.")
         elif new < old:
             out.append(f"{team.name} is pushed back {old - new} to {where}.")
     return out
@@ -511,7 +521,9 @@ def applied(
     elif isinstance(inp, ControlWon):
         winner = game.teams[game.state.winner] if game.state.winner is not None else None
         if winner is None:
-            said.append(f"{inp.team.strip().title()} answered first.")
+            # the card echoed, as a turn's correct guess is (dialogue.md 2)
+            card = f": {entry_text}" if entry_text else ""
+            said.append(f"{inp.team.strip().title()} answered first{card}.")
     elif isinstance(inp, Choose) and inp.team is None:
         pass  # the move itself is said below
     said += moves(game, before, after)
@@ -580,6 +592,8 @@ def status(game: Game, time_left: float | None, *, paused: bool = False) -> str:
         where = f"{t.name} on segment {at} of {game.board.finish}, {segment_words(game, at)}"
         if s.control_retry[i]:
             where += ", a CONTROL round to play again"  # R16
+        elif game.board[at].kind is SegmentKind.FINISH and s.phase is not Phase.GAME_OVER:
+            where += ", a FINISH round to win"  # R22: what it plays at its next turn
         elif game.board[at].kind in (SegmentKind.CONTROL, SegmentKind.SPIN):
             where += f", plays {game.category_for(i)}"  # R6: a special segment's category
         parts.append(f"{where}.")

@@ -73,11 +73,14 @@ def _resumed_seconds(time_left: float) -> float:
 def resumed_time_left(saved: SavedGame, game: Game, timer_seconds: float) -> float | None:
     """The seconds the saved turn goes on with: what its timer had left when it was
     last saved, rounded up to a whole second, at least :data:`MIN_RESUMED_SECONDS` and
-    at most ``timer_seconds``; None (a full turn) when its timer had not started, or
-    the game was saved between turns.  ``game`` is the one :func:`resume_game` made of
+    at most ``timer_seconds``; 0 when its time had run out (a turn given back by undo,
+    whose count C, P and F fix and T ends); None (a full turn) when its timer had not
+    started, or the game was saved between turns.  ``game`` is the one :func:`resume_game` made of
     ``saved``."""
     if saved.time_left is None or game.phase is not Phase.TURN:
         return None
+    if saved.time_left <= 0:
+        return 0.0  # its time had run out (given back by undo to fix its count): still so
     return min(timer_seconds, _resumed_seconds(saved.time_left))
 
 
@@ -330,7 +333,9 @@ def _where(game: Game, time_left: float | None = None) -> str:
     if phase is Phase.TURN:
         correct = game.state.correct
         so_far = f", {correct} correct so far" if correct else ""
-        if time_left is not None:  # a turn cut short (it goes on with at least 5 s)
+        if time_left is not None and time_left <= 0:  # given back by undo to fix its count
+            so_far += ", its time up"
+        elif time_left is not None:  # a turn cut short (it goes on with at least 5 s)
             so_far += f", {_resumed_seconds(time_left):g} seconds left"
         return f"{possessive(team)} turn {turn}, {game.category_for(team)}{so_far}"
     if phase is Phase.SPIN:

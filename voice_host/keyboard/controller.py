@@ -103,12 +103,15 @@ class KeyboardController:
         if resumed and time_left is not None and game.phase is Phase.TURN:
             self._resumed_left = self._time_left = min(timer_seconds, time_left)
             self._warned = self._time_left <= WARNING_AT
+            # a turn given back by undo after its time ran out: still open, its count
+            # to fix (C, P, F) and T to end it, as before the save
+            self._started = self._time_left <= 0
         self._now: float | None = None  # the caller's clock when last heard from
         self._saved_second: int | None = None
         self._last_said: list[str] = []  # what "a" repeats (dialogue.md 4)
-        # the time a turn had left when a foul ended it (foul-penalty=end-turn), by the
-        # number of inputs it made: undoing that foul gives the turn its time back
-        self._ended_by_foul: dict[int, float] = {}
+        # the time a turn had left when a foul (foul-penalty=end-turn) or T ended it, by
+        # the number of inputs it made: undoing that input gives the turn its time back
+        self._ended_early: dict[int, float] = {}
 
     # ----- public interface ------------------------------------------------------------
 
@@ -334,9 +337,10 @@ class KeyboardController:
         after = self.game.state
         said = dialogue.applied(self.game, before, inp, entry_text=shown, passed=passed)
         turn_over = after.turn != before.turn or after.phase is not Phase.TURN  # or a landing
-        foul_ended = turn_over and isinstance(inp, Foul) and before.phase is Phase.TURN
-        if foul_ended and self._started and self._now is not None:  # foul-penalty=end-turn
-            self._ended_by_foul[len(self.game.inputs)] = self.time_left(self._now)
+        # foul-penalty=end-turn, or T pressed (a mistaken T is undone with its time back)
+        ended_early = turn_over and isinstance(inp, Foul | TimeUp) and before.phase is Phase.TURN
+        if ended_early and self._started and self._now is not None:
+            self._ended_early[len(self.game.inputs)] = self.time_left(self._now)
         if turn_over:
             self._reset_timer()  # first: the next turn's prompt names its full timer
         if after.turn != before.turn or after.phase is not before.phase:
@@ -351,6 +355,8 @@ class KeyboardController:
         """What happens now: the prompt for the current phase (and the card, when one is out)."""
         g = self.game
         phase = g.phase
+        if phase is Phase.TURN and self._started and self._time_left <= 0:
+            return [dialogue.turn_intro(g), dialogue.TIME_SPENT]  # resumed with its time spent
         if phase is Phase.TURN:
             return [dialogue.turn_intro(g), texts.start_timer(self._time_left)]
         if phase is Phase.SPIN:
@@ -377,11 +383,17 @@ class KeyboardController:
     # ----- undo and the timer ----------------------------------------------------------
 
     def _undo(self) -> list[str]:
+        card = self.game.state.current_card
         try:
             undone = self.game.undo()
         except NothingToUndoError:
             return [dialogue.NOTHING_TO_UNDO]
         said = self._reopen(undone)
+        s = self.game.state
+        if s.phase is Phase.TURN and s.current_card != card and self._started:
+            # the card the undone input put away is back: the describer is told which
+            # (every card is printed as it comes, and this one comes again)
+            said.append(self._card_line())
         self.on_change()  # after the timer is set as the turn now has it: the save holds that
         return said
 
@@ -393,10 +405,10 @@ class KeyboardController:
             return said  # the same turn: its timer runs on
         self._reset_timer()
         ended = len(self.game.inputs) + 1
-        left = self._ended_by_foul.pop(ended, None) if isinstance(undone, Foul) else None
+        left = self._ended_early.pop(ended, None) if isinstance(undone, Foul | TimeUp) else None
         if s.phase is Phase.TURN and left is not None and left > 0:
-            # the foul that ended the turn is undone: the turn is back with the time it
-            # had then, paused until the describer goes on
+            # the foul or T that ended the turn is undone: the turn is back with the time
+            # it had then, paused until the describer goes on
             self._started = True
             self._time_left = left
             self._warned = left <= WARNING_AT

@@ -277,7 +277,10 @@ def test_CONTROL_round_is_won_by_team_key() -> None:
     said = keys(ctl, " ccccct")
     assert "CONTROL round! Ann of Red, describe to everyone, no time limit." in said
     assert any(line.startswith("Everyone's card: <Control ") for line in said)
-    assert said[-1] == "Who answered first? Press 1 Red, 2 Blue; s if two at once, p if nobody can."
+    assert said[-1] == (  # every key of the round, the foul's too (session 54's audit)
+        "Who answered first? Press 1 Red, 2 Blue; s if two at once, p if nobody can, "
+        "f if a describer fouled."
+    )
     said = keys(ctl, "s")
     assert said[0] == "Answered at once: another card, describe again."
     assert said[1].startswith("Everyone's card: <Control ")

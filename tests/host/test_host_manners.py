@@ -22,7 +22,7 @@ from voice_host.host.listening import Listening
 from voice_host.referee import Referee
 from voice_host.referee.values import Judgement, Situation
 from voice_host.referee.values import Phase as RefPhase
-from voice_host.rules import Correct, Game, HouseRules, Phase, TimeUp
+from voice_host.rules import Correct, Game, HouseRules, Phase, TimeUp, parse_teams
 from voice_host.screen.plain import PlainScreen
 from voice_host.speech.events import ListenContext
 
@@ -622,6 +622,45 @@ def test_a_spins_move_onto_control_says_it_plays_no_control_round() -> None:
     assert dialogue.moves(game, before, game.state) == [
         "Red is pushed back 2 to segment 2, CONTROL, but a spin's move plays no CONTROL there."
     ]
+
+
+def test_a_finish_round_winner_that_plays_next_out_of_turn_is_said_why() -> None:
+    # after-failed-finish=winner with three teams: Green played next and Blue was
+    # passed over without a word (session 54's audit)
+    board = new_game().board
+    teams = parse_teams("Red:Ann,Bob;Blue:Cat,Dan;Green:Eve,Fay")
+    game = Game(teams, board, HouseRules(after_failed_finish="winner"), deck_size=3)
+    for inp in (Correct(),) * 6 + (TimeUp(),):  # Red to FINISH: its FINISH round
+        game.apply(inp)
+    before = game.state
+    game.apply_text("control-won Green")
+    assert dialogue.applied(game, before, game.inputs[-1], entry_text="Kite") == [
+        "Green answered first: Kite.",
+        "Red stays on FINISH and tries again next turn.",
+        "Green plays next, for winning the round.",
+    ]
+    # by default play goes on in order: nothing to explain
+    game = Game(teams, board, deck_size=3)
+    for inp in (Correct(),) * 6 + (TimeUp(),):
+        game.apply(inp)
+    before = game.state
+    game.apply_text("control-won Green")
+    said = dialogue.applied(game, before, game.inputs[-1], entry_text="Kite")
+    assert said[-1] == "Red stays on FINISH and tries again next turn."
+    assert game.to_play.name == "Blue"
+
+
+def test_help_while_a_question_waits_says_its_keys_first(make_host: HostMaker) -> None:
+    # "?" during "Quit? Press Y ..." gave the turn's help alone (session 54's audit)
+    host, _clock, t = started(make_host)
+    host.handle(KeyPress("q", t))
+    host.handle(KeyPress("?", t + 0.5))
+    said = texts(host)
+    assert said[-2] == "A question waits: Y to quit; N says no."
+    assert "Keys: C correct" in said[-1], said[-1]  # then the turn's keys
+    host.handle(KeyPress("n", t + 1.0))  # help left the question open: N answers it
+    assert texts(host)[-2:] == [dialogue.NOT_QUITTING, texts(host)[-1]]
+    assert not host.finished
 
 
 def test_a_push_that_start_stops_says_so() -> None:

@@ -812,20 +812,21 @@ class Host:
             pushable = dialogue.pushable(self.game) if phase is Phase.SPIN_CHOICE else None
             waiting = self._waiting and phase is Phase.TURN
             passes = self.game.rules.passes_per_turn > 0
-            self._say(
-                [
-                    keys.help_text(
-                        phase,
-                        names,
-                        wake,
-                        pushable,
-                        waiting=waiting,
-                        passes=passes,
-                        hush=self.announcer.audible,
-                    )
-                ],
-                remember=False,
-            )
+            lines = [
+                keys.help_text(
+                    phase,
+                    names,
+                    wake,
+                    pushable,
+                    waiting=waiting,
+                    passes=passes,
+                    hush=self.announcer.audible,
+                )
+            ]
+            if self._confirm is not None:
+                # a question is open: its keys first (help left it unmentioned)
+                lines.insert(0, dialogue.open_question(self._confirm, wake))
+            self._say(lines, remember=False)
         elif name == "repeat":
             last = self._last_group or "nothing yet"
             self._say([f"I said: {last}", f"Now: {self._status(now)}"], remember=False)

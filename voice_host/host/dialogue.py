@@ -533,6 +533,11 @@ def applied(
         lander = before.to_play
         if before.phase is Phase.FINISH_ROUND:
             said.append(f"{team} stays on FINISH and tries again next turn.")
+            in_order = (before.to_play + 1) % len(game.teams)
+            if after.phase is Phase.TURN and after.to_play != in_order:
+                # after-failed-finish=winner: a team passed over, which a table does
+                # not expect: say why
+                said.append(f"{game.to_play.name} plays next, for winning the round.")
         elif after.control_retry[lander]:
             said.append(f"{team} stays on CONTROL and plays it again next turn.")
         else:
@@ -579,6 +584,14 @@ def undone(game: Game, inp: Input) -> str:
     else:
         what = "the new card"
     return f"Undone: {what}."
+
+
+def open_question(action: str, wake: str | None) -> str:
+    """What help says first while a yes/no question waits for its answer (``action``:
+    ``quit`` or ``undo``)."""
+    what = "quit" if action == "quit" else "undo the end of the turn"
+    again = "" if wake is None else f", or say {wake} {action} again"
+    return f"A question waits: Y to {what}{again}; N says no."
 
 
 def status(game: Game, time_left: float | None, *, paused: bool = False) -> str:

@@ -58,7 +58,10 @@ def team_keys(game: Game, among: Sequence[str] | None = None) -> str:
 
 def who_answered(game: Game) -> str:
     """A CONTROL or FINISH round's question, by key."""
-    return f"Who answered first? Press {team_keys(game)}; s if two at once, p if nobody can."
+    return (
+        f"Who answered first? Press {team_keys(game)}; s if two at once, p if nobody can, "
+        "f if a describer fouled."
+    )
 
 
 def spin_choice_keys(game: Game) -> str:

@@ -207,6 +207,11 @@ def test_missing_explicit_config_file_is_an_error(tmp_path: Path) -> None:
         (("--wake-word", "  "), "--wake-word: expected a word or two of letters"),
         (("--house", "foul-penalty=death"), "--house: house rule foul-penalty"),
         (("--house", "nonsense"), "--house: house rule 'nonsense': write NAME=VALUE"),
+        # written as NAME=VALUE, the name wrong: said so, not "write NAME=VALUE"
+        (
+            ("--house", "foul-penalti=end-turn"),
+            "--house: house rule 'foul-penalti=end-turn': no rule is called 'foul-penalti'",
+        ),
         # two options that set one rule two ways: an error, not whichever is read last
         (
             ("--advanced", "--house", "advanced=no"),

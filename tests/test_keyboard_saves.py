@@ -191,6 +191,22 @@ def test_a_config_file_changed_since_the_game_began_is_named_on_resume(
     assert err.startswith(f"voice-host: the board in {toml} differs from the saved game's")
 
 
+def test_the_resume_command_said_for_a_relative_save_path_works_from_any_folder(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # "--save t2/game.json" was printed back as typed: pasted in another folder, the
+    # resume found no game (session 54's audit)
+    monkeypatch.chdir(tmp_path)
+    args = [
+        a if a != str(tmp_path / "game.json") else "t2/game.json"
+        for a in _new_args(tmp_path, tmp_path / "game.json")
+    ]
+    code, out, _ = _play(monkeypatch, capsys, " \nc\n", *args)
+    assert code == 0
+    command = out.splitlines()[-1].split("; resume with ")[1]
+    assert shlex.split(command)[-1] == str(tmp_path / "t2" / "game.json")
+
+
 def test_the_resume_command_said_for_a_save_path_with_spaces_can_be_pasted(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

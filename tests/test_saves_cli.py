@@ -15,7 +15,7 @@ import pytest
 from voice_host import cli
 from voice_host.commands import play as play_command
 from voice_host.keyboard import card_label
-from voice_host.persist import SaveSlot
+from voice_host.persist import SaveClaim, SaveSlot
 from voice_host.rules import Game, board_from_data, parse_teams
 
 BOARD = ["START", "Object", "Nature", "Action", "World", "FINISH"]
@@ -168,6 +168,32 @@ def test_remove_takes_only_listed_files_and_removes_nothing_on_a_typo(
     code, out, err = _saves(capsys, "--save", str(save), "remove", str(kept))
     assert (code, err) == (0, "") and out == f"Removed the kept game {kept}\n"
     assert not kept.exists() and save.is_file()
+    # --json, which the help offers for remove too, was ignored (session 54's audit)
+    _save(kept, _game("Red:Ann,Bob;Blue:Cat,Dan"))
+    code, out, err = _saves(capsys, "--save", str(save), "remove", "--json", str(kept))
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {"removed": str(kept), "kept": True}
+
+
+def test_remove_refuses_the_save_of_a_game_being_played(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # it deleted a running game's save, which that game wrote again at its next change
+    # (session 54's audit): a game playing holds its file, as a second game finds
+    save = tmp_path / "game.json"
+    kept = tmp_path / "game.2026-11-30-0900.json"
+    _save(save, _game("Red:Ann,Bob;Blue:Cat,Dan"))
+    _save(kept, _game("Red:Ann,Bob;Blue:Cat,Dan"))
+    with SaveClaim(save):  # as a game playing with it holds it
+        code, out, err = _saves(capsys, "--save", str(save), "remove", str(kept), str(save))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"voice-host: a voice-host game is playing with {save}: quit that game first "
+        "(nothing removed)\n"
+    )
+    assert save.is_file() and kept.is_file()
+    code, out, err = _saves(capsys, "--save", str(save), "remove", str(save))  # it has quit
+    assert (code, err) == (0, "") and not save.exists()
 
 
 def test_clean_removes_every_kept_game_and_leaves_the_game_in_progress(

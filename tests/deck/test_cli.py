@@ -8,6 +8,7 @@ import pytest
 
 from tests.deck.conftest import DATA
 from voice_host.cli import main
+from voice_host.deck.loader import load_deck
 
 
 def test_check_good_text_deck(capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,6 +62,66 @@ def test_build_writes_where_asked(
     assert main(["deck", "build", "--output", str(output)]) == 0
     assert "unchanged" in capsys.readouterr().out
     assert main(["deck", "check", str(output)]) == 0
+
+
+def test_build_makes_a_built_deck_of_a_players_text_deck(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the README offered "a built my_deck.json.gz", but nothing built one from a text
+    # deck: deck build only rebuilt the built-in deck (session 54's audit)
+    source = tmp_path / "my_deck.txt"
+    source.write_bytes((DATA / "good_deck.txt").read_bytes())
+    assert main(["deck", "build", str(source)]) == 0
+    built = tmp_path / "my_deck.json.gz"
+    assert capsys.readouterr().out == f"wrote {built}\n"
+    assert built.read_bytes()[:2] == b"\x1f\x8b"  # gzip
+    assert load_deck(built) == load_deck(source)  # the same cards, word knowledge and all
+    plain = tmp_path / "plain.json"
+    assert main(["deck", "build", str(source), "--output", str(plain)]) == 0
+    assert plain.read_text(encoding="utf-8").lstrip().startswith("{")  # .json: plain JSON
+    assert load_deck(plain) == load_deck(source)
+    capsys.readouterr()
+    source.write_text("object: Teapot\n", encoding="utf-8")  # a defect: listed, nothing written
+    assert main(["deck", "build", str(source), "--output", str(tmp_path / "bad.json.gz")]) == 2
+    assert not (tmp_path / "bad.json.gz").exists()
+
+
+def test_a_plain_json_output_of_the_built_in_build_is_plain_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --output b.json held gzip data (session 54's audit)
+    import voice_host.deck.build as build
+
+    source = DATA / "sample_source"
+    original = build.build_bytes
+    monkeypatch.setattr(build, "build_bytes", lambda source_dir=source: original(source, 3))
+    output = tmp_path / "deck.json"
+    assert main(["deck", "build", "--output", str(output)]) == 0
+    assert output.read_bytes().lstrip().startswith(b"{")
+    assert main(["deck", "check", "--deck", str(output)]) == 0  # --deck, as stats takes it
+
+
+def test_the_module_entry_point_takes_the_commands_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # python -m voice_host.deck.build --help ran the build (and could overwrite the
+    # package data) instead of printing help
+    import voice_host.deck.build as build
+
+    with pytest.raises(SystemExit) as done:
+        build.main(["--help"])
+    assert done.value.code == 0
+    assert "--output" in capsys.readouterr().out
+
+
+def test_show_with_a_deck_file_for_an_entry_says_how_to_give_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = tmp_path / "my_deck.txt"
+    deck.write_bytes((DATA / "good_deck.txt").read_bytes())
+    assert main(["deck", "show", str(deck)]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith(f"(a deck file is given as --deck {deck})\n")
 
 
 @pytest.mark.parametrize("where", ["folder", "in_a_file"])

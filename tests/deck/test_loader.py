@@ -296,6 +296,16 @@ def test_a_json_gz_that_is_not_gzip_says_so(tmp_path: Path) -> None:
     assert "not valid JSON" in str(problems[0])
 
 
+def test_a_tab_or_a_run_of_spaces_in_an_entry_is_one_space(tmp_path: Path) -> None:
+    # "object:\tTea\tpot" kept its tab: the card read "Tea<tab>pot", and no typed or
+    # spoken name found it (session 54's audit)
+    path = write(tmp_path, GOOD_CARD.replace("object: Teapot", "object:\tTea\tpot"), "d.txt")
+    deck = load_deck(path)
+    assert deck.cards[0].entries["Object"].text == "Tea pot"
+    path = write(tmp_path, GOOD_CARD.replace("object: Teapot", "object: Tea   pot "), "e.txt")
+    assert load_deck(path).cards[0].entries["Object"].text == "Tea pot"
+
+
 def test_a_json_gz_with_damaged_compressed_data_says_so(tmp_path: Path) -> None:
     # gzip's header intact, its deflate blocks garbled: zlib's own error, which
     # gzip does not turn into an OSError (it was a traceback; session 54's audit)

@@ -27,7 +27,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="deck_command", metavar="ACTION")
     sub.required = True
     check = sub.add_parser("check", help="validate a deck file and list every problem")
-    check.add_argument("path", type=Path, help="a built deck (.json/.json.gz) or a text deck")
+    check.add_argument(
+        "path", type=Path, nargs="?", help="a built deck (.json/.json.gz) or a text deck"
+    )
+    check.add_argument(
+        "--deck", type=Path, default=None, help="the same, as stats and show take it"
+    )
     check.add_argument(
         "--full",
         action="store_true",
@@ -38,16 +43,34 @@ def configure(parser: argparse.ArgumentParser) -> None:
     show = sub.add_parser("show", help="the answers and forbidden forms of each entry")
     show.add_argument("entries", nargs="*", metavar="ENTRY", help="only these entries")
     show.add_argument("--deck", type=Path, default=None, help="a deck file (default: built-in)")
-    build = sub.add_parser("build", help="rebuild the built-in deck from voice_host/deck/source")
+    build = sub.add_parser(
+        "build",
+        help="build a text deck into a built deck (word knowledge worked out once), or "
+        "without one rebuild the built-in deck from voice_host/deck/source",
+    )
     build.add_argument(
-        "--output", type=Path, default=None, help="write here instead of the package data"
+        "source",
+        type=Path,
+        nargs="?",
+        default=None,
+        metavar="TEXT_DECK",
+        help="a text deck to build (default: the built-in deck's source)",
+    )
+    build.add_argument(
+        "--output",
+        type=Path,
+        default=None,
+        help="write here: .json.gz is gzip-compressed, .json plain (default: TEXT_DECK's "
+        "name ending .json.gz beside it; the built-in deck: the package data)",
     )
 
 
 def _check(args: argparse.Namespace) -> int:
     from voice_host.deck.loader import check_deck, load_deck
 
-    path: Path = args.path
+    if (args.path is None) == (args.deck is None):
+        raise UsageError("deck check: give one deck file (as PATH or --deck PATH)")
+    path: Path = args.path if args.path is not None else args.deck
     count, problems = check_deck(path)
     if problems:
         # Checking is asked for the whole list: every problem, one per line, then
@@ -90,14 +113,22 @@ def _show(args: argparse.Namespace) -> int:
     missing = [name for key, name in wanted.items() if key not in found]
     if missing:
         where = args.deck if args.deck is not None else "the built-in deck"
-        raise InputFileError(f"no entry {', '.join(missing)} in {where}")
+        files = [name for name in missing if Path(name).is_file()]
+        hint = (
+            f" (a deck file is given as --deck {files[0]})" if files and args.deck is None else ""
+        )
+        raise InputFileError(f"no entry {', '.join(missing)} in {where}{hint}")
     return 0
 
 
 def _build(args: argparse.Namespace) -> int:
-    from voice_host.deck.build import write_builtin
+    from voice_host.deck.build import write_builtin, write_player_deck
     from voice_host.deck.loader import BUILTIN_PATH
 
+    if args.source is not None:
+        path, changed = write_player_deck(args.source, args.output)
+        print(f"{'wrote' if changed else 'unchanged'} {path}", file=sys.stdout)
+        return 0
     output: Path = args.output if args.output is not None else BUILTIN_PATH
     path, changed = write_builtin(output)
     print(f"{'wrote' if changed else 'unchanged'} {path}", file=sys.stdout)

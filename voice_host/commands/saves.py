@@ -13,13 +13,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from voice_host.config import config_from_args
 from voice_host.errors import SaveError, UsageError
 from voice_host.host.saved_game import SaveSummary, list_saves
-from voice_host.persist import SaveSlot
+from voice_host.persist import SaveClaim, SaveSlot
 
 HELP = "list the saved games (the one in progress and those kept), or remove them"
 
@@ -45,7 +46,7 @@ def _add_options(parser: argparse.ArgumentParser, *, after_action: bool = False)
         "--json",
         action="store_true",
         default=argparse.SUPPRESS if after_action else False,
-        help="one JSON object per saved game",
+        help="one JSON object per saved game (remove and clean: per file removed)",
     )
 
 
@@ -71,13 +72,13 @@ def run(args: argparse.Namespace) -> int:
     default_path = config.save is None
     saves = list_saves(slot)
     if args.action == "remove":
-        return _remove(saves, [Path(p).expanduser() for p in args.paths])
+        return _remove(saves, [Path(p).expanduser() for p in args.paths], as_json=args.json)
     if args.action == "clean":
         kept = [s.path for s in saves if s.kept]
         if not kept:
             print(f"No kept games beside {slot.path}.")
             return 0
-        return _remove(saves, kept)
+        return _remove(saves, kept, as_json=args.json)
     if args.json:
         for summary in saves:
             print(json.dumps(summary.to_data(default_path=default_path)))
@@ -103,10 +104,11 @@ def _print_list(slot: SaveSlot, saves: list[SaveSummary], *, default_path: bool)
         for summary in kept:
             for line in summary.lines(default_path=default_path):
                 print(f"  {line}")
-        print("To remove them: voice-host saves clean (the game in progress stays).")
+        stays = " (the game in progress stays)" if current else ""
+        print(f"To remove them: voice-host saves clean{stays}.")
 
 
-def _remove(saves: list[SaveSummary], paths: list[Path]) -> int:
+def _remove(saves: list[SaveSummary], paths: list[Path], *, as_json: bool = False) -> int:
     """Remove each of ``paths``, which must be files the list shows; nothing is removed
     when one of them is not (a typo must not cost another file)."""
     listed = {_same(s.path): s for s in saves}
@@ -115,14 +117,30 @@ def _remove(saves: list[SaveSummary], paths: list[Path]) -> int:
         raise UsageError(
             f"{unknown[0]} is not a saved game listed by 'voice-host saves' (nothing removed)"
         )
-    for path in paths:
-        summary = listed[_same(path)]
-        try:
-            summary.path.unlink(missing_ok=True)
-        except OSError as exc:
-            raise SaveError(f"cannot remove {summary.path}: {exc.strerror}") from None
-        what = "kept game" if summary.kept else "game in progress"
-        print(f"Removed the {what} {summary.path}")
+    with ExitStack() as held:
+        for path in paths:
+            summary = listed[_same(path)]
+            if not summary.kept:
+                # a game playing with this file holds it: it would write it again at its
+                # next change, and its player would think it safe
+                try:
+                    held.enter_context(SaveClaim(summary.path))
+                except SaveError:
+                    raise SaveError(
+                        f"a voice-host game is playing with {summary.path}: quit that game "
+                        "first (nothing removed)"
+                    ) from None
+        for path in paths:
+            summary = listed[_same(path)]
+            try:
+                summary.path.unlink(missing_ok=True)
+            except OSError as exc:
+                raise SaveError(f"cannot remove {summary.path}: {exc.strerror}") from None
+            if as_json:
+                print(json.dumps({"removed": str(summary.path), "kept": summary.kept}))
+                continue
+            what = "kept game" if summary.kept else "game in progress"
+            print(f"Removed the {what} {summary.path}")
     return 0
 
 

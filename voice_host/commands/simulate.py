@@ -98,7 +98,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--teams",
         default=DEFAULT_TEAMS,
         metavar="SPEC",
-        help=f'teams and players, e.g. "{DEFAULT_TEAMS}"',
+        help=f'teams and players as NAME:PLAYER,PLAYER;... (default "{DEFAULT_TEAMS}")',
     )
     add_game_options(parser)
     parser.set_defaults(seed=0)  # scripts replay identically unless told otherwise

@@ -9,6 +9,7 @@ same espeak-ng give byte-identical output.
 
 from __future__ import annotations
 
+import gzip
 import sys
 from pathlib import Path
 
@@ -46,9 +47,37 @@ def build_bytes(source_dir: Path = SOURCE_DIR, expected_cards: int | None = BUIL
 def write_builtin(output: Path = BUILTIN_PATH, source_dir: Path = SOURCE_DIR) -> tuple[Path, bool]:
     """Build and write the built-in deck; return the path and whether the file changed.
 
-    A place it cannot write is one :class:`VoiceHostError` line (a folder, a device or a
-    pipe before the build).
+    A ``.json.gz`` (or any name ending ``.gz``) is written gzip-compressed, a plain
+    ``.json`` as plain JSON.  A place it cannot write is one :class:`VoiceHostError`
+    line (a folder, a device or a pipe before the build).
     """
+    _check_output(output)
+    data = build_bytes(source_dir)
+    if not _gzipped(output):
+        data = gzip.decompress(data)  # a plain .json: the same deck, as plain JSON
+    return output, _write(output, data)
+
+
+def write_player_deck(source: Path, output: Path | None = None) -> tuple[Path, bool]:
+    """Build a player's text deck (``my_deck.txt``) into a built deck, its word knowledge
+    worked out once (loading it for play then takes milliseconds, not seconds); by
+    default next to it as ``my_deck.json.gz``.  :class:`DeckError` lists its problems."""
+    from voice_host.deck.loader import load_deck
+
+    if output is None:
+        output = source.with_name(source.name.rsplit(".", 1)[0] + ".json.gz")
+    _check_output(output)
+    if output.exists() and output.resolve() == source.resolve():
+        raise VoiceHostError(f"cannot write the deck to {output}: it is the deck being built")
+    deck = load_deck(source)
+    return output, _write(output, dump_deck(deck, compress=_gzipped(output)))
+
+
+def _gzipped(output: Path) -> bool:
+    return output.name.endswith(".gz")
+
+
+def _check_output(output: Path) -> None:
     if output.is_dir():
         raise VoiceHostError(f"cannot write the deck to {output}: it is a folder")
     if output.exists() and not output.is_file():
@@ -57,7 +86,10 @@ def write_builtin(output: Path = BUILTIN_PATH, source_dir: Path = SOURCE_DIR) ->
         raise VoiceHostError(
             f"cannot write the deck to {output}: not an ordinary file (a device or a pipe)"
         )
-    data = build_bytes(source_dir)
+
+
+def _write(output: Path, data: bytes) -> bool:
+    """Write ``data`` to ``output`` through a temporary file; whether it changed."""
     try:
         changed = not output.exists() or output.read_bytes() != data
         if changed:
@@ -70,18 +102,14 @@ def write_builtin(output: Path = BUILTIN_PATH, source_dir: Path = SOURCE_DIR) ->
         if blocking := file_in_the_way(output.parent):
             why = f"{blocking} is a file, not a folder"
         raise VoiceHostError(f"cannot write the deck to {output}: {why}") from None
-    return output, changed
+    return changed
 
 
-def main() -> int:
-    """Command-line entry point."""
-    try:
-        path, changed = write_builtin()
-    except VoiceHostError as exc:
-        print(f"voice-host: {exc}", file=sys.stderr)
-        return exc.exit_code
-    print(f"{'wrote' if changed else 'unchanged'} {path}")
-    return 0
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point: ``voice-host deck build``'s, options and all."""
+    from voice_host.cli import main as cli_main
+
+    return cli_main(["deck", "build", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -185,7 +185,9 @@ def parse_player_deck(data: bytes, path: str) -> tuple[list[CardSource], list[De
         for number, text in block:
             name, colon, value = text.partition(":")
             key = name.strip().lower()
-            value = value.strip()
+            # a tab counts as a space, and a run of spaces as one ("Tea<tab>pot" was kept
+            # with its tab, and no typed name found it)
+            value = " ".join(value.split())
             base, dot, option = key.partition(".")
             card_field = _FIELD_BY_NAME.get(base)
             raw_text = unprintable(text)

@@ -637,9 +637,10 @@ def status(game: Game, time_left: float | None, *, paused: bool = False) -> str:
 
 def resume_command(path: Path, *, default_path: bool) -> str:
     """The command that resumes the game saved at ``path`` (quoted for a shell where it
-    needs to be, so that a path with spaces can be pasted)."""
+    needs to be, so that a path with spaces can be pasted; absolute, so that it works
+    from any folder: a relative ``--save`` given was printed as it was typed)."""
     return "voice-host play --resume" + (
-        "" if default_path else f" --save {shlex.quote(str(path))}"
+        "" if default_path else f" --save {shlex.quote(str(path.absolute()))}"
     )
 
 

@@ -111,11 +111,14 @@ class HouseRules:
         name = name.strip().replace("-", "_")
         raw = raw.strip()
         fields = {f.name: f for f in dataclasses.fields(self)}
-        if not sep or name not in fields:
+        known = ", ".join(n.replace("_", "-") for n in fields)
+        if sep and name not in fields:  # written right, named wrong: say that
+            given = text.partition("=")[0].strip()
             raise SetupError(
-                f"house rule {text!r}: write NAME=VALUE with NAME one of "
-                f"{', '.join(n.replace('_', '-') for n in fields)}"
+                f"house rule {text!r}: no rule is called {given!r}; the rules: {known}"
             )
+        if not sep or name not in fields:
+            raise SetupError(f"house rule {text!r}: write NAME=VALUE with NAME one of {known}")
         spelt = name.replace("_", "-")  # as the command line spells it
         current = getattr(self, name)
         value: object

@@ -346,6 +346,20 @@ def test_the_second_transcriber_hears_what_cold_pocketsphinx_does_not(
     assert [h.get("transcriber") for h in free] == ["Moonshine tiny-en"]
 
 
+@pytest.mark.slow
+def test_without_a_word_commands_are_judged_as_between_turns(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # without --word nothing was judged at all, not even "host, pass" (session 54's
+    # audit): a turn's judgements need a card, a command does not
+    clip = FIXTURES / "rms" / "command__host_pass.wav"
+    code = cli.main(["listen", "--audio", str(clip), "--json"])
+    out = capsys.readouterr().out
+    assert code == 0
+    judged = [j for j in map(json.loads, out.splitlines()) if j["type"] != "heard"]
+    assert [(j["type"], j["command"]) for j in judged] == [("command", "pass")]
+
+
 def test_a_word_in_no_deck_and_no_category_is_judged_as_noun_and_verb() -> None:
     from voice_host.commands.listen import find_entry
 
@@ -355,6 +369,19 @@ def test_a_word_in_no_deck_and_no_category_is_judged_as_noun_and_verb() -> None:
     assert "knitted" in entry.forms
     # with a category given, that reading alone
     assert "knit" not in find_entry("Knitting", "Object", None).answers
+
+
+def test_a_category_given_for_a_deck_word_decides_its_reading() -> None:
+    from voice_host.commands.listen import find_entry
+
+    # "Albert Einstein" is a Person on a built-in card: without --category, or with
+    # Person, the deck's entry; --category Object was ignored and the deck's Person
+    # taken all the same (session 54's audit): now it is worked out as asked
+    deck_entry = find_entry("Albert Einstein", None, None)
+    assert find_entry("Albert Einstein", "Person", None) == deck_entry
+    as_object = find_entry("Albert Einstein", "Object", None)
+    assert as_object != deck_entry
+    assert set(as_object.answers) != set(deck_entry.answers) or as_object.forms != deck_entry.forms
 
 
 @pytest.mark.slow

@@ -138,7 +138,7 @@ class WavSource:
         except FileNotFoundError:
             raise InputFileError(f"{self.path}: no such audio file") from None
         except IsADirectoryError:
-            raise InputFileError(f"{self.path}: is a folder, not a WAV file") from None
+            raise InputFileError(f"{self.path}: is a folder, not an audio file") from None
         except OSError as exc:
             # `--audio <(ffmpeg ...)`: "Illegal seek", or Python's "not seekable"
             if exc.errno == errno.ESPIPE or isinstance(exc, io.UnsupportedOperation):

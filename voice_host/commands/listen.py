@@ -58,8 +58,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--phase",
         choices=("turn", "control", "spin_choice", "between"),
-        default="turn",
-        help="the game phase to judge in (default: a timed turn)",
+        default=None,
+        help="the game phase to judge in (default: a timed turn with --word; without it, "
+        "between turns, where spoken commands are judged)",
     )
     parser.add_argument(
         "--show",
@@ -101,9 +102,11 @@ NARROWBAND_BELOW = 11_025
 
 
 def find_entry(word: str, category: str | None, deck_path: str | None) -> Entry:
-    """``word``'s entry: from the deck when it holds it (any field, ``category``'s
-    first), else worked out on the spot by the code the deck build uses (with
-    no ``category``, as an Object and an Action at once)."""
+    """``word``'s entry: from the deck when it holds it (in ``category``'s field when
+    one is given, else in any field), else worked out on the spot by the code the
+    deck build uses (with no ``category``, as an Object and an Action at once).  A
+    ``category`` the deck does not hold the word in decides: "Albert Einstein" as
+    an Object was read as the deck's Person (session 54's audit)."""
     from voice_host.deck.knowledge import make_entry, make_entry_any_category
     from voice_host.deck.loader import load_builtin, load_deck
 
@@ -112,7 +115,9 @@ def find_entry(word: str, category: str | None, deck_path: str | None) -> Entry:
     found: Entry | None = None
     for card in deck.cards:
         for field, entry in card.entries.items():
-            if entry.text.casefold() == wanted and (found is None or field == category):
+            if entry.text.casefold() != wanted or (category and field != category):
+                continue
+            if found is None:
                 found = entry
     if found is not None:
         return found
@@ -340,8 +345,10 @@ def run(args: argparse.Namespace) -> int:
     )
     print(reason, file=sys.stderr)  # information, not an error: no "voice-host:" prefix
     judge = None
-    if args.show != "heard" and (entry is not None or teams or args.phase != "turn"):
-        judge = referee_judge(entry, args.phase, teams)
+    # without a card nothing of a turn can be judged: between turns, commands are
+    phase = args.phase or ("turn" if entry is not None else "between")
+    if args.show != "heard":
+        judge = referee_judge(entry, phase, teams)
     if args.audio and not args.cold:
         from voice_host.speech.replay import adapt_to
 

@@ -172,3 +172,15 @@ def test_a_damaged_recording_is_an_input_error_not_a_traceback(tmp_path: Path) -
 def test_a_missing_file_is_an_input_error(tmp_path: Path) -> None:
     with pytest.raises(InputFileError, match="no such audio file"):
         open_recording(tmp_path / "nope.flac")
+
+
+def test_a_flac_piped_in_is_said_to_be_a_pipe_not_an_unknown_format(tmp_path: Path) -> None:
+    # `cat k.flac | voice-host listen --audio /dev/stdin`: the WAV reader's look at the
+    # header took the pipe's first bytes, and libsndfile then said "Format not
+    # recognised" (session 54's audit)
+    import os
+
+    fifo = tmp_path / "clip.flac"
+    os.mkfifo(fifo)
+    with pytest.raises(InputFileError, match=r"clip.flac: a pipe, not a file \(a recording"):
+        open_recording(fifo)  # refused before anything reads it: no writer needed

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -165,6 +166,17 @@ def open_recording(path: Path | str, chunk_seconds: float = CHUNK_SECONDS) -> Re
     handed to libsndfile.  A WAV that is damaged (no data, a truncated header)
     is refused as such.
     """
+    try:
+        piped = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        piped = False  # missing or unreadable: the source says which
+    if piped:
+        # the WAV reader's look at its header consumed the pipe's first bytes, and a
+        # FLAC or OGG piped in was then "Format not recognised"; a WAV was refused so
+        raise InputFileError(
+            f"{path}: a pipe, not a file (a recording is read from a file: save it to one "
+            "first, or give it as --audio /dev/stdin < FILE)"
+        )
     try:
         return WavSource(path, chunk_seconds)
     except NotPcmWavError:

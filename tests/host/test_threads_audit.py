@@ -445,3 +445,37 @@ def test_p_or_f_pressed_before_a_heard_guess_moved_the_card_on_does_not_hit_the_
     clock.advance_to(t + 6.0)
     host.handle(KeyPress(key, t + 6.0))
     assert len(host.game.inputs) == 2
+
+
+def _quiet_until(host: Any, clock: Any, t: float, until: float) -> float:
+    while t + 0.1 <= until:
+        chunk = AudioChunk(bytes(2 * CHUNK), SAMPLE_RATE, t)
+        clock.advance_to(chunk.end_time)
+        host.hear(chunk)
+        t = chunk.end_time
+    return t
+
+
+@pytest.mark.parametrize("how", ["space", "question"])
+def test_a_guess_after_a_pause_counts_past_the_buzzer_of_before_the_pause(
+    make_host: HostMaker, how: str
+) -> None:
+    # The referee was told the situation only when the game changed: after a pause
+    # (space, or a question holding the timer: "host quit" answered N) it kept the
+    # buzzer of before the pause, and a guess after that moment, with 15 s still on the
+    # clock, was judged "after the buzzer" and lost (session 54's review).
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=30.0)
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = _until_go(host, clock)
+    old_buzzer = host.timer.buzzer
+    t = _quiet_until(host, clock, t, t + 2.0)
+    host.handle(KeyPress(" " if how == "space" else "q", t))
+    # paused 20 s; a question lapses at 10 s, so it is answered at 9
+    t = _quiet_until(host, clock, t, t + (20.0 if how == "space" else 9.0))
+    host.handle(KeyPress(" " if how == "space" else "n", t))
+    t = _quiet_until(host, clock, t, old_buzzer + 2.0)
+    assert host.timer.running and host.timer.left(t) > 5
+    _heard_at(host, clock, t, t + 0.5)
+    assert [type(i).__name__ for i in host.game.inputs] == ["Correct"]

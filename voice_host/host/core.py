@@ -212,6 +212,7 @@ class Host:
         self._ask_which_team: tuple[int | None, float] | None = None
         self._resumed_left: float | None = None  # the resumed turn's time, until it starts
         self._card_hidden = False  # K with --show-card: the card off the screen for a moment
+        self._told_situation: Situation | None = None  # the referee's, as last told
         # The card in play (card, category, turn) and when it came: words said before then
         # were about an earlier card, whenever their judgement arrives.
         self._card_key: tuple[object, ...] | None = None
@@ -317,6 +318,8 @@ class Host:
         elif isinstance(item, Continued):
             self.continued(item.t)
         self._stop_if_stranded()
+        if not self.finished:
+            self._refresh_situation()  # a pause or a question moved the buzzer
 
     def _heard(self, judgements: Sequence[Judgement]) -> None:
         # words heard, judged or not: the table is talking (a team that got nothing)
@@ -407,6 +410,19 @@ class Host:
                 if second % SAVE_TIMER_EVERY == 0:
                     self._save()  # the time left, so that a resumed turn goes on with it
                 self._show(now)
+        self._refresh_situation()
+
+    def _refresh_situation(self) -> None:
+        """Tell the referee the situation when it moved without a change to the game: a
+        pause, a question holding the timer or Ctrl-Z, and going on after them, move
+        the buzzer (the referee kept the one before the pause, and judged every guess
+        after it "after the buzzer" for the rest of the card: session 54's review)."""
+        if self.listening is None:
+            return
+        situation = self.situation()
+        if situation != self._told_situation:
+            self._told_situation = situation
+            self.listening.update_situation(situation)
 
     def suspend(self, now: float) -> None:
         """The process is about to stop (Ctrl-Z): a running turn's timer is paused, as
@@ -1246,7 +1262,8 @@ class Host:
         if card != self._card_key:
             self._card_key, self._card_at = card, now
         if self.listening is not None:
-            self.listening.update(self.context(), self.situation())
+            self._told_situation = self.situation()
+            self.listening.update(self.context(), self._told_situation)
         self._say_card()
         if save:
             self._save()

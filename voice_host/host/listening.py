@@ -79,6 +79,12 @@ class Listening:
             self._context = context
             self._situation = situation
 
+    def update_situation(self, situation: Situation) -> None:
+        """The situation to judge in alone, the context unchanged (thread-safe): the
+        turn's timer paused or going on moves its buzzer, with no change to the game."""
+        with self._lock:
+            self._situation = situation
+
     def prepare(self, contexts: Iterable[ListenContext]) -> None:
         """Contexts the game may listen for later (every card's): the recogniser
         learns them on the listening thread before it next takes a context."""

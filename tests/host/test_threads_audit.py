@@ -13,6 +13,7 @@ import pytest
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.config import HostConfig
 from voice_host.host.clock import WallClock
+from voice_host.host.core import LISTEN_LAG_MAX
 from voice_host.host.inputs import Heard, InputQueue, KeyPress, MicStatus
 from voice_host.host.listening import Listening
 from voice_host.host.live import _listen
@@ -281,6 +282,8 @@ def test_a_guess_said_before_the_buzzer_counts_when_its_judgement_lands_after_ti
     clock.advance_to(loud.end_time)
     judged = host.listening.feed(loud)
     assert [j.type for j in judged] == ["guess"]
+    # ...and the audio after it, to the end of the grace (the host waits for that)...
+    host.listening.feed(AudioChunk(bytes(10 * CHUNK), SAMPLE_RATE, loud.end_time))
     # ...while the host loop, its queue empty, reaches the end of the grace...
     clock.advance_to(buzzer + host.options.grace + 0.05)
     host.tick(clock.now())
@@ -479,3 +482,43 @@ def test_a_guess_after_a_pause_counts_past_the_buzzer_of_before_the_pause(
     assert host.timer.running and host.timer.left(t) > 5
     _heard_at(host, clock, t, t + 0.5)
     assert [type(i).__name__ for i in host.game.inputs] == ["Correct"]
+
+
+def test_a_guess_before_the_buzzer_still_waiting_to_be_fed_counts(make_host: HostMaker) -> None:
+    # R8: the word ended before the buzzer, but its audio still waited in the
+    # microphone's queue (the listening thread busy with the utterance before it) when
+    # the host reached the buzzer's grace: the turn ended, and the guess was judged
+    # against the next one (session 54's review).  The host waits for the audio.
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=12.0)
+    host.start()
+    caller.word = host.entry_text().lower()
+    t = _until_go(host, clock)
+    buzzer = host.timer.buzzer
+    t = _quiet_until(host, clock, t, buzzer - 0.3)
+    late = t  # the guess's chunk, spoken before the buzzer, still queued
+    clock.advance_to(buzzer + host.options.grace + 0.05)
+    host.tick(clock.now())
+    assert host.game.inputs == ()  # not ended: its audio is not all heard yet
+    assert host.listening is not None
+    loud = AudioChunk(b"\x01\x00" * CHUNK, SAMPLE_RATE, late)
+    host.handle(Heard(tuple(host.listening.feed(loud))))
+    host.listening.feed(AudioChunk(bytes(20 * CHUNK), SAMPLE_RATE, loud.end_time))  # caught up
+    host.tick(clock.now())
+    assert [type(i).__name__ for i in host.game.inputs] == ["Correct", "TimeUp"]
+
+
+def test_the_buzzer_waits_for_a_stalled_microphone_a_second_at_most(make_host: HostMaker) -> None:
+    caller = _Caller()
+    host, clock, _ = make_host(recognizer=caller, timer=12.0)
+    host.start()
+    t = _until_go(host, clock)
+    buzzer = host.timer.buzzer
+    _quiet_until(host, clock, t, buzzer - 2.0)  # then nothing more comes
+    ending = buzzer + host.options.grace
+    clock.advance_to(ending + LISTEN_LAG_MAX - 0.05)
+    host.tick(clock.now())
+    assert host.game.inputs == ()
+    clock.advance_to(ending + LISTEN_LAG_MAX + 0.05)
+    host.tick(clock.now())
+    assert [type(i).__name__ for i in host.game.inputs] == ["TimeUp"]

@@ -68,6 +68,10 @@ LATE_BUZZER_SECONDS = 3.0
 QUIT_CONFIRM_SECONDS = CONFIRM_SECONDS
 #: Seconds the card stays on the screen after the describer's peek key (K) when it is hidden.
 CARD_PEEK_SECONDS = 5.0
+#: Seconds past the buzzer's grace the host waits, at most, for the listening thread to
+#: have fed the audio up to it (a thread still transcribing the utterance before is
+#: 0.1-0.3 s behind; a stalled microphone must not hold the turn's end for long).
+LISTEN_LAG_MAX = 1.0
 #: Misunderstood spoken commands in a row before the host names the key (dialogue.md 9).
 ESCALATE_AFTER = 2
 #: Host speech intervals the referee is told about (the recent ones are all it needs).
@@ -380,7 +384,11 @@ class Host:
             else:
                 self._buzzer = cue.at
                 self._ending_at = cue.at + self.options.grace
-        if self._ending_at is not None and now >= self._ending_at:
+        if (
+            self._ending_at is not None
+            and now >= self._ending_at
+            and self._heard_up_to(self._ending_at, now)
+        ):
             self._end_turn(now)
         if self._ask_which_team is not None and now >= self._ask_which_team[1]:
             card, _ = self._ask_which_team
@@ -411,6 +419,16 @@ class Host:
                     self._save()  # the time left, so that a resumed turn goes on with it
                 self._show(now)
         self._refresh_situation()
+
+    def _heard_up_to(self, t: float, now: float) -> bool:
+        """Whether the listening thread has fed the microphone's audio up to ``t`` (or
+        cannot: no microphone, or it lags :data:`LISTEN_LAG_MAX` behind).  A guess said
+        just before the buzzer whose audio still waited in the microphone's queue (the
+        thread busy transcribing the utterance before it: 0.1-0.3 s) was judged after
+        the turn had ended, and lost (R8; session 54's review)."""
+        if self.listening is None or not self.mic_live:
+            return True
+        return self.listening.fed_until >= t or now >= t + LISTEN_LAG_MAX
 
     def _refresh_situation(self) -> None:
         """Tell the referee the situation when it moved without a change to the game: a

@@ -72,6 +72,9 @@ class Listening:
         self._taken: list[Judgement] = []
         self.dropped_seconds = 0.0
         """Seconds of microphone audio dropped by the gate so far."""
+        self.fed_until = 0.0
+        """The end (host's clock) of the latest audio fed: at the buzzer the host waits
+        for the audio up to its grace to be fed before it ends the turn."""
 
     def update(self, context: ListenContext, situation: Situation) -> None:
         """What to listen for and the situation to judge in (thread-safe)."""
@@ -118,6 +121,7 @@ class Listening:
             if judged:
                 with self._lock:
                     self._fresh = [*self._fresh[-UNTAKEN:], *judged]
+            self.fed_until = max(self.fed_until, chunk.end_time)
             return judged
 
     def claim(self, judgements: Iterable[Judgement]) -> list[Judgement]:

@@ -48,6 +48,20 @@ def keys(ctl: KeyboardController, text: str, now: float = 0.0) -> list[str]:
     return said
 
 
+def test_a_pause_is_saved_held_and_going_on_saved_running() -> None:
+    # space paused the turn unsaved: killed then, the save had it running, and the live
+    # host resumed it at "Go!" (session 54's review)
+    ctl = controller()
+    saved: list[tuple[float | None, bool]] = []
+    ctl.on_change = lambda: saved.append((ctl.saved_time_left, ctl.saved_held))
+    keys(ctl, " ", 100.0)  # "Go!"
+    saved.clear()
+    keys(ctl, " ", 103.0)  # pause
+    assert saved[-1] == (27.0, True)
+    keys(ctl, " ", 110.0)  # go on
+    assert saved[-1] == (27.0, False)
+
+
 def test_a_running_turns_time_left_is_saved_every_second() -> None:
     ctl = controller()
     saved: list[float | None] = []

@@ -8,6 +8,7 @@ import os
 import random
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -69,6 +70,18 @@ def test_a_crash_before_the_rename_leaves_the_old_save(
         save_atomic(path, "new")
     assert path.read_text() == "old"
     assert leftovers(tmp_path) == []
+
+
+def test_a_save_keeps_the_permissions_of_the_file_it_replaces(tmp_path: Path) -> None:
+    # every save set a save shared with the family (0644) back to 0600: the temporary
+    # file is made owner-only (session 54's review).  A new file stays owner-only.
+    path = tmp_path / "game.json"
+    save_atomic(path, "first")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.chmod(0o644)
+    save_atomic(path, "second")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
+    assert path.read_text(encoding="utf-8") == "second"
 
 
 def test_full_disk_is_one_line_and_keeps_the_old_save(

@@ -194,6 +194,13 @@ def test_remove_refuses_the_save_of_a_game_being_played(
     assert save.is_file() and kept.is_file()
     code, out, err = _saves(capsys, "--save", str(save), "remove", str(save))  # it has quit
     assert (code, err) == (0, "") and not save.exists()
+    # a kept game resumed with --save is held so too: clean leaves it (and says why)
+    with SaveClaim(kept):
+        code, out, err = _saves(capsys, "--save", str(save), "clean")
+    assert code == 2 and "a voice-host game is playing with" in err and kept.is_file()
+    code, out, err = _saves(capsys, "--save", str(save), "clean")
+    assert code == 0 and not kept.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no lock file left behind
 
 
 def test_clean_removes_every_kept_game_and_leaves_the_game_in_progress(

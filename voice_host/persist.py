@@ -27,6 +27,7 @@ import errno
 import glob
 import json
 import os
+import stat
 import tempfile
 import threading
 import time
@@ -144,13 +145,18 @@ class SaveClaim:
     def __exit__(self, *exc: object) -> None:
         self.release()
 
+    @staticmethod
+    def lock_path(path: Path) -> Path:
+        """The hidden lock file beside the save file ``path``."""
+        return path.with_name(f".{path.name}.lock")
+
     def claim(self) -> None:
         """Take the hold; :class:`SaveError` when another game holds it."""
         try:
             import fcntl
         except ImportError:  # pragma: no cover - not on POSIX
             return
-        lock = self.path.with_name(f".{self.path.name}.lock")
+        lock = self.lock_path(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
@@ -219,6 +225,18 @@ def unsaved_said(why: str) -> str:
     return f"I could not save the game: {why}." if why else "I could not save the game."
 
 
+def _keep_mode(fd: int, path: Path) -> None:
+    """Give the new file the permissions of the save it replaces: the temporary file
+    is made readable by its owner alone, and every save set a shared save back so
+    (session 54's review).  A new save keeps the owner-only mode."""
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return
+    with contextlib.suppress(OSError):
+        os.fchmod(fd, mode)
+
+
 def _write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
@@ -255,6 +273,7 @@ def save_atomic(path: Path, data: str, *, make_temp: TempMaker = _make_temp) -> 
         fd, temp = make_temp(folder, _temp_prefix(path))
         try:
             _write_all(fd, data.encode("utf-8"))
+            _keep_mode(fd, path)
             os.fsync(fd)
         finally:
             os.close(fd)

@@ -11,6 +11,7 @@ the ones named, or all the kept ones at once.  It reads the same ``--save`` and
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 from contextlib import ExitStack
@@ -120,22 +121,24 @@ def _remove(saves: list[SaveSummary], paths: list[Path], *, as_json: bool = Fals
     with ExitStack() as held:
         for path in paths:
             summary = listed[_same(path)]
-            if not summary.kept:
-                # a game playing with this file holds it: it would write it again at its
-                # next change, and its player would think it safe
-                try:
-                    held.enter_context(SaveClaim(summary.path))
-                except SaveError:
-                    raise SaveError(
-                        f"a voice-host game is playing with {summary.path}: quit that game "
-                        "first (nothing removed)"
-                    ) from None
+            # a game playing with this file (the game in progress, or a kept one
+            # resumed with --save) holds it: it would write it again at its next
+            # change, or quit saying it is saved, and its player would think it safe
+            try:
+                held.enter_context(SaveClaim(summary.path))
+            except SaveError:
+                raise SaveError(
+                    f"a voice-host game is playing with {summary.path}: quit that game "
+                    "first (nothing removed)"
+                ) from None
         for path in paths:
             summary = listed[_same(path)]
             try:
                 summary.path.unlink(missing_ok=True)
             except OSError as exc:
                 raise SaveError(f"cannot remove {summary.path}: {exc.strerror}") from None
+            with contextlib.suppress(OSError):  # its lock file, made to hold it, goes too
+                SaveClaim.lock_path(summary.path).unlink(missing_ok=True)
             if as_json:
                 print(json.dumps({"removed": str(summary.path), "kept": summary.kept}))
                 continue

@@ -273,10 +273,12 @@ class KeyboardController:
                 return [texts.go(self._time_left), self._card_line()]
             if self._running_since is not None:
                 self._stop_timer(now)
+                self.on_change()  # saved paused: a crash now resumes it waiting, as it is
                 return [dialogue.paused(self._time_left, texts.PAUSE_HINT)]
             if self._time_left <= 0:
                 return [dialogue.TIME_IS_UP]
             self._start_timer(now)
+            self.on_change()  # no longer held
             return [dialogue.go_on(self._time_left)]
         if key not in ("c", "p", "f", "t"):
             return None

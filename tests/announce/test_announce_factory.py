@@ -418,3 +418,45 @@ def test_real_engine_volume_and_render_error() -> None:
     assert low < peak / 2
     with pytest.raises(EngineError, match="closed"):
         renderer.render("late", VoiceSettings())
+
+
+class SilentStream(FakeStream):
+    """Opens and starts, and never asks for a block (a speaker that dropped out)."""
+
+    def start(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_an_output_that_starts_silent_is_given_up_at_once_and_tried_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Each text waited its length and 5 s with the microphone shut, on a stream that
+    # started and never called back: voice play was dead (session 54's review).
+    monkeypatch.setattr(player_module, "FIRST_BLOCK_WAIT", 0.05)
+
+    class SilentSd(FakeSd):
+        def RawOutputStream(self, **kwargs: Any) -> FakeStream:
+            stream = SilentStream(fail=False, **kwargs)
+            self.streams.append(stream)
+            return stream
+
+    sd = SilentSd()
+    player = SounddevicePlayer.open(None, sd=sd)
+    audio = RenderedAudio(b"\x01\x00" * 22050, 22050)  # a second of sound
+    started: list[str] = []
+    with pytest.raises(DeviceError, match="started but is not playing"):
+        player.play(audio, on_start=lambda: started.append("start"), cancel=threading.Event())
+    assert started == []  # the gate never shut: nothing was heard of it
+    assert len(sd.streams) == 1  # and no second try at the device's own rate
+    # the next texts are printed at once, the device left alone for a while ...
+    with pytest.raises(DeviceError, match="not playing"):
+        player.play(audio, on_start=lambda: started.append("start"), cancel=threading.Event())
+    assert len(sd.streams) == 1
+    # ... and then tried again
+    monkeypatch.setattr(player, "_silent_until", 0.0)
+    with pytest.raises(DeviceError):
+        player.play(audio, on_start=lambda: started.append("start"), cancel=threading.Event())
+    assert len(sd.streams) == 2

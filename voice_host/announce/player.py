@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -33,6 +34,19 @@ from voice_host.errors import DeviceError
 POLL = 0.02
 #: Seconds past a sound's length after which a silent output is taken as lost.
 HANG_MARGIN = 5.0
+#: Seconds a started output stream may take to ask for its first block.  A stream that
+#: opens and starts but never calls back (a Bluetooth speaker that dropped out) held
+#: each text its length and :data:`HANG_MARGIN`, the microphone shut all the while: the
+#: guesses after each "correct" went unheard (session 54's review).  A working device
+#: asks within milliseconds.
+FIRST_BLOCK_WAIT = 1.0
+#: Seconds after such a silent start during which every text is printed at once rather
+#: than tried on the device again; then the device is tried again.
+SILENT_RETRY = 30.0
+
+
+class _NotPlaying(DeviceError):
+    """The output stream started and asked for nothing (tried again only later)."""
 #: Seconds an output stream may take to open and start.  A sound server that does not
 #: answer can hold PortAudio there for good, and with it "Go!" and the turn's timer:
 #: past this the text is printed instead, and until the device answers every later
@@ -95,6 +109,8 @@ class SounddevicePlayer:
         self._rate: float | None = None
         # A stream still opening past OPEN_TIMEOUT: the device is not answering.
         self._stuck: threading.Thread | None = None
+        # Until when (monotonic seconds) a device that started silent is not tried again.
+        self._silent_until = 0.0
 
     @classmethod
     def open(cls, device: int | str | None = None, *, sd: Any | None = None) -> SounddevicePlayer:
@@ -157,8 +173,13 @@ class SounddevicePlayer:
         """See :meth:`Player.play`."""
         if cancel.is_set():
             return False
+        if time.monotonic() < self._silent_until:
+            raise DeviceError("audio output is not playing")  # printed at once, for now
         try:
             return self._play(audio, on_start, cancel)
+        except _NotPlaying:
+            self._silent_until = time.monotonic() + SILENT_RETRY
+            raise  # not the sample rate: no second try at another
         except DeviceError as exc:
             # Some devices refuse 22,050 Hz: try once more at the device's own rate.
             if self._rate is None or round(self._rate) == audio.rate:
@@ -225,8 +246,11 @@ class SounddevicePlayer:
         position = 0
         finished = threading.Event()
 
+        asked = threading.Event()
+
         def callback(outdata: Any, frames: int, time: Any, status: Any) -> None:
             nonlocal position
+            asked.set()
             wanted = frames * 2
             chunk = data[position : position + wanted]
             position += len(chunk)
@@ -237,6 +261,8 @@ class SounddevicePlayer:
 
         stream = self._started(audio, callback, finished)
         try:
+            if not asked.wait(FIRST_BLOCK_WAIT) and not finished.is_set():
+                raise _NotPlaying("audio output started but is not playing")
             on_start()
             # finished_callback fires once the last buffer has been played, not just queued.
             # A device unplugged mid-sound may just stop calling back: give up after a margin.

@@ -47,6 +47,8 @@ SILENT_RETRY = 30.0
 
 class _NotPlaying(DeviceError):
     """The output stream started and asked for nothing (tried again only later)."""
+
+
 #: Seconds an output stream may take to open and start.  A sound server that does not
 #: answer can hold PortAudio there for good, and with it "Go!" and the turn's timer:
 #: past this the text is printed instead, and until the device answers every later

@@ -370,6 +370,15 @@ def test_an_entry_needs_a_letter_of_the_english_alphabet_or_a_digit(
         ((bytes(range(128, 256)) + b"\n") * 21, "deck.txt", "not a text file (21 lines"),
         # a program, an image: one line, not a million
         (b"\x7fELF\x02\x01\x00\x00" * 1000, "deck.txt", "not a text file (it holds NUL bytes)"),
+        # a program's first 300 bytes: its NULs in every lane were taken for UTF-16
+        # (session 54's audit)
+        (
+            b"\x7fELF\x02\x01\x01\x00" + bytes(8) + b"\x03\x00\x3e\x00\x01\x00\x00\x00" * 18,
+            "deck.txt",
+            "not a text file (it holds NUL bytes)",
+        ),
+        # every byte value once: 21 problems, one a line (session 54's audit)
+        (bytes(range(256)), "deck.txt", "not a text file (it holds control bytes)"),
     ],
 )
 def test_a_file_that_is_no_text_is_one_problem(

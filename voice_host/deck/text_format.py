@@ -64,18 +64,37 @@ _NOT_UTF8 = "UTF-16 or UTF-32 text (Notepad's 'Unicode')"
 MAX_ENCODING_PROBLEMS = 5
 
 
+#: Bytes no text file holds (a tab, line ends and a form feed aside).
+_CONTROL_BYTES = (*range(0, 9), 11, *range(14, 32), 127)
+
+
+def _wide_text(data: bytes) -> bool:
+    """Whether ``data`` looks like UTF-16 or UTF-32 without a byte-order mark: one lane
+    of its bytes nearly all zeros where the others hold letters (English text in
+    UTF-16 is every other byte zero; a program's NULs fall in every lane)."""
+    for width in (2, 4):
+        lanes = [data[i::width] for i in range(width)]
+        n = len(lanes[-1])
+        if n <= 4:
+            continue
+        zero = sorted(lane.count(0) / max(1, len(lane)) for lane in lanes)
+        if zero[-(width - 1)] > 0.8 and zero[0] < 0.1:
+            return True
+    return False
+
+
 def decode_lines(data: bytes, path: str) -> tuple[list[str], list[DeckProblem]]:
     """Split ``data`` into text lines; every line that is not UTF-8 is one problem."""
     problems: list[DeckProblem] = []
-    half = len(data) // 4
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
-        half > 4 and max(data[0::2].count(0), data[1::2].count(0)) > half
-    ):
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or _wide_text(data):
         return [], [DeckProblem(path, f"{_NOT_UTF8}: save it as UTF-8")]
     if data.startswith(b"\x1f\x8b"):
         return [], [DeckProblem(path, "gzip data: a built deck's name ends in .json.gz")]
     if data.count(b"\0") > max(8, len(data) // 100):  # one stray NUL is named on its line
         return [], [DeckProblem(path, "not a text file (it holds NUL bytes)")]
+    if sum(data.count(bytes([c])) for c in _CONTROL_BYTES) > max(8, len(data) // 100):
+        # a binary file with few NULs was one problem a line, 21 for 256 bytes
+        return [], [DeckProblem(path, "not a text file (it holds control bytes)")]
     data = data.replace(b"\xef\xbb\xbf", b"")  # a byte-order mark, or two in joined files
     lines: list[str] = []
     for number, raw in enumerate(data.split(b"\n"), start=1):

@@ -296,6 +296,18 @@ def test_a_json_gz_that_is_not_gzip_says_so(tmp_path: Path) -> None:
     assert "not valid JSON" in str(problems[0])
 
 
+def test_problems_are_listed_in_the_files_order(tmp_path: Path) -> None:
+    # checks made in passes listed line 14 before line 10 (session 54's audit)
+    text = (
+        GOOD_CARD
+        + "object.answers: ,,\nrandom.not-answers: birthday\ncolour: red\n\n"
+        + GOOD_CARD.replace("Teapot", "Kettle").replace("person: Albert Einstein\n", "")
+    )
+    _, problems = check_deck(write(tmp_path, text, "d.txt"))
+    lines = [p.line for p in problems]
+    assert len(lines) >= 4 and lines == sorted(lines), [str(p) for p in problems]
+
+
 def test_a_tab_or_a_run_of_spaces_in_an_entry_is_one_space(tmp_path: Path) -> None:
     # "object:\tTea\tpot" kept its tab: the card read "Tea<tab>pot", and no typed or
     # spoken name found it (session 54's audit)

@@ -71,7 +71,13 @@ def check_deck(path: Path) -> tuple[int, list[DeckProblem]]:
         deck, problems = parse_built(data, str(path))
         return (len(deck) if deck is not None else 0), problems
     sources, problems = parse_player_deck(data, str(path))
-    return len(sources), problems
+    return len(sources), _in_order(problems)
+
+
+def _in_order(problems: list[DeckProblem]) -> list[DeckProblem]:
+    """``problems`` in the file's order, as an editor shows it (checks made in passes
+    listed a later line first); those of no line (the file) keep their place first."""
+    return sorted(problems, key=lambda p: p.line or 0)
 
 
 def load_deck(path: Path | str) -> Deck:
@@ -90,7 +96,7 @@ def load_deck(path: Path | str) -> Deck:
         return deck
     sources, problems = parse_player_deck(data, str(path))
     if problems:
-        raise DeckError(problems)
+        raise DeckError(_in_order(problems))
     return deck_from_sources(path.name, sources)
 
 

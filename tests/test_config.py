@@ -153,6 +153,13 @@ def test_teams_as_a_table_and_devices(tmp_path: Path) -> None:
         ('backend = "whisper"\n', "backend: expected one of auto, pocketsphinx, vosk"),
         ('wake_word = "hey 2"\n', "wake_word: expected a word or two of letters"),
         ('teams = "Red:Ann"\n', "teams: expected teams as"),  # R1: 2+ teams of 2+
+        # a separator in a name of the [teams] table made other players or teams of it
+        # ("Ann, Bob" two players; session 54's audit)
+        (
+            '[teams]\nRed = ["Ann, Bob", "Cat"]\nBlue = ["Dan", "Eve"]\n',
+            'teams: expected names without ";", ":" or "," (the player name \'Ann, Bob\'',
+        ),
+        ('[teams]\n"Re:d" = ["Ann", "Cat"]\nBlue = ["Dan", "Eve"]\n', "the team name 'Re:d' holds"),
         ("seed = true\n", "seed: expected a whole number, got True"),
         ("deck = 3\n", "deck: expected a file path, got 3"),
         # a TOML escape can put a NUL in a path, which no file name holds (was a traceback)

@@ -488,6 +488,36 @@ def test_a_new_game_never_loses_the_game_in_progress(
     assert _saved(kept[0]).to_data() == first.to_data()  # the first one untouched
 
 
+def test_taking_up_the_saved_game_offered_names_the_new_game_options_it_drops(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # yes to "Go on with it?" resumed the saved game and dropped --seed and --house
+    # unsaid, where --resume names them (session 54's audit)
+    save = tmp_path / "game.json"
+    code, _, _ = _play(monkeypatch, capsys, " \nc\n", *_new_args(tmp_path, save))
+    assert code == 0 and save.is_file()
+    args = ["--save", str(save), "--seed", "9", "--house", "foul-penalty=end-turn"]
+    code, out, err = _play(monkeypatch, capsys, "y\n", *args)
+    assert code == 0 and "Resuming the saved game." in out
+    assert err == (
+        "voice-host: --seed and --house do nothing with the saved game taken up: it goes on "
+        "with its own teams, board and rules (answer no to start a new game with them)\n"
+    )
+
+
+def test_a_first_team_naming_none_of_the_typed_teams_is_asked_instead(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # --first Green with teams typed at the set-up stopped the game after it, with
+    # everything typed lost (session 54's audit): now said, and asked
+    save = tmp_path / "game.json"
+    keys = "Red\na,b\nBlue\nc,d\n\n2\n"
+    code, out, err = _play(monkeypatch, capsys, keys, "--first", "Green", "--save", str(save))
+    assert (code, err) == (0, "")
+    assert "The first team given, 'Green', is none of these teams." in out
+    assert "Blue's turn." in out
+
+
 def test_a_damaged_save_is_kept_but_not_offered_as_a_game(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

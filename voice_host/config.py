@@ -39,7 +39,7 @@ from voice_host.rules import (
     parse_teams,
 )
 from voice_host.rules.house import CHOICES, MAX_PASSES
-from voice_host.rules.teams import name_key
+from voice_host.rules.teams import name_key, name_problem
 
 #: Recognisers ``--backend`` can name.
 BACKENDS = ("auto", "pocketsphinx", "vosk")
@@ -283,6 +283,13 @@ def _teams(value: object) -> str:
         for name, players in value.items():
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
                 raise _Bad('a list of player names for each team, as Red = ["Ann", "Bob"]', value)
+            # a name holding a separator was read as other teams or players: "Ann, Bob"
+            # became two players, "Eve;x" a team x (session 54's audit)
+            why = name_problem(name, team=True) or next(
+                (w for w in map(name_problem, players) if w), None
+            )
+            if why is not None:
+                raise _Bad(f'names without ";", ":" or "," ({why})', value)
             parts.append(f"{name}:{','.join(players)}")
         value = ";".join(parts)
     spec = _text(value, 'teams as "Red:Ann,Bob;Blue:Cat,Dan"')

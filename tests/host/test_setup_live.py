@@ -517,6 +517,23 @@ def test_no_voice_setup_asks_by_typed_prompts(
     assert "Team 1 name" in out and "Owls' turn. Ann describing" in out
 
 
+def test_no_voice_setup_with_a_first_team_naming_none_of_the_typed_teams(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --first Green with the teams typed: "unknown team 'Green'" after the set-up, all
+    # typed lost (session 54's audit); now said, and the first typed team starts
+    from voice_host import cli
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.stdin", io.StringIO("Owls\nAnn,Bob\nFoxes\nCat,Dan\n\nq\ny\n"))
+    args = ["play", "--no-voice-setup", "--plain", "--keyboard-only", "--first", "Green"]
+    args += ["--deck", str(DATA / "deck.txt"), "--board", str(DATA / "board.json")]
+    assert cli.main([*args, "--save", str(tmp_path / "game.json")]) == 0
+    out = capsys.readouterr().out
+    assert "The first team given, 'Green', is none of these teams: Owls starts." in out
+    assert "Owls' turn. Ann describing" in out
+
+
 def _a_game_in_progress(tmp_path: Path) -> None:
     """A game quit mid-turn, saved where ``config(tmp_path)`` plays."""
     out = io.StringIO()

@@ -24,7 +24,7 @@ import random
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import FrameType
 from typing import Any
 
@@ -61,6 +61,7 @@ from voice_host.rules import (
     Team,
     parse_teams,
 )
+from voice_host.rules.teams import name_key
 from voice_host.terminal_keys import (
     KeySource,
     ask_first,
@@ -228,6 +229,10 @@ class _KeyboardSaves:
         )
 
 
+def _names_a_team(name: str, teams: Sequence[Team]) -> bool:
+    return any(name_key(t.name) == name_key(name) for t in teams)
+
+
 def _new_game(
     config: HostConfig, first_arg: str | None, keys: KeySource, write: Callable[[str], None]
 ) -> tuple[Game, EntryText]:
@@ -242,11 +247,15 @@ def _new_game(
         teams = parse_teams(spec)
     except RulesError as exc:
         raise UsageError(f"--teams: {exc}") from None
-    first: int | str = (
-        first_team(first_arg, teams)
-        if first_arg is not None
-        else ask_first(teams, keys, write, random.Random(config.seed))
-    )
+    first: int | str | None = first_team(first_arg, teams) if first_arg is not None else None
+    if isinstance(first, str) and config.teams is None and not _names_a_team(first, teams):
+        # the teams were typed just now: a --first (or config first) that names none of
+        # them stopped the game after the whole set-up, everything typed lost (session
+        # 54's audit); it is said, and asked instead
+        write(f"The first team given, {first_arg!r}, is none of these teams.")
+        first = None
+    if first is None:
+        first = ask_first(teams, keys, write, random.Random(config.seed))
     try:
         game = Game(
             teams,
@@ -262,10 +271,16 @@ def _new_game(
 
 
 def _keyboard_game(
-    config: HostConfig, first_arg: str | None, env: Mapping[str, str] | None = None
+    config: HostConfig,
+    first_arg: str | None,
+    env: Mapping[str, str] | None = None,
+    *,
+    offer_unused: str | None = None,
 ) -> int:
     """The keyboard-only game, saved after every change like the live host's (same file
-    and format: either can resume the other's game); ``env`` finds the save file."""
+    and format: either can resume the other's game); ``env`` finds the save file;
+    ``offer_unused``: the line said when the set-up's offer of a saved game is taken
+    (:func:`unused_with_offer_taken`)."""
     saves = _KeyboardSaves(config, os.environ if env is None else env)
 
     def make_controller(keys: KeySource, write: Callable[[str], None]) -> KeyboardController:
@@ -275,6 +290,8 @@ def _keyboard_game(
             offer = saved_offer(saves.path)
             if offer and ask_resume(keys, write, offer):
                 played = dataclasses.replace(played, resume=True)
+                if offer_unused is not None:
+                    print(offer_unused, file=sys.stderr, flush=True)
         if played.resume:
             saved = saved_to_resume(saves.slot)
             played = resume_config(played, saved)  # the game's own deck and timer
@@ -329,6 +346,19 @@ def unused_with_resume(args: argparse.Namespace) -> str | None:
         "--resume",
         ": the saved game goes on with its own teams, board and rules (start a new game "
         "without --resume to change them)",
+    )
+
+
+def unused_with_offer_taken(args: argparse.Namespace) -> str | None:
+    """As :func:`unused_with_resume`, for a saved game taken up at the set-up's offer
+    (its yes resumes it as ``--resume`` would: the options that make a new game were
+    dropped unsaid; session 54's audit)."""
+    return _unused(
+        args,
+        _NEW_GAME_ONLY,
+        "the saved game taken up",
+        ": it goes on with its own teams, board and rules (answer no to start a new "
+        "game with them)",
     )
 
 
@@ -400,7 +430,7 @@ def _play(args: argparse.Namespace, config: HostConfig, unused: str = "") -> int
         ignored = unused_with_keyboard(args)
         if ignored is not None:
             print(ignored, file=sys.stderr, flush=True)
-        return _keyboard_game(config, config.first)
+        return _keyboard_game(config, config.first, offer_unused=unused_with_offer_taken(args))
     from voice_host.host.live import run_live
 
     if config.teams is None and not config.resume and getattr(args, "no_voice_setup", False):
@@ -409,10 +439,19 @@ def _play(args: argparse.Namespace, config: HostConfig, unused: str = "") -> int
         offer = saved_offer(config.save_path())
         if offer and ask_resume(keys, write, offer):
             config = dataclasses.replace(config, resume=True)
+            if (taken := unused_with_offer_taken(args)) is not None:
+                print(taken, file=sys.stderr, flush=True)
         else:
-            config = dataclasses.replace(
-                config, teams=_teams_spec(ask_teams(keys, write, MAX_TEAMS))
-            )
+            typed = ask_teams(keys, write, MAX_TEAMS)
+            config = dataclasses.replace(config, teams=_teams_spec(typed))
+            first = None if config.first is None else first_team(config.first, typed)
+            if isinstance(first, str) and not _names_a_team(first, typed):
+                # as the keyboard game says it: not a stop after the whole set-up
+                write(
+                    f"The first team given, {config.first!r}, is none of these teams: "
+                    f"{typed[0].name} starts."
+                )
+                config = dataclasses.replace(config, first=None)
     if config.screen_reader and config.show_card:
         print(
             "voice-host: --show-card with --screen-reader: your screen reader reads every "

@@ -16,7 +16,6 @@ import http.client
 import os
 import shutil
 import stat
-import subprocess
 import sys
 import tempfile
 import urllib.error
@@ -28,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
 from voice_host.errors import ModelError, file_in_the_way
+from voice_host.speech.child_probe import failed_lines
 
 
 @dataclass(frozen=True)
@@ -141,24 +141,13 @@ def probe_vosk_model(path: Path) -> None:
     when vosk cannot (the files are damaged, or are no vosk model's).  In a child
     because Kaldi may end a process on a file it cannot read.  Seconds for a real
     model (the small English one: about 1 s)."""
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _VOSK_PROBE, str(path)],
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=300,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise ModelError(f"{path}: cannot try the vosk model ({exc})") from None
-    if done.returncode == 0:
+    lines = failed_lines(_VOSK_PROBE, str(path), path=path, engine="vosk", timeout=300)
+    if not lines:
         return
-    lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
     said = next((line.removeprefix("VOSK: ") for line in lines if line.startswith("VOSK: ")), None)
     if said is None and any("No module named 'vosk'" in line for line in lines):
         raise ModelError(f"{path}: the vosk package is not installed, so the model cannot be tried")
-    why = said or (lines[-1] if lines else f"exit status {done.returncode}")
+    why = said or lines[-1]
     raise ModelError(f"{path}: vosk cannot load this model ({why})")
 
 

@@ -58,8 +58,6 @@ import math
 import os
 import random
 import struct
-import subprocess
-import sys
 import tempfile
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Mapping
@@ -81,6 +79,7 @@ from voice_host.speech import (
     sphinx_model,
 )
 from voice_host.speech import second_opinion as second_opinion_module
+from voice_host.speech.child_probe import failed_lines
 from voice_host.speech.endpoint import SpeechEndpointer
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 from voice_host.speech.level_gate import LevelGate
@@ -275,22 +274,12 @@ def probe_model(hmm: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="voice-host-probe-") as folder:
         words = Path(folder) / "probe.dict"
         words.write_text("a AH\n", encoding="utf-8")
-        try:
-            done = subprocess.run(
-                [sys.executable, "-c", _PROBE, str(hmm), str(words)],
-                capture_output=True,
-                text=True,
-                errors="replace",
-                timeout=120,
-                check=False,
-            )
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise ModelError(f"{hmm}: cannot try the pocketsphinx model ({exc})") from None
-    if done.returncode != 0:
-        lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
-        said = next((line for line in lines if line.startswith("FATAL")), None)
-        why = said or (lines[-1] if lines else f"exit status {done.returncode}")
-        raise ModelError(f"{hmm}: pocketsphinx cannot load this model ({why})")
+        lines = failed_lines(
+            _PROBE, str(hmm), str(words), path=hmm, engine="pocketsphinx", timeout=120
+        )
+    if lines:
+        said = next((line for line in lines if line.startswith("FATAL")), lines[-1])
+        raise ModelError(f"{hmm}: pocketsphinx cannot load this model ({said})")
 
 
 def _names_one_of(phrase: str, phrases: set[str]) -> bool:

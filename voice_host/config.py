@@ -252,6 +252,11 @@ def _device(value: object) -> int | str:
     raise _Bad("a device number or part of its name", value)
 
 
+def names_a_team(name: str, teams: Sequence[Team]) -> bool:
+    """Whether ``name`` is one of ``teams``' names (as names are compared)."""
+    return any(name_key(t.name) == name_key(name) for t in teams)
+
+
 def first_team(first: str | None, teams: Sequence[Team]) -> int | str:
     """``--first`` as the game takes it: a team's name, or its number as the set-up's
     prompts number the teams (1 is the first listed; a team called "2" is still that
@@ -259,7 +264,7 @@ def first_team(first: str | None, teams: Sequence[Team]) -> int | str:
     if first is None:
         return 0
     text = first.strip()
-    named = any(name_key(t.name) == name_key(text) for t in teams)
+    named = names_a_team(text, teams)
     if text.isdecimal() and len(text) <= 3 and not named and 1 <= int(text) <= len(teams):
         return int(text) - 1
     return first
@@ -702,7 +707,7 @@ def check_file_names(config: HostConfig) -> None:
         return
     teams = parse_teams(config.teams)
     first = first_team(config.first, teams)
-    if isinstance(first, str) and not any(name_key(t.name) == name_key(first) for t in teams):
+    if isinstance(first, str) and not names_a_team(first, teams):
         names = ", ".join(t.name for t in teams)
         raise InputFileError(
             f"{source}: first: expected one of the teams ({names}) or its number, got {first!r}"

@@ -127,10 +127,8 @@ def _build(args: argparse.Namespace) -> int:
 
     if args.source is not None:
         path, changed = write_player_deck(args.source, args.output)
-        print(f"{'wrote' if changed else 'unchanged'} {path}", file=sys.stdout)
-        return 0
-    output: Path = args.output if args.output is not None else BUILTIN_PATH
-    path, changed = write_builtin(output)
+    else:
+        path, changed = write_builtin(args.output if args.output is not None else BUILTIN_PATH)
     print(f"{'wrote' if changed else 'unchanged'} {path}", file=sys.stdout)
     return 0
 

@@ -112,13 +112,15 @@ def find_entry(word: str, category: str | None, deck_path: str | None) -> Entry:
 
     deck = load_deck(Path(deck_path)) if deck_path else load_builtin()
     wanted = word.strip().casefold()
-    found: Entry | None = None
-    for card in deck.cards:
-        for field, entry in card.entries.items():
-            if entry.text.casefold() != wanted or (category and field != category):
-                continue
-            if found is None:
-                found = entry
+    found = next(
+        (
+            entry
+            for card in deck.cards
+            for field, entry in card.entries.items()
+            if entry.text.casefold() == wanted and (not category or field == category)
+        ),
+        None,
+    )
     if found is not None:
         return found
     try:

@@ -24,7 +24,7 @@ import random
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from types import FrameType
 from typing import Any
 
@@ -35,6 +35,7 @@ from voice_host.config import (
     check_file_names,
     config_from_args,
     first_team,
+    names_a_team,
     read_board,
 )
 from voice_host.errors import SaveError, UsageError, VoiceHostError
@@ -61,7 +62,6 @@ from voice_host.rules import (
     Team,
     parse_teams,
 )
-from voice_host.rules.teams import name_key
 from voice_host.terminal_keys import (
     KeySource,
     ask_first,
@@ -229,10 +229,6 @@ class _KeyboardSaves:
         )
 
 
-def _names_a_team(name: str, teams: Sequence[Team]) -> bool:
-    return any(name_key(t.name) == name_key(name) for t in teams)
-
-
 def _new_game(
     config: HostConfig, first_arg: str | None, keys: KeySource, write: Callable[[str], None]
 ) -> tuple[Game, EntryText]:
@@ -248,7 +244,7 @@ def _new_game(
     except RulesError as exc:
         raise UsageError(f"--teams: {exc}") from None
     first: int | str | None = first_team(first_arg, teams) if first_arg is not None else None
-    if isinstance(first, str) and config.teams is None and not _names_a_team(first, teams):
+    if isinstance(first, str) and config.teams is None and not names_a_team(first, teams):
         # the teams were typed just now: a --first (or config first) that names none of
         # them stopped the game after the whole set-up, everything typed lost (session
         # 54's audit); it is said, and asked instead
@@ -445,7 +441,7 @@ def _play(args: argparse.Namespace, config: HostConfig, unused: str = "") -> int
             typed = ask_teams(keys, write, MAX_TEAMS)
             config = dataclasses.replace(config, teams=_teams_spec(typed))
             first = None if config.first is None else first_team(config.first, typed)
-            if isinstance(first, str) and not _names_a_team(first, typed):
+            if isinstance(first, str) and not names_a_team(first, typed):
                 # as the keyboard game says it: not a stop after the whole set-up
                 write(
                     f"The first team given, {config.first!r}, is none of these teams: "

@@ -1103,8 +1103,8 @@ class Host:
         turn_over = after.turn != before.turn or after.phase is not Phase.TURN  # or a landing
         # foul-penalty=end-turn, or T pressed (a mistaken T is undone with its time back)
         ended_early = turn_over and isinstance(inp, Foul | TimeUp) and before.phase is Phase.TURN
-        if ended_early and self.timer.started:
-            self._ended_early[len(self.game.inputs)] = self.timer.left(now)
+        if ended_early and self.timer.started and (left := self.timer.left(now)) > 0:
+            self._ended_early[len(self.game.inputs)] = left  # the buzzer's own end: none
         said = (
             []
             if quiet

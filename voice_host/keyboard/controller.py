@@ -341,8 +341,9 @@ class KeyboardController:
         turn_over = after.turn != before.turn or after.phase is not Phase.TURN  # or a landing
         # foul-penalty=end-turn, or T pressed (a mistaken T is undone with its time back)
         ended_early = turn_over and isinstance(inp, Foul | TimeUp) and before.phase is Phase.TURN
-        if ended_early and self._started and self._now is not None:
-            self._ended_early[len(self.game.inputs)] = self.time_left(self._now)
+        now = self._now
+        if ended_early and self._started and now is not None and (left := self.time_left(now)) > 0:
+            self._ended_early[len(self.game.inputs)] = left  # the buzzer's own end: none
         if turn_over:
             self._reset_timer()  # first: the next turn's prompt names its full timer
         if after.turn != before.turn or after.phase is not before.phase:

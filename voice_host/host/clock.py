@@ -6,12 +6,17 @@ recorded game replays deterministically and faster than real time.
 
 from __future__ import annotations
 
+import collections
+import logging
+import math
 import threading
 import time
 from collections.abc import Iterable, Iterator
 from typing import Protocol
 
 from voice_host.audio.chunk import AudioChunk
+
+log = logging.getLogger(__name__)
 
 
 class Clock(Protocol):
@@ -51,11 +56,42 @@ class AudioClock:
         self._t = t
 
 
+#: Live, a microphone's audio time and the host's clock part ways: a block the
+#: sound system lost (an input overflow, while the listening thread held the
+#: interpreter through a long decode) is not counted, and a sound card's crystal
+#: runs up to about 0.1% off the computer's (3.6 s an hour).  Every chunk reaches
+#: the host at least as late as it ended, so the least lateness over a stretch of
+#: chunks tells where the audio really is: :func:`restamped` reads it over this
+#: many seconds on the host's clock (a listening thread behind for less than that,
+#: transcribing or building a card's context, leaves the least where it was) ...
+DRIFT_SPAN = 20.0
+#: ... taken a second at a time ...
+DRIFT_STEP = 1.0
+#: ... and moves its offset when that least lateness is further than this from
+#: nought.  A chunk waits for the thread that reads the queue, a few milliseconds
+#: when it is idle; a slip of this size is what R8's grace and the gate's tail take
+#: without notice.
+DRIFT_MAX = 0.05
+
+
 def restamped(
-    chunks: Iterable[AudioChunk], clock: Clock, reanchor: threading.Event | None = None
+    chunks: Iterable[AudioChunk],
+    clock: Clock,
+    reanchor: threading.Event | None = None,
+    *,
+    span: float = DRIFT_SPAN,
+    drift_max: float = DRIFT_MAX,
 ) -> Iterator[AudioChunk]:
-    """Microphone chunks moved onto ``clock`` (offset fixed at the first chunk), so the
-    timer, guesses, claims and the microphone gate share one clock.
+    """Microphone chunks moved onto ``clock``, so the timer, guesses, claims and the
+    microphone gate share one clock.
+
+    The offset is fixed at the first chunk, then follows the clock: each chunk's
+    lateness (the clock when it arrives, less its stamped end) is never below
+    nought for audio that keeps time, so when the least lateness of the last
+    ``span`` seconds is further than ``drift_max`` from nought the offset moves by
+    it (blocks the sound system lost, a sound card's clock running fast or slow, a
+    first chunk that arrived late).  The recogniser ends its utterance at such a
+    step, as at any gap in the audio.
 
     ``reanchor``, once set (the microphone was reopened after a stall), fixes the offset
     again at the next chunk: a microphone's audio time counts the samples it delivered
@@ -63,10 +99,27 @@ def restamped(
     stamped as early as the stall was long (the gate, R8's buzzer and R17's claims
     all compare those times with the wall clock)."""
     offset: float | None = None
+    steps = max(1, round(span / DRIFT_STEP))
+    lateness: collections.deque[float] = collections.deque(maxlen=steps)  # least, each step
+    opened = 0.0  # the clock when the current step opened
+    least = math.inf  # least lateness in the current step
     for chunk in chunks:
+        now = clock.now()
         if reanchor is not None and reanchor.is_set():
             reanchor.clear()
             offset = None
         if offset is None:
-            offset = clock.now() - chunk.end_time
+            offset = now - chunk.end_time
+            lateness.clear()
+            opened, least = now, math.inf
+        else:
+            least = min(least, now - (chunk.end_time + offset))
+            if now - opened >= DRIFT_STEP:
+                lateness.append(least)
+                opened, least = now, math.inf
+                slip = min(lateness)
+                if len(lateness) == steps and abs(slip) > drift_max:
+                    offset += slip
+                    lateness = collections.deque((x - slip for x in lateness), maxlen=steps)
+                    log.info("microphone time moved %+.3f s to follow the clock", slip)
         yield AudioChunk(chunk.samples, chunk.rate, chunk.start_time + offset)

@@ -343,8 +343,8 @@ def _placed_words(
     return placed
 
 
-#: Seconds of audio missing between one chunk and the next past which the stream
-#: starts again at the later chunk (its clock counts the samples fed).
+#: Seconds of audio missing between one chunk and the next (or overlapping) past
+#: which the stream starts again at the later chunk (its clock counts the samples fed).
 GAP_SECONDS = 0.005
 
 
@@ -821,11 +821,12 @@ class PocketSphinxRecognizer:
         events: list[RecognitionEvent] = []
         if self._t0 is not None:
             expected = self._t0 + (self._fed + len(self._leftover) // 2) / SAMPLE_RATE
-            if chunk.start_time - expected > GAP_SECONDS:
+            if abs(chunk.start_time - expected) > GAP_SECONDS:
                 # Audio missing before this chunk (a microphone reopened after a stall,
-                # blocks dropped while the reader was behind): the stream's clock counts
-                # samples fed, so without a new start every word after the gap would be
-                # stamped as early as the gap was long.  The utterance ends with its audio.
+                # blocks dropped while the reader was behind), or the host's clock moving
+                # the microphone's time back (``host.clock.restamped``): the stream's clock
+                # counts samples fed, so without a new start every word after the step
+                # would be stamped off by as much.  The utterance ends with its audio.
                 events = self.finish()
         if not self._started:
             self.start(self._context)

@@ -548,6 +548,8 @@ def _microphone_at(
     n = SAMPLE_RATE // 10
 
     class Microphone:
+        dropped_blocks = 0
+
         def __init__(self, device: object, on_event: object = None) -> None: ...
 
         def __iter__(self) -> Any:

@@ -89,6 +89,8 @@ def _faint_microphone(monkeypatch: pytest.MonkeyPatch) -> list[AudioChunk]:
     ]
 
     class FaintMicrophone:
+        dropped_blocks = 0
+
         def __init__(self, device: object, on_event: object = None) -> None: ...
 
         def __iter__(self) -> Iterator[AudioChunk]:

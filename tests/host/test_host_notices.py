@@ -115,6 +115,8 @@ def test_the_set_up_and_the_game_word_a_lost_microphone_alike(
     assert runner.notice == LOST
 
     class DeadMicrophone:
+        dropped_blocks = 0
+
         def __init__(self, device: object, on_event: object = None) -> None: ...
 
         def __iter__(self) -> Iterator[AudioChunk]:
@@ -180,6 +182,8 @@ def test_a_missing_microphone_is_said_before_the_welcome_and_only_once(
         raise DeviceError("no microphone found (no audio input device); play with the keyboard")
 
     class NoMicrophone:
+        dropped_blocks = 0
+
         def __init__(self, device: object, on_event: object = None) -> None: ...
 
         def check(self) -> None:
@@ -224,6 +228,8 @@ def test_a_microphone_found_after_the_notice_brings_listening_back(
         raise DeviceError("no microphone found (no audio input device); play with the keyboard")
 
     class LateMicrophone:
+        dropped_blocks = 0
+
         def __init__(self, device: object, on_event: object = None) -> None: ...
 
         def check(self) -> None:
@@ -308,6 +314,8 @@ def test_a_muted_microphone_is_said_once_and_so_is_its_return(
     loud = (np.random.default_rng(1).standard_normal(n) * 1000).astype("<i2").tobytes()
 
     class MutedMicrophone:
+        dropped_blocks = 0
+
         def __init__(self, device: object, on_event: object = None) -> None: ...
 
         def __iter__(self) -> Iterator[AudioChunk]:

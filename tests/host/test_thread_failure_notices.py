@@ -45,6 +45,8 @@ class _Broken:
 
 
 class _Microphone:
+    dropped_blocks = 0
+
     def __init__(self, device: object, on_event: object = None) -> None: ...
 
     def __iter__(self) -> Iterator[AudioChunk]:

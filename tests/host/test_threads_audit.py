@@ -113,6 +113,8 @@ def test_a_recogniser_error_is_told_to_the_host_not_a_silent_deaf_thread(
     a table it could no longer hear."""
 
     class Microphone:
+        dropped_blocks = 0
+
         def __init__(self, device: object, on_event: object = None) -> None: ...
 
         def __iter__(self) -> Iterator[AudioChunk]:

@@ -58,20 +58,22 @@ class AudioClock:
 
 #: Live, a microphone's audio time and the host's clock part ways: a block the
 #: sound system lost (an input overflow, while the listening thread held the
-#: interpreter through a long decode) is not counted, and a sound card's crystal
-#: runs up to about 0.1% off the computer's (3.6 s an hour).  Every chunk reaches
-#: the host at least as late as it ended, so the least lateness over a stretch of
-#: chunks tells where the audio really is: :func:`restamped` reads it over this
-#: many seconds on the host's clock (a listening thread behind for less than that,
-#: transcribing or building a card's context, leaves the least where it was) ...
+#: interpreter through a long decode: up to 0.4 s on a slow machine) is not
+#: counted, and a sound card's crystal runs up to about 0.1% off the computer's
+#: (3.6 s an hour).  A chunk the listening thread waited for reached it as soon as
+#: it ended, give or take a few milliseconds, so the least lateness of such chunks
+#: over a stretch tells where the audio really is: :func:`restamped` reads it over
+#: this many seconds on the host's clock ...
 DRIFT_SPAN = 20.0
 #: ... taken a second at a time ...
 DRIFT_STEP = 1.0
 #: ... and moves its offset when that least lateness is further than this from
-#: nought.  A chunk waits for the thread that reads the queue, a few milliseconds
-#: when it is idle; a slip of this size is what R8's grace and the gate's tail take
-#: without notice.
+#: nought: a slip of this size is what R8's grace and the gate's tail take without
+#: notice.
 DRIFT_MAX = 0.05
+#: A chunk the reader got within this long of asking had been waiting in the queue
+#: (the reader was behind), so its lateness says nothing of the audio's clock.
+WAITED = 0.005
 
 
 def restamped(
@@ -85,13 +87,14 @@ def restamped(
     """Microphone chunks moved onto ``clock``, so the timer, guesses, claims and the
     microphone gate share one clock.
 
-    The offset is fixed at the first chunk, then follows the clock: each chunk's
-    lateness (the clock when it arrives, less its stamped end) is never below
-    nought for audio that keeps time, so when the least lateness of the last
-    ``span`` seconds is further than ``drift_max`` from nought the offset moves by
-    it (blocks the sound system lost, a sound card's clock running fast or slow, a
-    first chunk that arrived late).  The recogniser ends its utterance at such a
-    step, as at any gap in the audio.
+    The offset is fixed at the first chunk, then follows the clock: a chunk the
+    reader had to wait for arrives as it ends, so when the least lateness (the clock
+    when it arrived, less its stamped end) of such chunks over the last ``span``
+    seconds is further than ``drift_max`` from nought, the offset moves by it
+    (blocks the sound system lost, a sound card's clock running fast or slow, a
+    first chunk that arrived late).  Chunks that were already waiting in the queue
+    (the listening thread behind, however long) do not count.  The recogniser ends
+    its utterance at such a step, as at any gap in the audio.
 
     ``reanchor``, once set (the microphone was reopened after a stall), fixes the offset
     again at the next chunk: a microphone's audio time counts the samples it delivered
@@ -103,7 +106,12 @@ def restamped(
     lateness: collections.deque[float] = collections.deque(maxlen=steps)  # least, each step
     opened = 0.0  # the clock when the current step opened
     least = math.inf  # least lateness in the current step
-    for chunk in chunks:
+    source = iter(chunks)
+    while True:
+        asked = clock.now()
+        chunk = next(source, None)
+        if chunk is None:
+            return
         now = clock.now()
         if reanchor is not None and reanchor.is_set():
             reanchor.clear()
@@ -113,12 +121,13 @@ def restamped(
             lateness.clear()
             opened, least = now, math.inf
         else:
-            least = min(least, now - (chunk.end_time + offset))
+            if now - asked >= WAITED:
+                least = min(least, now - (chunk.end_time + offset))
             if now - opened >= DRIFT_STEP:
                 lateness.append(least)
                 opened, least = now, math.inf
                 slip = min(lateness)
-                if len(lateness) == steps and abs(slip) > drift_max:
+                if len(lateness) == steps and math.isfinite(slip) and abs(slip) > drift_max:
                     offset += slip
                     lateness = collections.deque((x - slip for x in lateness), maxlen=steps)
                     log.info("microphone time moved %+.3f s to follow the clock", slip)

@@ -199,6 +199,18 @@ MIC_OVERLOAD = (
 )
 
 
+def listening_behind(second_transcriber: bool, written: bool = False) -> str:
+    """The listening cannot keep up with the table (``host.keeping_up``): what to do,
+    said once after the turn (``written``: the option as typed, for the screen).
+    Without the second transcriber there is nothing lighter to choose: the machine
+    itself is busy."""
+    why = "I am falling behind the table: this computer is slow to listen, so I answer late."
+    if not second_transcriber:
+        return f"{why} The keys work at once. Close other programs if you can."
+    option = "--no-second-transcriber" if written else "the option no second transcriber"
+    return f"{why} The keys work at once. Next game, start me with {option}, to listen lighter."
+
+
 def count_word(n: int) -> str:
     """``3`` -> ``Three``; larger numbers as digits."""
     return _COUNTS[n] if 0 <= n < len(_COUNTS) else str(n)

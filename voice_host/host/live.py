@@ -72,6 +72,7 @@ from voice_host.host.dialogue import (
     NO_MICROPHONE,
     NO_RECOGNISER,
     keyboard_failed,
+    listening_behind,
     listening_failed,
     no_microphone,
     resume_command,
@@ -88,6 +89,7 @@ from voice_host.host.inputs import (
     Stop,
     Suspending,
 )
+from voice_host.host.keeping_up import ListeningLag
 from voice_host.host.listening import Listening
 from voice_host.host.saved_game import (
     config_file_unused,
@@ -231,6 +233,7 @@ def _listen(
     back_due = missing
     watch = SilentInputWatch()
     table = TableLevelWatch()
+    lag = ListeningLag()
     while not stopping.is_set():
         source = MicrophoneSource(config.device, on_event=news)
         try:
@@ -246,6 +249,12 @@ def _listen(
                 if advice is not None:
                     inputs.put(Notice(MIC_FAINT if advice == "faint" else MIC_OVERLOAD, later=True))
                 judgements = listening.feed(chunk)
+                if lag.observe(
+                    clock.now() - chunk.end_time, chunk.duration, in_play, source.dropped_blocks
+                ):
+                    lighter = config.second_transcriber
+                    shown = listening_behind(lighter, written=True)
+                    inputs.put(Notice(listening_behind(lighter), later=True, shown=shown))
                 # Back once a chunk has been heard *and judged*: a recogniser that fails
                 # on every chunk is not "back" at each retry.
                 if lost or back_due:

@@ -80,17 +80,14 @@ def restamped(
     chunks: Iterable[AudioChunk],
     clock: Clock,
     reanchor: threading.Event | None = None,
-    *,
-    span: float = DRIFT_SPAN,
-    drift_max: float = DRIFT_MAX,
 ) -> Iterator[AudioChunk]:
     """Microphone chunks moved onto ``clock``, so the timer, guesses, claims and the
     microphone gate share one clock.
 
     The offset is fixed at the first chunk, then follows the clock: a chunk the
     reader had to wait for arrives as it ends, so when the least lateness (the clock
-    when it arrived, less its stamped end) of such chunks over the last ``span``
-    seconds is further than ``drift_max`` from nought, the offset moves by it
+    when it arrived, less its stamped end) of such chunks over the last :data:`DRIFT_SPAN`
+    seconds is further than :data:`DRIFT_MAX` from nought, the offset moves by it
     (blocks the sound system lost, a sound card's clock running fast or slow, a
     first chunk that arrived late).  Chunks that were already waiting in the queue
     (the listening thread behind, however long) do not count.  The recogniser ends
@@ -102,7 +99,7 @@ def restamped(
     stamped as early as the stall was long (the gate, R8's buzzer and R17's claims
     all compare those times with the wall clock)."""
     offset: float | None = None
-    steps = max(1, round(span / DRIFT_STEP))
+    steps = round(DRIFT_SPAN / DRIFT_STEP)
     lateness: collections.deque[float] = collections.deque(maxlen=steps)  # least, each step
     opened = 0.0  # the clock when the current step opened
     least = math.inf  # least lateness in the current step
@@ -127,7 +124,7 @@ def restamped(
                 lateness.append(least)
                 opened, least = now, math.inf
                 slip = min(lateness)
-                if len(lateness) == steps and math.isfinite(slip) and abs(slip) > drift_max:
+                if len(lateness) == steps and math.isfinite(slip) and abs(slip) > DRIFT_MAX:
                     offset += slip
                     lateness = collections.deque((x - slip for x in lateness), maxlen=steps)
                     log.info("microphone time moved %+.3f s to follow the clock", slip)

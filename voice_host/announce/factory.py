@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from voice_host.announce.live import Pyttsx3Announcer
-from voice_host.announce.player import NoPortAudio, Player, SounddevicePlayer
+from voice_host.announce.player import NoPortAudio, Player
+from voice_host.announce.player_process import ProcessPlayer
 from voice_host.announce.printed import PrintedAnnouncer
 from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, Announcer, Notify
 from voice_host.announce.render import Pyttsx3Renderer, Renderer, resolve_voice
@@ -52,13 +53,14 @@ def open_announcer(
     ``renderer`` lets two announcers (the host's voice and the private card voice) share
     the one pyttsx3 engine a process may have; when None a renderer is made and owned by
     the announcer.  ``open_player`` opens the output (default
-    :meth:`SounddevicePlayer.open`).  Falling back prints one line through ``printer``
+    :meth:`ProcessPlayer.open`: the output plays from a child process, whose callbacks
+    nothing in this one can hold up).  Falling back prints one line through ``printer``
     saying why; an unknown voice prints one line and uses the default voice.
 
     When the engine renders but the output does not open (a :class:`DeviceError`: no
     sound server yet, a speaker not connected yet), the announcer prints and tries the
     output again when the host asks (:class:`ReturningAnnouncer`, with ``reopen_player``,
-    default ``open_player`` if given, else :meth:`SounddevicePlayer.reopen`), unless
+    default ``open_player`` if given, else :meth:`ProcessPlayer.reopen`), unless
     ``retry`` is off or PortAudio itself is missing.  An engine that does not work is
     not tried again.
 
@@ -67,9 +69,9 @@ def open_announcer(
     line is printed through ``printer``.
     """
     own = renderer is None
-    opener = SounddevicePlayer.open if open_player is None else open_player
+    opener = ProcessPlayer.open if open_player is None else open_player
     if reopen_player is None:
-        reopen_player = SounddevicePlayer.reopen if open_player is None else open_player
+        reopen_player = ProcessPlayer.reopen if open_player is None else open_player
     rendered = False
     try:
         if renderer is None:

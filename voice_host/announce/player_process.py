@@ -17,7 +17,7 @@ has threads and a gigabyte of models; nor ``multiprocessing``'s ``spawn``, which
 imports the parent's main module again), ``python -m
 voice_host.announce.output_child``, talking over its standard input and output.
 The child tells when each sound starts and how it ended; a cancel is passed on to
-it.  It starts in about a tenth of a second.  A child that cannot be started
+it.  It starts in about a fifth of a second.  A child that cannot be started
 leaves the player in this process, as before.
 """
 

@@ -24,10 +24,28 @@ class PortAudioError(Exception):
     pass
 
 
-def query_devices(device: Any = None, kind: str = "output") -> dict[str, Any]:
+#: The one device: an output, no input.
+DEVICE = {
+    "name": "stand-in output",
+    "max_output_channels": 2,
+    "max_input_channels": 0,
+    "default_samplerate": 22050.0,
+}
+
+
+class _Default:
+    device = (-1, 0)
+
+
+default = _Default()
+
+
+def query_devices(device: Any = None, kind: str | None = None) -> Any:
+    if device is None and kind is None:
+        return [DEVICE]
     if device == "missing":
         raise ValueError("No output device matching 'missing'")
-    return {"default_samplerate": 22050.0, "name": "fake"}
+    return DEVICE
 
 
 class RawOutputStream:

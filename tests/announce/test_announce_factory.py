@@ -28,6 +28,7 @@ from voice_host.announce.render import (
     _DropSavedMessage,
     espeak_prefix,
     resolve_voice,
+    without_closing_pause,
 )
 from voice_host.audio.devices import streams_open
 from voice_host.errors import DeviceError, EngineError
@@ -460,3 +461,31 @@ def test_an_output_that_starts_silent_is_given_up_at_once_and_tried_later(
     with pytest.raises(DeviceError):
         player.play(audio, on_start=lambda: started.append("start"), cancel=threading.Event())
     assert len(sd.streams) == 2
+
+
+def test_without_closing_pause_takes_only_the_zeros_after_the_sound() -> None:
+    # samples 5, 256 (bytes 00 01: its low byte is zero), 1, then three zeros, at 1 kHz
+    sound = b"\x05\x00" + b"\x00\x01" + b"\x01\x00"
+    trimmed, pause = without_closing_pause(RenderedAudio(sound + b"\x00\x00" * 3, 1000))
+    assert trimmed.samples == sound
+    assert pause == pytest.approx(0.003)
+    ends_high = b"\x05\x00\x00\x01"  # the last sample's low byte is zero
+    trimmed, pause = without_closing_pause(RenderedAudio(ends_high + b"\x00\x00", 1000))
+    assert trimmed.samples == ends_high and pause == pytest.approx(0.001)
+    same = RenderedAudio(sound, 1000)
+    assert without_closing_pause(same) == (same, 0.0)
+    silence = RenderedAudio(b"\x00\x00" * 50, 1000)  # nothing said: left whole
+    assert without_closing_pause(silence) == (silence, 0.0)
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+def test_real_engine_closes_each_text_with_a_pause_that_is_taken_off() -> None:
+    renderer = Pyttsx3Renderer()
+    try:
+        audio = renderer.render("Telescope, correct. Three.", VoiceSettings())
+    finally:
+        renderer.close()
+    trimmed, pause = without_closing_pause(audio)
+    assert 0.2 < pause < 0.6  # espeak-ng's closing pause at 170 words a minute
+    assert trimmed.samples[-2:] != b"\x00\x00"
+    assert trimmed.duration == pytest.approx(audio.duration - pause)

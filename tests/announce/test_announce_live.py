@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
 
 import pytest
-from announce_fakes import DEADLOCK, FakePlayer, FakeRenderer, ManualClock
+from announce_fakes import DEADLOCK, FakePlayer, FakeRenderer, ManualClock, TaggedAudio
 
 from voice_host.announce import AnnounceOptions, Pyttsx3Announcer, SpeechInterval
+from voice_host.announce.render import RenderedAudio, VoiceSettings
 
 
 @pytest.fixture
@@ -270,3 +273,96 @@ def test_a_failure_told_to_notify_is_plain_words_to_say_and_the_reason_to_print(
     assert "output unplugged" in line and "unplugged" not in words
     assert "kayak" not in (words + line).casefold()
     assert all("failed" not in p for p in printed)  # told, not printed as well
+
+
+# -- the pause a text closes with ---------------------------------------------------------
+
+
+class PausingRenderer(FakeRenderer):
+    """Renders 0.1 s of sound a character, then ``pause`` seconds of exact zeros (as
+    espeak-ng closes every text)."""
+
+    def __init__(self, pause: float) -> None:
+        super().__init__()
+        self.pause = pause
+
+    def render(self, text: str, settings: VoiceSettings) -> RenderedAudio:
+        self.rendered.append((text, settings))
+        sound = b"\x10\x02" * (len(text) * 100) + b"\x00\x00" * round(self.pause * 1000)
+        return TaggedAudio(sound, 1000, text)
+
+
+class WallTimedPlayer(FakePlayer):
+    """A fake player that also notes, in real seconds, when each text started and ended,
+    and how long the audio it was given lasted."""
+
+    def __init__(self, clock: ManualClock) -> None:
+        super().__init__(clock)
+        self.times: list[tuple[str, float, float, float]] = []
+
+    def play(
+        self, audio: RenderedAudio, *, on_start: Callable[[], None], cancel: threading.Event
+    ) -> bool:
+        begun = time.monotonic()
+        done = super().play(audio, on_start=on_start, cancel=cancel)
+        text = audio.text if isinstance(audio, TaggedAudio) else "?"
+        self.times.append((text, begun, time.monotonic(), audio.duration))
+        return done
+
+
+def pausing_announcer(
+    clock: ManualClock, pause: float
+) -> tuple[Pyttsx3Announcer, WallTimedPlayer, PausingRenderer]:
+    player = WallTimedPlayer(clock)
+    renderer = PausingRenderer(pause)
+    announcer = Pyttsx3Announcer(
+        renderer, player, AnnounceOptions(tail=0.5), clock=clock, printer=print
+    )
+    return announcer, player, renderer
+
+
+def test_the_closing_pause_is_not_played_so_the_gate_opens_after_the_words(
+    clock: ManualClock,
+) -> None:
+    # Dialogue rule 1's gate follows the sound played: espeak-ng's closing third of a
+    # second of zeros had kept the microphone shut after every "correct" of a turn.
+    announcer, player, _ = pausing_announcer(clock, pause=0.35)
+    try:
+        announcer.say("Go!")
+        assert announcer.drain(DEADLOCK)
+        (interval,) = announcer.speech_intervals()
+        assert interval.end - interval.start == pytest.approx(0.3)  # the word, no pause
+        assert player.times[0][3] == pytest.approx(0.3)
+        assert not announcer.is_gated(interval.end + 0.51)
+    finally:
+        announcer.close()
+
+
+def test_texts_said_together_keep_the_pause_between_them(clock: ManualClock) -> None:
+    announcer, player, _ = pausing_announcer(clock, pause=0.3)
+    try:
+        announcer.say("Time! Red got four right.")
+        announcer.say("Red moves 4.")
+        assert announcer.drain(DEADLOCK)
+        (_, _, first_end, _), (_, second_start, _, _) = player.times
+        assert second_start - first_end >= 0.29
+    finally:
+        announcer.close()
+
+
+def test_stop_cuts_the_pause_before_the_next_text(clock: ManualClock) -> None:
+    announcer, player, renderer = pausing_announcer(clock, pause=30.0)
+    try:
+        announcer.say("Ten seconds.")
+        announcer.say("Never said.")
+        deadline = time.monotonic() + DEADLOCK
+        # the next text is rendered before its pause: then the thread is waiting
+        while len(renderer.rendered) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.05)
+        announcer.stop()
+        # without the stop reaching the wait, the next text would wait 30 s
+        assert announcer.drain(5.0)
+        assert player.played == [("Ten seconds.", True)]
+    finally:
+        announcer.close()

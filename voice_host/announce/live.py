@@ -22,7 +22,7 @@ from voice_host.announce.protocol import (
     Notify,
     TimedAnnouncer,
 )
-from voice_host.announce.render import Renderer
+from voice_host.announce.render import Renderer, without_closing_pause
 from voice_host.announce.timeline import SpeechTimeline
 
 #: Seconds ``close`` waits for the speaking thread to finish.
@@ -66,6 +66,9 @@ class Pyttsx3Announcer(TimedAnnouncer):
         self._current: threading.Event | None = None
         self._closed = False
         self._failing = False
+        # When (time.monotonic) the pause after the last text played runs out: the
+        # pause the engine closed it with, kept only before another text.
+        self._pause_until = 0.0
         self._thread = threading.Thread(
             target=self._serve, name=f"voice-host-say-{options.label}", daemon=True
         )
@@ -143,12 +146,16 @@ class Pyttsx3Announcer(TimedAnnouncer):
     def _speak(self, text: str, cancel: threading.Event) -> None:
         completed = False
         try:
-            audio = self._renderer.render(text, self.options.settings)
+            audio, pause = without_closing_pause(self._renderer.render(text, self.options.settings))
+            # The texts of one moment ("Time! Red got four right." "Red moves 4...")
+            # keep the pause between them; after the last, the microphone opens at once.
+            cancel.wait(max(0.0, self._pause_until - time.monotonic()))
             if cancel.is_set():
                 return
             completed = self._player.play(
                 audio, on_start=lambda: self.timeline.begin(text), cancel=cancel
             )
+            self._pause_until = time.monotonic() + (pause if completed else 0.0)
             self._failing = False
         except Exception as exc:  # EngineError, DeviceError, or a bug: never lose the text
             self._failed(text, exc)

@@ -134,6 +134,7 @@ def test_unknown_voice_says_so_and_uses_the_default() -> None:
         announcer.close()
 
 
+@pytest.mark.usefixtures("real_sounddevice")
 def test_real_fallback_on_a_missing_output_device() -> None:
     """Real pyttsx3 (if any) and real sounddevice: no output is called this on any machine."""
     printed: list[str] = []

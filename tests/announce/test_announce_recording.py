@@ -147,13 +147,18 @@ def test_real_pyttsx3_renders_a_wav_without_a_sound_card(tmp_path: Path) -> None
         assert (wav.getframerate(), wav.getnchannels(), wav.getsampwidth()) == (22050, 1, 2)
         frames = wav.getnframes()
         samples = array.array("h", wav.readframes(frames))
-    assert first.end - first.start == pytest.approx(frames / 22050)
+    # The speech, without the pause espeak-ng closes a text with (the WAV keeps it), as
+    # the live announcer plays it; the next text follows after that pause.
+    closing = len(samples) - max(i for i, s in enumerate(samples) if s != 0) - 1
+    assert 0.2 < first.pause < 0.6
+    assert first.pause == pytest.approx(closing / 22050)
+    assert first.end - first.start == pytest.approx((frames - closing) / 22050)
     assert 0.8 < first.end - first.start < 5.0  # a short sentence, not silence or garbage
     assert max(abs(s) for s in samples) > 1000  # there is a voice in it
-    assert second.start == first.end
+    assert second.start == pytest.approx(first.end + first.pause)
     # A lower rate applies at the next run: the same text takes longer.
     assert slow.duration > (first.end - first.start) * 1.3
     # The host's own reader takes it, so the end-to-end test can feed it to the microphone.
     chunk = read_wav(first.wav)
     assert chunk.rate == 16000
-    assert chunk.duration == pytest.approx(first.end - first.start, abs=0.01)
+    assert chunk.duration == pytest.approx(first.end - first.start + first.pause, abs=0.01)

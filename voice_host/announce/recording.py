@@ -2,8 +2,10 @@
 
 It runs on the replay's audio clock and never plays anything.  Each text is
 "spoken" from the later of now and the end of the previous one, for as long as
-its rendered WAV lasts (or an estimate from its length when not rendering), so
-the gate and the end-to-end test see the same timing a live host would have.
+its rendered speech lasts (or an estimate from its length when not rendering), so
+the gate and the end-to-end test see the same timing a live host would have: as
+the live announcer does, the pause the engine closes a text with is not counted
+as speech, and is kept only before a text that follows at once.
 The rendered files let a test feed the host's own voice back into the
 microphone path.
 """
@@ -16,7 +18,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, TimedAnnouncer
-from voice_host.announce.render import Pyttsx3Renderer, Renderer, estimate_duration
+from voice_host.announce.render import (
+    Pyttsx3Renderer,
+    Renderer,
+    estimate_duration,
+    without_closing_pause,
+)
 from voice_host.announce.timeline import SpeechInterval
 
 
@@ -34,6 +41,9 @@ class Announcement:
     """The rendered speech (22,050 Hz mono 16-bit WAV), when rendering."""
     completed: bool = True
     """False when cut short by ``stop()`` or an interruption."""
+    pause: float = 0.0
+    """Seconds of silence the engine closed the text with (in the WAV, after ``end``):
+    a text planned right after this one starts after it."""
 
     def log_line(self) -> str:
         """``start<TAB>end<TAB>text`` (seconds to the millisecond), ``<TAB>[cut]`` if cut."""
@@ -104,15 +114,18 @@ class RecordingAnnouncer(TimedAnnouncer):
                 raise RuntimeError("the recording announcer is closed")
             if interrupt:
                 self._cut_locked(now)
-            start = max([now] + [e.end for e in self._entries[-1:]])
+            start = max([now] + [e.end + e.pause for e in self._entries[-1:]])
             wav: Path | None = None
+            pause = 0.0
             if self.render_dir is not None and self._renderer is not None:
                 self._rendered += 1
                 wav = self.render_dir / f"{self._rendered:04d}.wav"
-                duration = self._renderer.render_to_file(text, wav, self.options.settings).duration
+                audio = self._renderer.render_to_file(text, wav, self.options.settings)
+                speech, pause = without_closing_pause(audio)
+                duration = speech.duration
             else:
                 duration = estimate_duration(text, self.options.rate)
-            entry = Announcement(text, start, start + duration, wav)
+            entry = Announcement(text, start, start + duration, wav, pause=pause)
             self._entries.append(entry)
             self._write_final_locked(now)
         # Outside the lock: listeners may call back into the announcer.
@@ -132,7 +145,7 @@ class RecordingAnnouncer(TimedAnnouncer):
         while self._entries[self._logged :] and self._entries[-1].start >= now:
             self._entries.pop()
         if self._entries[self._logged :] and self._entries[-1].end > now:
-            self._entries[-1] = replace(self._entries[-1], end=now, completed=False)
+            self._entries[-1] = replace(self._entries[-1], end=now, completed=False, pause=0.0)
 
     def _write_final_locked(self, now: float | None) -> None:
         lines = []

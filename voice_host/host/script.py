@@ -51,6 +51,7 @@ class Announce:
 
     text: str | Callable[[Host], str]
     settle: float = 2.5
+    """Seconds of audio let pass after the announcement has ended."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,10 @@ class Replay:
                 self._advance_until(end + step.settle)
             elif isinstance(step, Announce):
                 self.host.say(step.text(self.host) if callable(step.text) else step.text)
-                self._advance_until(self.clock.now() + step.settle)
+                # from the end of the announcement, which may be queued behind others
+                said = self.announcer.entries[-1:] if self.announcer is not None else ()
+                ends = max([self.clock.now()] + [e.end for e in said])
+                self._advance_until(ends + step.settle)
             elif isinstance(step, Mic):
                 self.host.handle(MicStatus(step.listening, step.message))
             else:

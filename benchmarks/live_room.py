@@ -440,38 +440,55 @@ def main() -> int:
     renderer.close()
     (keep / "transcript.txt").write_text("\n".join(transcript) + "\n", encoding="utf-8")
     called = {g.word for g in guesses}
-    others = [h for h in table.heard if not any(w in h for w in called)]
+    # a called word as heard ("snowmen" for snowman) starts as it does
+    others = [h for h in table.heard if not any(w[:4] in h for w in called)]
     report(guesses, room.audio(), work, others, keep)
     return 0
+
+
+#: Bins of the silence between the host's voice and a guess's speech, in seconds.
+GAP_BINS = (0.0, 0.4, 0.6, 0.8, 1.0, 1.5)
 
 
 def report(
     guesses: list[Guess], audio: np.ndarray, work: Path, heard_other: list[str], keep: Path
 ) -> None:
-    lv = levels(audio)
-    voiced = lv > VOICE_DB
+    voiced = levels(audio) > VOICE_DB
+    gaps: list[float | None] = []
     for g in guesses:
         _, lead, end = clip(g.word, g.voice, work)
-        # the clip's own onset in the room, then its speech end, then the next voice
+        # the clip's own onset in the room; before it, the end of the host's voice
         start_frame = g.played_at // FRAME
         on = np.nonzero(voiced[start_frame : start_frame + 300])[0]
-        if len(on) == 0 or not g.counted:
+        if len(on) == 0:
+            gaps.append(None)
             continue
         onset = start_frame + on[0]
+        before = np.nonzero(voiced[max(0, onset - 300) : onset])[0]
+        gap = (len(voiced[max(0, onset - 300) : onset]) - before[-1] - 1) if len(before) else None
+        gaps.append(None if g.delay is None or gap is None else gap * FRAME / RATE)
+        if not g.counted:
+            continue
         speech_end = onset + round((end - lead) * RATE / FRAME)
         after = np.nonzero(voiced[speech_end + 3 : speech_end + 3 + 400])[0]
         if len(after):
             g.latency = (after[0] + 3) * FRAME / RATE
-    for g in guesses:
-        after = "first" if g.delay is None else f"{g.delay:.1f} s"
+    print("word         voice  silence before  counted  answer after")
+    for g, gap in zip(guesses, gaps, strict=True):
+        quiet = "-" if gap is None else f"{gap:.2f} s"
         answer = f"{g.latency:.2f} s" if g.latency is not None else "-"
-        print(f"  {g.word:12} {g.voice:6} {after:>6}  counted {g.counted!s:5}  answer {answer}")
+        print(f"  {g.word:12} {g.voice:6} {quiet:>8}  {g.counted!s:7}  {answer}")
     print(f"{len(guesses)} guesses called out, {sum(g.counted for g in guesses)} counted")
-    print("after the host's voice ended | called | counted")
-    for d in sorted({g.delay for g in guesses}, key=lambda v: -1 if v is None else v):
-        group = [g for g in guesses if g.delay == d]
-        name = "first of a turn / after a miss" if d is None else f"{d:.1f} s"
-        print(f"  {name:30} | {len(group):6} | {sum(g.counted for g in group):7}")
+    print("silence between the host's voice and the guess | called | counted")
+    first = [g for g, gap in zip(guesses, gaps, strict=True) if gap is None]
+    heard_first = sum(g.counted for g in first)
+    print(f"  {'first of a turn / after a miss':42} | {len(first):6} | {heard_first:7}")
+    for lo, hi in zip(GAP_BINS, (*GAP_BINS[1:], 99.0), strict=True):
+        group = [
+            g for g, gap in zip(guesses, gaps, strict=True) if gap is not None and lo <= gap < hi
+        ]
+        name = f"{lo:.1f} to {hi:.1f} s" if hi < 99 else f"{lo:.1f} s or more"
+        print(f"  {name:42} | {len(group):6} | {sum(g.counted for g in group):7}")
     lat = sorted(g.latency for g in guesses if g.latency is not None)
     if lat:
         p95 = lat[min(len(lat) - 1, round(0.95 * (len(lat) - 1)))]

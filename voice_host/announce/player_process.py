@@ -45,7 +45,8 @@ from voice_host.announce.player import (
     SounddevicePlayer,
     load_sounddevice,
 )
-from voice_host.announce.render import RenderedAudio
+from voice_host.announce.player_kept_open import KeptOpenPlayer
+from voice_host.announce.render import ENGINE_RATE, RenderedAudio
 from voice_host.errors import DeviceError
 
 log = logging.getLogger(__name__)
@@ -209,7 +210,7 @@ def _serve(conn: _Duplex, device: int | str | None, reopen: bool) -> None:
     """The child: open the output, then play what the parent sends until it closes."""
     try:
         sd = load_sounddevice()
-        opener = SounddevicePlayer.reopen if reopen else SounddevicePlayer.open
+        opener = KeptOpenPlayer.reopen if reopen else KeptOpenPlayer.open
         player = opener(device, sd=sd)
     except DeviceError as exc:
         conn.send(("error", type(exc).__name__, str(exc)))
@@ -218,6 +219,10 @@ def _serve(conn: _Duplex, device: int | str | None, reopen: bool) -> None:
         conn.send(("error", "DeviceError", f"audio output failed: {exc}"))
         return
     conn.send(("ready",))
+    if isinstance(player, KeptOpenPlayer):
+        # the output's start-up wait (PulseAudio: up to 1.9 s) before the first text
+        with contextlib.suppress(DeviceError):
+            player.warm(ENGINE_RATE)
     try:
         while True:
             message = conn.recv()

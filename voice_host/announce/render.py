@@ -35,6 +35,8 @@ _T = TypeVar("_T")
 #: Seconds a render may take before the engine is given up as hung (espeak renders a
 #: sentence in about 10 ms on this kind of machine; the margin is for a loaded machine).
 RENDER_TIMEOUT = 20.0
+#: Samples a second of what espeak-ng renders (the rate a kept-open output opens at).
+ENGINE_RATE = 22050
 #: Speaking rate in words per minute when none is chosen: a little slower than espeak's
 #: 175, because a room is noisy and players are busy.
 DEFAULT_RATE = 170

@@ -66,6 +66,7 @@ class RawOutputStream:
         period = FRAMES / self.rate
         due = time.monotonic()
         held = 0.0
+        self._note(held)
         while not self.aborted.is_set():
             out = bytearray(2 * FRAMES)
             try:
@@ -74,14 +75,20 @@ class RawOutputStream:
                 break
             finally:
                 # PortAudio's own thread needs the block by ``due``: how late it came
-                held = max(held, time.monotonic() - due)
+                late = time.monotonic() - due
+                if late > held + 0.001:  # noted as it grows: a stream may stay open
+                    held = late
+                    self._note(held)
             due += period
             time.sleep(max(0.0, due - time.monotonic()))
+        self.finished()
+
+    @staticmethod
+    def _note(held: float) -> None:
         log = os.environ.get("FAKE_SD_LOG")
         if log:
             with open(log, "a", encoding="utf-8") as f:
                 f.write(f"{held}\n")
-        self.finished()
 
     def abort(self) -> None:
         self.aborted.set()

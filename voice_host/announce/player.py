@@ -102,9 +102,6 @@ def resample(samples: bytes, rate: int, target: int) -> bytes:
 class SounddevicePlayer:
     """Plays through a PortAudio output stream of its own."""
 
-    #: The output latency asked of PortAudio (None: its default, "high").
-    LATENCY: str | float | None = None
-
     def __init__(self, device: int | str | None, sd: Any) -> None:
         self.device = device
         """PortAudio device index or name part; None for the default output."""
@@ -167,7 +164,6 @@ class SounddevicePlayer:
                     device=self.device,
                     callback=callback,
                     finished_callback=finished.set,
-                    **({} if self.LATENCY is None else {"latency": self.LATENCY}),
                 )
             )
         except Exception as exc:

@@ -62,10 +62,6 @@ class KeptOpenPlayer(SounddevicePlayer):
     the device's own).  A stream that stops asking for blocks, or finishes, is closed
     and opened afresh for the next text."""
 
-    #: The silence queued ahead of a text delays it by the output's latency: ask for
-    #: PortAudio's low one (a callback in a process of its own keeps up with it).
-    LATENCY = "low"
-
     def __init__(self, device: int | str | None, sd: Any) -> None:
         super().__init__(device, sd)
         self._lock = threading.Lock()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -310,15 +311,20 @@ class WallTimedPlayer(FakePlayer):
         return done
 
 
+@contextlib.contextmanager
 def pausing_announcer(
     clock: ManualClock, pause: float
-) -> tuple[Pyttsx3Announcer, WallTimedPlayer, PausingRenderer]:
+) -> Iterator[tuple[Pyttsx3Announcer, WallTimedPlayer, PausingRenderer]]:
+    """An announcer whose texts close with ``pause`` seconds of zeros; closed after."""
     player = WallTimedPlayer(clock)
     renderer = PausingRenderer(pause)
     announcer = Pyttsx3Announcer(
         renderer, player, AnnounceOptions(tail=0.5), clock=clock, printer=print
     )
-    return announcer, player, renderer
+    try:
+        yield announcer, player, renderer
+    finally:
+        announcer.close()
 
 
 def test_the_closing_pause_is_not_played_so_the_gate_opens_after_the_words(
@@ -326,33 +332,26 @@ def test_the_closing_pause_is_not_played_so_the_gate_opens_after_the_words(
 ) -> None:
     # Dialogue rule 1's gate follows the sound played: espeak-ng's closing third of a
     # second of zeros had kept the microphone shut after every "correct" of a turn.
-    announcer, player, _ = pausing_announcer(clock, pause=0.35)
-    try:
+    with pausing_announcer(clock, pause=0.35) as (announcer, player, _):
         announcer.say("Go!")
         assert announcer.drain(DEADLOCK)
         (interval,) = announcer.speech_intervals()
         assert interval.end - interval.start == pytest.approx(0.3)  # the word, no pause
         assert player.times[0][3] == pytest.approx(0.3)
         assert not announcer.is_gated(interval.end + 0.51)
-    finally:
-        announcer.close()
 
 
 def test_texts_said_together_keep_the_pause_between_them(clock: ManualClock) -> None:
-    announcer, player, _ = pausing_announcer(clock, pause=0.3)
-    try:
+    with pausing_announcer(clock, pause=0.3) as (announcer, player, _):
         announcer.say("Time! Red got four right.")
         announcer.say("Red moves 4.")
         assert announcer.drain(DEADLOCK)
         (_, _, first_end, _), (_, second_start, _, _) = player.times
         assert second_start - first_end >= 0.29
-    finally:
-        announcer.close()
 
 
 def test_stop_cuts_the_pause_before_the_next_text(clock: ManualClock) -> None:
-    announcer, player, renderer = pausing_announcer(clock, pause=30.0)
-    try:
+    with pausing_announcer(clock, pause=30.0) as (announcer, player, renderer):
         announcer.say("Ten seconds.")
         announcer.say("Never said.")
         deadline = time.monotonic() + DEADLOCK
@@ -364,5 +363,3 @@ def test_stop_cuts_the_pause_before_the_next_text(clock: ManualClock) -> None:
         # without the stop reaching the wait, the next text would wait 30 s
         assert announcer.drain(5.0)
         assert player.played == [("Ten seconds.", True)]
-    finally:
-        announcer.close()

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from voice_host.announce.protocol import AnnounceOptions
+from voice_host.announce.sounds import TIME_CUES
 from voice_host.audio.devices import parse_device
 from voice_host.errors import InputFileError, SaveError, UsageError, VoiceHostError
 from voice_host.persist import default_save_path, save_file
@@ -81,6 +82,9 @@ class HostConfig:
     """Announcer volume, 0.0 to 1.0."""
     speech_tail: float = 0.5
     """Seconds after the host stops speaking during which the microphone is still ignored."""
+    time_cue: str = "chime"
+    """The turn's time cues: ``chime`` (a chime at ten seconds left and at the buzzer,
+    which leaves the microphone open) or ``words`` ("Ten seconds.")."""
     wake_word: str = "host"
     """Spoken before a command ("host pause"), so that a guesser's "pass" is not one."""
     plain: bool = False
@@ -341,6 +345,13 @@ def _backend(value: object) -> str:
     return str(value)
 
 
+def _time_cue(value: object) -> str:
+    word = value.strip().lower() if isinstance(value, str) else value
+    if word not in TIME_CUES:
+        raise _Bad(f"one of {', '.join(TIME_CUES)}", value)
+    return str(word)
+
+
 #: Each top-level option: how to check a value from a file (after TOML parsing).
 _CHECKS: dict[str, Callable[[object], object]] = {
     "teams": _teams,
@@ -356,6 +367,7 @@ _CHECKS: dict[str, Callable[[object], object]] = {
     "rate": lambda v: _int(v, *RATE_RANGE),
     "volume": lambda v: _number(v, 0.0, 1.0, "a number from 0.0 to 1.0"),
     "speech_tail": lambda v: _number(v, 0.0, 5.0, "seconds from 0 to 5"),
+    "time_cue": _time_cue,
     "wake_word": _wake_word,
     "plain": _bool,
     "screen_reader": _bool,
@@ -594,6 +606,12 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         metavar="SECONDS",
         help="microphone ignored this long after the host speaks (default 0.5)",
+    )
+    add(
+        "--time-cue",
+        choices=TIME_CUES,
+        help="ten seconds left as a chime, which leaves the microphone open, or said as "
+        '"Ten seconds." (default chime; a chime at the buzzer too)',
     )
     add("--wake-word", metavar="WORD", help='word before a spoken command (default "host")')
     add("--plain", action=on_off, help="line-by-line output for screen readers")

@@ -64,6 +64,7 @@ def make_host(deck: Deck, tmp_path: Path) -> HostMaker:
         game: Game | None = None,
         voice: AnnounceOptions | None = None,
         ready: bool = False,
+        time_cue: str = "chime",
     ) -> tuple[Host, AudioClock, RecordingAnnouncer]:
         clock = AudioClock()
         announcer = RecordingAnnouncer(
@@ -90,7 +91,7 @@ def make_host(deck: Deck, tmp_path: Path) -> HostMaker:
             announcer=announcer,
             listening=listening,
             save=SaveSlot(tmp_path / "game.json", report=lambda _: None),
-            options=HostOptions(timer=timer, mic_gate=gate, ready=ready),
+            options=HostOptions(timer=timer, mic_gate=gate, ready=ready, time_cue=time_cue),
         )
         return host, clock, announcer
 

@@ -11,6 +11,7 @@ import pytest
 
 from tests.host.conftest import FIXTURES, GUESS_CLIPS, HostMaker
 from voice_host.announce.protocol import AnnounceOptions
+from voice_host.announce.sounds import Sound
 from voice_host.host.core import Host
 from voice_host.host.script import Announce, Key, Replay, Until, Voice
 from voice_host.rules import Phase
@@ -114,9 +115,16 @@ def test_whole_game_voice_and_keys_with_the_host_voice_fed_back(
     at = 0
     for phrase in expected:
         at = next(i for i in range(at, len(texts)) if phrase in texts[i]) + 1
-    # the time cue falls where the clock puts it among the turn's guesses
-    go, cue, time_up = (texts.index(t) for t in ("Go!", "Ten seconds.", "Time! Red got two right."))
-    assert go < cue < time_up
+    # the time cues (chimes) fall where the clock puts them among the turn's guesses
+    go, cue, buzzer, time_up = (
+        texts.index(t)
+        for t in ("Go!", "(chime: ten seconds)", "(chime: time up)", "Time! Red got two right.")
+    )
+    assert go < cue < buzzer < time_up
+    # a chime is played (into the microphone too, with the feedback) but never gates it
+    chimes = [e for e in announcer.entries if e.sound is not None]
+    assert {e.sound for e in chimes} == set(Sound) and all(e.wav is not None for e in chimes)
+    assert not any(announcer.is_gated((e.start + e.end) / 2) for e in chimes)
     # The host's own voice went into the microphone and was dropped, never judged.
     assert host.listening is not None and host.listening.dropped_seconds > 60
     assert not any(j.heard.startswith(("welcome", "is it a")) for j in host.judgements)

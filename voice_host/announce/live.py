@@ -23,6 +23,7 @@ from voice_host.announce.protocol import (
     TimedAnnouncer,
 )
 from voice_host.announce.render import Renderer, without_closing_pause
+from voice_host.announce.sounds import Sound, render_sound
 from voice_host.announce.timeline import SpeechTimeline
 
 #: Seconds ``close`` waits for the speaking thread to finish.
@@ -62,7 +63,7 @@ class Pyttsx3Announcer(TimedAnnouncer):
         self._owns_renderer = owns_renderer
         self._notify = notify
         self._cond = threading.Condition()
-        self._queue: deque[str] = deque()
+        self._queue: deque[str | Sound] = deque()
         self._current: threading.Event | None = None
         self._closed = False
         self._failing = False
@@ -90,6 +91,16 @@ class Pyttsx3Announcer(TimedAnnouncer):
             if interrupt:
                 self._cancel_locked()
             self._queue.append(text)
+            self._cond.notify_all()
+
+    def sound(self, cue: Sound) -> None:
+        """See :meth:`Announcer.sound`: played after what is queued, with no gate.  After
+        :meth:`close`, or when it fails, its words are printed."""
+        with self._cond:
+            if self._closed:
+                self._print(cue.words)
+                return
+            self._queue.append(cue)
             self._cond.notify_all()
 
     def stop(self) -> None:
@@ -133,11 +144,14 @@ class Pyttsx3Announcer(TimedAnnouncer):
                 self._cond.wait_for(lambda: bool(self._queue) or self._closed)
                 if self._closed:
                     return
-                text = self._queue.popleft()
+                item = self._queue.popleft()
                 cancel = threading.Event()
                 self._current = cancel
             try:
-                self._speak(text, cancel)
+                if isinstance(item, Sound):
+                    self._chime(item, cancel)
+                else:
+                    self._speak(item, cancel)
             finally:
                 with self._cond:
                     self._current = None
@@ -162,6 +176,19 @@ class Pyttsx3Announcer(TimedAnnouncer):
         finally:
             self.timeline.end(completed=completed)
 
+    def _chime(self, cue: Sound, cancel: threading.Event) -> None:
+        """Play ``cue`` without touching the timeline: a chime holds no words to judge."""
+        try:
+            audio = render_sound(cue, volume=self.options.volume)
+            cancel.wait(max(0.0, self._pause_until - time.monotonic()))
+            if cancel.is_set():
+                return
+            self._player.play(audio, on_start=lambda: None, cancel=cancel)
+            self._pause_until = 0.0
+            self._failing = False
+        except Exception as exc:  # as for a text: say why once, print its words
+            self._failed(cue.words, exc)
+
     def _failed(self, text: str, exc: Exception) -> None:
         if not self._failing:
             self._failing = True
@@ -178,7 +205,7 @@ class Pyttsx3Announcer(TimedAnnouncer):
         self._print(text)
 
     def _print(self, text: str) -> None:
-        if not self.options.private:
+        if text.strip() and not self.options.private:
             self._printer(printed_line(self.options, text))
 
 

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 
 from voice_host.announce.protocol import DEFAULT_OPTIONS, AnnounceOptions, TimedAnnouncer
+from voice_host.announce.sounds import Sound
 
 
 def printed_line(options: AnnounceOptions, text: str) -> str:
@@ -46,6 +47,11 @@ class PrintedAnnouncer(TimedAnnouncer):
         """Print ``text`` (unless private); ``interrupt`` has nothing to cut."""
         if text.strip() and not self.options.private:
             self._printer(printed_line(self.options, text))
+
+    def sound(self, cue: Sound) -> None:
+        """Nothing can sound: its words are said as a text is (printed, or by a screen
+        reader)."""
+        self.say(cue.words)
 
     def stop(self) -> None:
         """Nothing plays, so nothing to stop."""

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from voice_host.announce.render import DEFAULT_RATE, VoiceSettings
+from voice_host.announce.sounds import Sound
 from voice_host.announce.timeline import (
     DEFAULT_TAIL,
     SpeechInterval,
@@ -73,6 +74,15 @@ class Announcer(Protocol):
         """Queue ``text``; with ``interrupt`` first cut short what is playing and drop the queue.
 
         Returns at once; texts are spoken in the order given.
+        """
+        ...
+
+    def sound(self, cue: Sound) -> None:
+        """Queue the chime ``cue`` after the texts queued before it.
+
+        A chime is not speech: it does not shut the microphone (it is not on the
+        timeline).  An announcer that cannot play it prints or says its words instead
+        (:attr:`Sound.words`; nothing for a chime without any).
         """
         ...
 

@@ -23,7 +23,9 @@ from voice_host.announce.render import (
     Renderer,
     estimate_duration,
     without_closing_pause,
+    write_rendered_wav,
 )
+from voice_host.announce.sounds import Sound, render_sound
 from voice_host.announce.timeline import SpeechInterval
 
 
@@ -44,6 +46,8 @@ class Announcement:
     pause: float = 0.0
     """Seconds of silence the engine closed the text with (in the WAV, after ``end``):
     a text planned right after this one starts after it."""
+    sound: Sound | None = None
+    """The chime played, for a chime (``text`` is then its label); None for speech."""
 
     def log_line(self) -> str:
         """``start<TAB>end<TAB>text`` (seconds to the millisecond), ``<TAB>[cut]`` if cut."""
@@ -132,6 +136,24 @@ class RecordingAnnouncer(TimedAnnouncer):
         if interrupt:
             self.timeline.cut(now)
         self.timeline.add(SpeechInterval(entry.start, entry.end, text))
+
+    def sound(self, cue: Sound) -> None:
+        """Plan the chime ``cue`` after what is still being said, as the live announcer
+        plays it: logged with its label, rendered when rendering, and never gating (it
+        is not on the timeline)."""
+        now = self.timeline.clock()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the recording announcer is closed")
+            start = max([now] + [e.end + e.pause for e in self._entries[-1:]])
+            wav: Path | None = None
+            if self.render_dir is not None:
+                self._rendered += 1
+                wav = self.render_dir / f"{self._rendered:04d}.wav"
+                write_rendered_wav(wav, render_sound(cue, volume=self.options.volume))
+            entry = Announcement(cue.label, start, start + cue.duration, wav, sound=cue)
+            self._entries.append(entry)
+            self._write_final_locked(now)
 
     def stop(self) -> None:
         """Cut what is sounding now and drop what was planned after it."""

@@ -159,6 +159,15 @@ def read_rendered_wav(path: Path) -> RenderedAudio:
     return RenderedAudio(samples, rate)
 
 
+def write_rendered_wav(path: Path, audio: RenderedAudio) -> None:
+    """Write ``audio`` as a mono 16-bit WAV at ``path`` (as the engine writes its own)."""
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(audio.rate)
+        wav.writeframes(audio.samples)
+
+
 def resolve_voice(wanted: str, voices: list[tuple[str, str]]) -> str | None:
     """The id of the voice called ``wanted``, or None when there is none.
 

@@ -31,6 +31,7 @@ from voice_host.announce.protocol import (
     TimedAnnouncer,
 )
 from voice_host.announce.render import RenderedAudio, Renderer
+from voice_host.announce.sounds import Sound
 
 #: Seconds after the failure (then after each failed attempt) before the next attempt;
 #: the last is repeated for the rest of the session.
@@ -108,6 +109,14 @@ class ReturningAnnouncer(TimedAnnouncer):
             voice.say(text, interrupt=interrupt)
         elif text.strip() and not self.options.private:
             self._printer(printed_line(self.options, text))
+
+    def sound(self, cue: Sound) -> None:
+        """See :meth:`Announcer.sound`: its words printed until the output is back."""
+        voice = self._voice
+        if voice is not None:
+            voice.sound(cue)
+        else:
+            self.say(cue.words)
 
     def stop(self) -> None:
         """See :meth:`Announcer.stop`."""

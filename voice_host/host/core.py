@@ -15,6 +15,7 @@ from typing import Any
 
 from voice_host.announce.protocol import Announcer
 from voice_host.announce.returning import ReturningAnnouncer
+from voice_host.announce.sounds import TIME_CUES, Sound
 from voice_host.audio.chunk import AudioChunk
 from voice_host.deck.model import Deck, Entry
 from voice_host.deck.words import norm_word
@@ -106,6 +107,16 @@ class HostOptions:
     starts the timer (time to reach the screen or put the headphones on)."""
     resume_with: str = ""
     """The command that resumes this game, said with the goodbye of a game left saved."""
+    time_cue: str = "chime"
+    """How the turn's time cues sound (dialogue.md 7): ``chime`` (a chime at ten seconds
+    left and another at the buzzer, which do not shut the microphone) or ``words``
+    ("Ten seconds.", which shuts it for 1.35 s)."""
+
+    def __post_init__(self) -> None:
+        if self.time_cue not in TIME_CUES:
+            raise ValueError(
+                f"time_cue must be one of {', '.join(TIME_CUES)}, not {self.time_cue!r}"
+            )
 
 
 @dataclass(frozen=True)
@@ -380,8 +391,9 @@ class Host:
         self._start_if_said(now)
         for cue in self.timer.cues(now):
             if cue.cue is Cue.WARNING:
-                self._say([dialogue.TEN_SECONDS])
+                self._time_cue(Sound.TEN_SECONDS, now)
             else:
+                self._time_cue(Sound.TIME_UP, now)
                 self._buzzer = cue.at
                 self._ending_at = cue.at + self.options.grace
         if (
@@ -855,6 +867,7 @@ class Host:
                     waiting=waiting,
                     passes=passes,
                     hush=self.announcer.audible,
+                    chime=self.announcer.audible and self.options.time_cue == "chime",
                 )
             ]
             if self._confirm is not None:
@@ -1245,6 +1258,19 @@ class Host:
             self._last_group = " ".join(lines)
         self._last_said = shown or " ".join(lines)  # the screen's host line: help, status too
         self._show(now)
+
+    def _time_cue(self, cue: Sound, now: float) -> None:
+        """A time cue: its chime (shown in words on the screen), or its words alone."""
+        if self.options.time_cue == "words":
+            self._say([cue.words], remember=False)
+            return
+        self.announcer.sound(cue)
+        self.said.append(Said(cue.label, now))
+        if self._log is not None:
+            self._log(cue.label)
+        if cue.words:
+            self._last_said = cue.words
+            self._show(now)
 
     def told(self, message: str) -> None:
         """``message`` (a microphone notice) has already been said to the players, by the

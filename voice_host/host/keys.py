@@ -79,6 +79,7 @@ def help_text(
     waiting: bool = False,
     passes: bool = True,
     hush: bool = True,
+    chime: bool = False,
 ) -> str:
     """The keys and spoken commands that work now, as one announcement (``wake`` None:
     the host cannot hear, so only the keys).  ``pushable``: in a SPIN choice, the teams
@@ -86,6 +87,7 @@ def help_text(
     ``waiting``: the turn waits for its describer to start it; ``passes``: the house
     rules allow a pass.  ``hush``: name X, which cuts the host's voice short (not
     when its words are printed, for a screen reader or with no speech output).
+    ``chime``: ten seconds left is told by a chime, which a turn's help explains.
     """
     buzzers = buzzer_keys(team_names)
     if phase is Phase.TURN and waiting:
@@ -100,6 +102,8 @@ def help_text(
                 f"Guessers just call out answers. {keys} Or say {wake} correct, "
                 f"{f'{wake} pass, ' if passes else ''}{wake} foul, {wake} pause."
             )
+        if chime:
+            now += " Two rising notes: ten seconds left."
     elif phase is Phase.SPIN:
         now = "Space spins. For a real spinner: W wide green, N narrow green, R red, L line."
     elif phase is Phase.SPIN_CHOICE:

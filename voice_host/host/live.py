@@ -535,6 +535,7 @@ class LiveSession:
                 wake_word=config.wake_word,
                 show_card=shown,
                 ready=config.ready,
+                time_cue=config.time_cue,
                 resume_with=resume_command(slot.path, default_path=config.save is None),
             ),
         )

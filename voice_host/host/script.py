@@ -138,13 +138,19 @@ class Replay:
         limit = self.clock.now() + 60.0
         while True:
             now = self.clock.now()
-            if self.host.announcer.is_gated(now):
+            if self.host.announcer.is_gated(now) or self._sounding(now):
                 self._quiet_since = now
             elif now - self._quiet_since >= wait:
                 return
             if now > limit:
                 raise ScriptError("the host never fell quiet")
             self._chunk()
+
+    def _sounding(self, now: float) -> bool:
+        """Whether the recording announcer has more planned at ``now``: a chime (which
+        does not gate), or texts queued behind one that have not started yet."""
+        said = self.announcer.entries[-1:] if self.announcer is not None else ()
+        return any(e.end > now for e in said)
 
     def _advance_until(self, t: float) -> None:
         while self.clock.now() < t - 1e-9:

@@ -1,0 +1,167 @@
+"""The turn's time cues (dialogue.md 7): a chime at ten seconds left and at the buzzer,
+which leaves the microphone open, or "Ten seconds." said, which shuts it.
+
+"Ten seconds." kept the microphone shut for 1.35 s (0.85 s of voice and the 0.5 s
+tail) in the busiest part of a turn: a guess called out then was lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from voice_host.announce.sounds import Sound
+from voice_host.audio.chunk import AudioChunk
+from voice_host.config import HostConfig, config_from_data
+from voice_host.errors import InputFileError
+from voice_host.host.core import Host, HostOptions
+from voice_host.host.keys import help_text
+from voice_host.host.listening import Listening
+from voice_host.referee import Referee
+from voice_host.rules import Phase
+from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
+
+from .conftest import HostMaker, ScreenRecorder
+
+CHUNK = b"\x00\x00" * 1600  # 0.1 s
+
+
+def _run(host: Host, clock: object, start: float, until: float) -> float:
+    """Feed silence from ``start`` up to ``until``, in 0.1 s chunks."""
+    t = start
+    while t < until - 1e-9:
+        chunk = AudioChunk(CHUNK, 16000, t)
+        clock.advance_to(chunk.end_time)  # type: ignore[attr-defined]
+        host.hear(chunk)
+        t = chunk.end_time
+    return t
+
+
+def _until_running(host: Host, clock: object) -> float:
+    t = 0.0
+    while not host.timer.running:
+        assert t < 120.0, "the timer never started"
+        t = _run(host, clock, t, t + 0.1)
+    return t
+
+
+class _CallsOut:
+    """A recogniser that hears ``word`` called out at ``at`` (once the card is up):
+    a one-word utterance, reported when the audio after it arrives."""
+
+    name = "calls-out"
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+        self.answer = ""
+        self.heard = False
+
+    def start(self, context: ListenContext) -> None:
+        self.set_context(context)
+
+    def prepare(self, contexts: Iterable[ListenContext]) -> None: ...
+
+    def set_context(self, context: ListenContext) -> None:
+        if context.answers:
+            self.answer = context.answers[0]
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        if self.heard or chunk.start_time < self.at + 0.6:
+            return []
+        self.heard = True
+        word = HeardWord(self.answer, self.at, self.at + 0.5, 0.9)
+        return [
+            RecognitionEvent(
+                "final",
+                (word,),
+                chunk.end_time,
+                source="free",
+                utterance=(self.at, self.at + 0.5),
+            )
+        ]
+
+    def finish(self) -> list[RecognitionEvent]:
+        return []
+
+
+def test_ten_seconds_left_is_a_chime_that_leaves_the_microphone_open(
+    make_host: HostMaker,
+) -> None:
+    host, clock, announcer = make_host(timer=30.0)
+    host.start()
+    go = _until_running(host, clock)
+    _run(host, clock, go, go + 31.0)
+    chimes = [e for e in announcer.entries if e.sound is not None]
+    assert [e.sound for e in chimes] == [Sound.TEN_SECONDS, Sound.TIME_UP]
+    warning, buzzer = chimes
+    assert warning.start == pytest.approx(go + 20.0, abs=0.15)
+    assert buzzer.start == pytest.approx(go + 30.0, abs=0.15)
+    assert not announcer.gate_overlaps(warning.start, warning.end)
+    assert not announcer.gate_overlaps(buzzer.start, buzzer.end - 0.01)  # "Time!" follows
+    texts = [s.text for s in host.said]
+    assert "Ten seconds." not in texts
+    # the buzzer's chime comes first, then the words of the turn's end
+    assert texts.index("(chime: time up)") < next(
+        i for i, t in enumerate(texts) if t.startswith("Time!")
+    )
+    said = [e.text for e in announcer.entries]
+    assert said.index("(chime: time up)") + 1 == next(
+        i for i, t in enumerate(said) if t.startswith("Time!")
+    )
+
+
+def test_the_chimes_words_are_shown_while_it_sounds(make_host: HostMaker) -> None:
+    host, clock, _ = make_host(timer=30.0)
+    screen = ScreenRecorder()
+    host.screen = screen
+    host.start()
+    go = _until_running(host, clock)
+    _run(host, clock, go, go + 20.5)
+    assert screen.models[-1].announcement == "Ten seconds."
+
+
+def test_ten_seconds_said_in_words_shuts_the_microphone_and_has_no_buzzer_chime(
+    make_host: HostMaker,
+) -> None:
+    host, clock, announcer = make_host(timer=30.0, time_cue="words")
+    host.start()
+    go = _until_running(host, clock)
+    _run(host, clock, go, go + 31.0)
+    assert all(e.sound is None for e in announcer.entries)
+    (cue,) = [e for e in announcer.entries if e.text == "Ten seconds."]
+    assert cue.start == pytest.approx(go + 20.0, abs=0.15)
+    assert announcer.is_gated(cue.start + 0.2)
+
+
+@pytest.mark.parametrize(("time_cue", "counted"), [("chime", 1), ("words", 0)])
+def test_a_guess_called_out_as_the_warning_sounds(
+    make_host: HostMaker, time_cue: str, counted: int
+) -> None:
+    # Called out 0.1 s after the ten-second cue begins: over a chime it counts; over
+    # "Ten seconds." the gate takes it for the host's own voice and drops it.
+    recognizer = _CallsOut(at=0.0)
+    listening = Listening(recognizer, Referee(), None)  # type: ignore[arg-type]
+    host, clock, _ = make_host(timer=30.0, time_cue=time_cue, listening=listening)
+    host.start()
+    go = _until_running(host, clock)
+    recognizer.at = go + 20.1
+    _run(host, clock, go, go + 25.0)
+    assert host.game.state.correct == counted
+
+
+def test_time_cue_option_is_checked() -> None:
+    assert HostConfig().time_cue == "chime"
+    assert config_from_data({"time_cue": "Words"}, "c.toml").time_cue == "words"
+    with pytest.raises(InputFileError, match="time_cue: expected one of chime, words"):
+        config_from_data({"time_cue": "bell"}, "c.toml")
+    with pytest.raises(ValueError, match="time_cue must be one of"):
+        HostOptions(time_cue="bell")
+
+
+def test_a_turns_help_explains_the_chime_when_there_is_one() -> None:
+    with_chime = help_text(Phase.TURN, ("Red", "Blue"), "host", chime=True)
+    assert "Two rising notes: ten seconds left." in with_chime
+    assert "rising" not in help_text(Phase.TURN, ("Red", "Blue"), "host")
+    # before the turn starts, or in a CONTROL round, there is no timer to tell
+    assert "rising" not in help_text(Phase.CONTROL_ROUND, ("Red", "Blue"), "host", chime=True)

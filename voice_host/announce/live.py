@@ -94,8 +94,8 @@ class Pyttsx3Announcer(TimedAnnouncer):
             self._cond.notify_all()
 
     def sound(self, cue: Sound) -> None:
-        """See :meth:`Announcer.sound`: played after what is queued, with no gate.  After
-        :meth:`close`, or when it fails, its words are printed."""
+        """See :meth:`Announcer.sound`: played after what is queued.  After :meth:`close`,
+        or when it fails, its words are printed."""
         with self._cond:
             if self._closed:
                 self._print(cue.words)
@@ -177,17 +177,22 @@ class Pyttsx3Announcer(TimedAnnouncer):
             self.timeline.end(completed=completed)
 
     def _chime(self, cue: Sound, cancel: threading.Event) -> None:
-        """Play ``cue`` without touching the timeline: a chime holds no words to judge."""
+        """Play ``cue``, on the timeline as a text is (its label for the text)."""
+        completed = False
         try:
             audio = render_sound(cue, volume=self.options.volume)
             cancel.wait(max(0.0, self._pause_until - time.monotonic()))
             if cancel.is_set():
                 return
-            self._player.play(audio, on_start=lambda: None, cancel=cancel)
+            completed = self._player.play(
+                audio, on_start=lambda: self.timeline.begin(cue.label), cancel=cancel
+            )
             self._pause_until = 0.0
             self._failing = False
         except Exception as exc:  # as for a text: say why once, print its words
             self._failed(cue.words, exc)
+        finally:
+            self.timeline.end(completed=completed)
 
     def _failed(self, text: str, exc: Exception) -> None:
         if not self._failing:

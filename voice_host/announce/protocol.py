@@ -80,9 +80,10 @@ class Announcer(Protocol):
     def sound(self, cue: Sound) -> None:
         """Queue the chime ``cue`` after the texts queued before it.
 
-        A chime is not speech: it does not shut the microphone (it is not on the
-        timeline).  An announcer that cannot play it prints or says its words instead
-        (:attr:`Sound.words`; nothing for a chime without any).
+        It shuts the microphone while it sounds, as speech does (it is on the timeline,
+        with its label for the text): heard over a word, a chime garbles it
+        (``benchmarks/time_cues.py``).  An announcer that cannot play it prints or says
+        its words instead (:attr:`Sound.words`; nothing for a chime without any).
         """
         ...
 

@@ -139,8 +139,7 @@ class RecordingAnnouncer(TimedAnnouncer):
 
     def sound(self, cue: Sound) -> None:
         """Plan the chime ``cue`` after what is still being said, as the live announcer
-        plays it: logged with its label, rendered when rendering, and never gating (it
-        is not on the timeline)."""
+        plays it: logged and on the timeline with its label, rendered when rendering."""
         now = self.timeline.clock()
         with self._lock:
             if self._closed:
@@ -154,6 +153,7 @@ class RecordingAnnouncer(TimedAnnouncer):
             entry = Announcement(cue.label, start, start + cue.duration, wav, sound=cue)
             self._entries.append(entry)
             self._write_final_locked(now)
+        self.timeline.add(SpeechInterval(entry.start, entry.end, entry.text))
 
     def stop(self) -> None:
         """Cut what is sounding now and drop what was planned after it."""

@@ -109,8 +109,8 @@ class HostOptions:
     """The command that resumes this game, said with the goodbye of a game left saved."""
     time_cue: str = "chime"
     """How the turn's time cues sound (dialogue.md 7): ``chime`` (a chime at ten seconds
-    left and another at the buzzer, which do not shut the microphone) or ``words``
-    ("Ten seconds.", which shuts it for 1.35 s)."""
+    left, which shuts the microphone 0.86 s with the gate's tail, and another as the
+    turn ends) or ``words`` ("Ten seconds.", which shuts it 1.35 s)."""
 
     def __post_init__(self) -> None:
         if self.time_cue not in TIME_CUES:
@@ -393,7 +393,6 @@ class Host:
             if cue.cue is Cue.WARNING:
                 self._time_cue(Sound.TEN_SECONDS, now)
             else:
-                self._time_cue(Sound.TIME_UP, now)
                 self._buzzer = cue.at
                 self._ending_at = cue.at + self.options.grace
         if (
@@ -1084,6 +1083,9 @@ class Host:
                 self._heard(judgements)
         if self.game.phase is Phase.TURN:
             self._idle = not self._played()
+            # after the grace, not at the buzzer: the chime shuts the microphone, and
+            # a guess may still be ending (R8)
+            self._time_cue(Sound.TIME_UP, now)
             self._apply(TimeUp(), now)
             self._idle = False
         self._buzzer = None

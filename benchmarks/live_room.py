@@ -232,6 +232,7 @@ class Table:
         self.count = 0
         self.turns = 0
         self.heard: list[str] = []
+        self.round = False  # a CONTROL or FINISH round is waiting for a team's claim
 
     def _line(self, line: str) -> bool:
         """Note one line; True when it counts a guess."""
@@ -240,9 +241,12 @@ class Table:
         if card:
             self.card = card.group(1).lower()
         count = re.search(r"Count (\d+)", line)
+        if line.startswith(("CONTROL round", "FINISH round")):
+            self.round = True
         if line.startswith("Turn:"):
             self.turns += 1
             self.count = 0
+            self.round = False
         elif count and int(count.group(1)) > self.count:
             self.count = int(count.group(1))
             counted = True
@@ -401,6 +405,15 @@ def main() -> int:
             table.take()
             if table.card is None or table.turns == 0:
                 time.sleep(0.05)
+                continue
+            if table.round:
+                # the guessers call out no team: Red's buzzer claims the round (R14),
+                # and the next timed turn follows
+                table.round = False
+                room.wait_quiet(1.0)
+                host.stdin.write("1\n")
+                host.stdin.flush()
+                time.sleep(1.0)
                 continue
             if table.turns != turn_seen:
                 # a new turn: the host gives its news, then waits for the describer (--ready)

@@ -170,3 +170,38 @@ def test_a_turns_help_explains_the_chime_when_there_is_one() -> None:
     assert "rising" not in help_text(Phase.TURN, ("Red", "Blue"), "host")
     # before the turn starts, or in a CONTROL round, there is no timer to tell
     assert "rising" not in help_text(Phase.CONTROL_ROUND, ("Red", "Blue"), "host", chime=True)
+
+
+class _LastWord(_CallsOut):
+    """A recogniser still hearing ``word`` when the buzzer goes: it reports it only
+    when the utterance is finished (the host's flush as the turn ends)."""
+
+    fed_until = 0.0
+
+    def feed(self, chunk: AudioChunk) -> list[RecognitionEvent]:
+        self.fed_until = chunk.end_time
+        return []
+
+    def finish(self) -> list[RecognitionEvent]:
+        if self.heard or self.at <= 0 or self.fed_until < self.at + 0.5:
+            return []  # finished before the word was said (the gate at ten seconds)
+        self.heard = True
+        word = HeardWord(self.answer, self.at, self.at + 0.5, 0.9)
+        return [RecognitionEvent("final", (word,), self.at + 0.6, source="free")]
+
+
+def test_the_closing_chime_comes_before_a_last_guess_is_echoed(make_host: HostMaker) -> None:
+    # A guess ending within the buzzer's grace counts (R8); the chime that ends the
+    # turn is played first, then the echo, then "Time!".
+    recognizer = _LastWord(at=0.0)
+    listening = Listening(recognizer, Referee(), None)  # type: ignore[arg-type]
+    host, clock, announcer = make_host(timer=30.0, listening=listening)
+    host.start()
+    go = _until_running(host, clock)
+    recognizer.at = go + 29.75  # ends 0.25 s after the buzzer
+    _run(host, clock, go, go + 32.0)
+    assert recognizer.heard
+    said = [e.text for e in announcer.entries]
+    end = said.index("(chime: time up)")
+    assert said[end + 1].endswith(", correct. One.")
+    assert said[end + 2] == "Time! Red got one right."

@@ -1076,6 +1076,11 @@ class Host:
         """The buzzer (plus the grace) has passed: judge speech still in the recogniser,
         then end the turn (R8)."""
         self._ending_at = None
+        if self.game.phase is Phase.TURN:
+            # after the grace, not at the buzzer: the chime shuts the microphone, and a
+            # guess may still be ending (R8); before what the last words were judged,
+            # which it no longer hides ("Garden, correct. Ten." after it, then "Time!")
+            self._time_cue(Sound.TIME_UP, now)
         if self.listening is not None and self.mic_live:
             # Batches judged but not yet taken from the queue come with it (R8).
             judgements = self.listening.flush()
@@ -1083,9 +1088,6 @@ class Host:
                 self._heard(judgements)
         if self.game.phase is Phase.TURN:
             self._idle = not self._played()
-            # after the grace, not at the buzzer: the chime shuts the microphone, and
-            # a guess may still be ending (R8)
-            self._time_cue(Sound.TIME_UP, now)
             self._apply(TimeUp(), now)
             self._idle = False
         self._buzzer = None

@@ -98,6 +98,26 @@ def make_host(deck: Deck, tmp_path: Path) -> HostMaker:
     return make
 
 
+def feed_silence(host: Host, clock: object, start: float, seconds: float) -> float:
+    """Feed ``seconds`` of silence from ``start``, in 0.1 s chunks; the time reached."""
+    t = start
+    while t < start + seconds - 1e-9:
+        chunk = AudioChunk(b"\x00\x00" * 1600, 16000, t)
+        clock.advance_to(chunk.end_time)  # type: ignore[attr-defined]
+        host.hear(chunk)
+        t = chunk.end_time
+    return t
+
+
+def until_running(host: Host, clock: object) -> float:
+    """Feed silence until the opening announcements are over and the timer runs."""
+    t = 0.0
+    while not host.timer.running:
+        assert t < 120.0, "the timer never started"
+        t = feed_silence(host, clock, t, 0.1)
+    return t
+
+
 class Silent:
     """A recogniser that hears nothing (for tests about everything but hearing)."""
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from voice_host.audio.chunk import AudioChunk
 from voice_host.host.core import Host
 from voice_host.host.inputs import KeyPress
 from voice_host.host.saved_game import MIN_RESUMED_SECONDS, resumed_time_left, saved_to_resume
@@ -22,27 +21,7 @@ from voice_host.keyboard import KeyboardController
 from voice_host.persist import SavedGame, SaveSlot
 from voice_host.rules import Correct, Phase, TimeUp
 
-from .conftest import HostMaker, new_game
-
-
-def _run(host: Host, clock: object, start: float, seconds: float) -> float:
-    """Feed ``seconds`` of silence from ``start``, in 0.1 s chunks."""
-    t = start
-    while t < start + seconds - 1e-9:
-        chunk = AudioChunk(b"\x00\x00" * 1600, 16000, t)
-        clock.advance_to(chunk.end_time)  # type: ignore[attr-defined]
-        host.hear(chunk)
-        t = chunk.end_time
-    return t
-
-
-def _until_running(host: Host, clock: object) -> float:
-    """Feed silence until the opening announcements are over and the timer runs."""
-    t = 0.0
-    while not host.timer.running:
-        assert t < 120.0, "the timer never started"
-        t = _run(host, clock, t, 0.1)
-    return t
+from .conftest import HostMaker, feed_silence, new_game, until_running
 
 
 def _saved_left(path: Path) -> float | None:
@@ -70,8 +49,8 @@ def test_the_save_holds_the_running_turns_time_left(make_host: HostMaker, tmp_pa
     host.start()
     save = tmp_path / "game.json"
     assert _saved_left(save) is None  # "Go!" not said yet: no timer
-    t = _until_running(host, clock)
-    t = _run(host, clock, t, 2.0)
+    t = until_running(host, clock)
+    t = feed_silence(host, clock, t, 2.0)
     host.handle(KeyPress("c", t))  # a change saves the time left with it
     at_change = _saved_left(save)
     assert at_change is not None
@@ -79,7 +58,7 @@ def test_the_save_holds_the_running_turns_time_left(make_host: HostMaker, tmp_pa
     # no change for a while: every second of the timer is saved all the same, so a
     # power cut now would give the turn back at most a second
     for _ in range(12):
-        t = _run(host, clock, t, 1.0)
+        t = feed_silence(host, clock, t, 1.0)
         left = _saved_left(save)
         assert left is not None and 0 <= left - host.timer.left(t) <= 1.01
     assert left < at_change - 11.5
@@ -93,9 +72,9 @@ def test_a_resumed_turn_goes_on_with_its_time_and_says_so(make_host: HostMaker) 
     host, clock, _ = make_host(game=game, timer=30.0)
     host.start(resumed=True, time_left=12.0)
     assert _texts(host)[0].endswith("Red has one right so far, 12 seconds left.")
-    t = _until_running(host, clock)
+    t = until_running(host, clock)
     assert host.timer.left(t) == pytest.approx(12.0, abs=0.11)
-    t = _run(host, clock, t, 12.5)
+    t = feed_silence(host, clock, t, 12.5)
     # it ran out after its own 12 s, not after a fresh 30
     assert host.game.phase is not Phase.TURN or host.game.to_play.name != "Red"
     assert "Time! Red got one right." in _texts(host)
@@ -109,7 +88,7 @@ def test_a_paused_turn_is_saved_held_and_resumed_waiting_for_its_describer(
     host, clock, _ = make_host(timer=30.0)
     host.start()
     save = tmp_path / "game.json"
-    t = _until_running(host, clock)
+    t = until_running(host, clock)
     host.handle(KeyPress("c", t))
     host.handle(KeyPress(" ", t + 0.1))  # pause
     assert host.timer.paused
@@ -125,12 +104,12 @@ def test_a_paused_turn_is_saved_held_and_resumed_waiting_for_its_describer(
     said = _texts(resumed)
     assert said[0].endswith("Red has one right so far, 28 seconds left.")
     assert "Go!" not in said and said[-1].endswith("press space when ready.")
-    t = _run(resumed, clock2, 0.0, 10.0)
+    t = feed_silence(resumed, clock2, 0.0, 10.0)
     assert not resumed.timer.started  # it waits for the describer
     resumed.handle(KeyPress(" ", t))
     while not resumed.timer.running:  # "Go!", then the turn's own time
         assert t < 30.0, "the timer never started"
-        t = _run(resumed, clock2, t, 0.1)
+        t = feed_silence(resumed, clock2, t, 0.1)
     assert resumed.timer.left(t) == pytest.approx(28.0, abs=0.2)
 
 
@@ -138,7 +117,7 @@ def test_a_resumed_turn_with_nothing_won_yet_says_its_time(make_host: HostMaker)
     host, clock, _ = make_host(game=new_game(), timer=30.0)
     host.start(resumed=True, time_left=21.0)
     assert _texts(host)[0].endswith("Red's turn goes on with 21 seconds.")
-    t = _until_running(host, clock)
+    t = until_running(host, clock)
     assert host.timer.left(t) == pytest.approx(21.0, abs=0.11)
 
 
@@ -159,9 +138,9 @@ def test_a_turn_given_back_with_its_time_spent_resumes_so(
     host, clock, _ = make_host(timer=30.0)
     host.start()
     save = tmp_path / "game.json"
-    t = _until_running(host, clock)
+    t = until_running(host, clock)
     host.handle(KeyPress("c", t))
-    t = _run(host, clock, t, 31.0)  # the buzzer, and the grace after it
+    t = feed_silence(host, clock, t, 31.0)  # the buzzer, and the grace after it
     assert host.game.to_play.name != "Red" or host.game.phase is not Phase.TURN
     host.handle(KeyPress("u", t))
     host.handle(KeyPress("y", t + 0.1))  # undoing the end of a turn is asked first
@@ -179,7 +158,7 @@ def test_a_turn_given_back_with_its_time_spent_resumes_so(
     said = _texts(resumed)
     assert said[0].endswith("Red has one right so far, its time up.")
     assert said[-1] == "Its time is up: C, P and F fix the count, T ends the turn."
-    t = _run(resumed, clock2, 0.0, 10.0)
+    t = feed_silence(resumed, clock2, 0.0, 10.0)
     assert resumed.game.phase is Phase.TURN and not resumed.timer.running  # no "Go!"
     resumed.handle(KeyPress("c", t))  # the count is fixed ...
     resumed.handle(KeyPress("t", t + 0.1))  # ... and T ends the turn

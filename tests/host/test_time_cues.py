@@ -16,35 +16,14 @@ from voice_host.announce.sounds import Sound
 from voice_host.audio.chunk import AudioChunk
 from voice_host.config import HostConfig, config_from_data
 from voice_host.errors import InputFileError
-from voice_host.host.core import Host, HostOptions
+from voice_host.host.core import HostOptions
 from voice_host.host.keys import help_text
 from voice_host.host.listening import Listening
 from voice_host.referee import Referee
 from voice_host.rules import Phase
 from voice_host.speech.events import HeardWord, ListenContext, RecognitionEvent
 
-from .conftest import HostMaker, ScreenRecorder
-
-CHUNK = b"\x00\x00" * 1600  # 0.1 s
-
-
-def _run(host: Host, clock: object, start: float, until: float) -> float:
-    """Feed silence from ``start`` up to ``until``, in 0.1 s chunks."""
-    t = start
-    while t < until - 1e-9:
-        chunk = AudioChunk(CHUNK, 16000, t)
-        clock.advance_to(chunk.end_time)  # type: ignore[attr-defined]
-        host.hear(chunk)
-        t = chunk.end_time
-    return t
-
-
-def _until_running(host: Host, clock: object) -> float:
-    t = 0.0
-    while not host.timer.running:
-        assert t < 120.0, "the timer never started"
-        t = _run(host, clock, t, t + 0.1)
-    return t
+from .conftest import HostMaker, ScreenRecorder, feed_silence, until_running
 
 
 class _CallsOut:
@@ -91,8 +70,8 @@ def test_ten_seconds_left_is_a_chime_that_shuts_the_microphone_less_long(
 ) -> None:
     host, clock, announcer = make_host(timer=30.0)
     host.start()
-    go = _until_running(host, clock)
-    _run(host, clock, go, go + 31.0)
+    go = until_running(host, clock)
+    feed_silence(host, clock, go, 31.0)
     chimes = [e for e in announcer.entries if e.sound is not None]
     assert [e.sound for e in chimes] == [Sound.TEN_SECONDS, Sound.TIME_UP]
     warning, ending = chimes
@@ -120,8 +99,8 @@ def test_the_chimes_words_are_shown_while_it_sounds(make_host: HostMaker) -> Non
     screen = ScreenRecorder()
     host.screen = screen
     host.start()
-    go = _until_running(host, clock)
-    _run(host, clock, go, go + 20.5)
+    go = until_running(host, clock)
+    feed_silence(host, clock, go, 20.5)
     assert screen.models[-1].announcement == "Ten seconds."
 
 
@@ -130,8 +109,8 @@ def test_ten_seconds_said_in_words_shuts_the_microphone_and_has_no_buzzer_chime(
 ) -> None:
     host, clock, announcer = make_host(timer=30.0, time_cue="words")
     host.start()
-    go = _until_running(host, clock)
-    _run(host, clock, go, go + 31.0)
+    go = until_running(host, clock)
+    feed_silence(host, clock, go, 31.0)
     assert all(e.sound is None for e in announcer.entries)
     (cue,) = [e for e in announcer.entries if e.text == "Ten seconds."]
     assert cue.start == pytest.approx(go + 20.0, abs=0.15)
@@ -149,9 +128,9 @@ def test_a_guess_called_out_just_after_the_warning(
     listening = Listening(recognizer, Referee(), None)  # type: ignore[arg-type]
     host, clock, _ = make_host(timer=30.0, time_cue=time_cue, listening=listening)
     host.start()
-    go = _until_running(host, clock)
+    go = until_running(host, clock)
     recognizer.at = go + 20.95
-    _run(host, clock, go, go + 25.0)
+    feed_silence(host, clock, go, 25.0)
     assert host.game.state.correct == counted
 
 
@@ -197,9 +176,9 @@ def test_the_closing_chime_comes_before_a_last_guess_is_echoed(make_host: HostMa
     listening = Listening(recognizer, Referee(), None)  # type: ignore[arg-type]
     host, clock, announcer = make_host(timer=30.0, listening=listening)
     host.start()
-    go = _until_running(host, clock)
+    go = until_running(host, clock)
     recognizer.at = go + 29.75  # ends 0.25 s after the buzzer
-    _run(host, clock, go, go + 32.0)
+    feed_silence(host, clock, go, 32.0)
     assert recognizer.heard
     said = [e.text for e in announcer.entries]
     end = said.index("(chime: time up)")

@@ -148,49 +148,34 @@ class Pyttsx3Announcer(TimedAnnouncer):
                 cancel = threading.Event()
                 self._current = cancel
             try:
-                if isinstance(item, Sound):
-                    self._chime(item, cancel)
-                else:
-                    self._speak(item, cancel)
+                self._speak(item, cancel)
             finally:
                 with self._cond:
                     self._current = None
                     self._cond.notify_all()
 
-    def _speak(self, text: str, cancel: threading.Event) -> None:
+    def _speak(self, item: str | Sound, cancel: threading.Event) -> None:
+        """Play a text, or a chime (on the timeline with its label; printed as its words)."""
+        label, words = (item.label, item.words) if isinstance(item, Sound) else (item, item)
         completed = False
         try:
-            audio, pause = without_closing_pause(self._renderer.render(text, self.options.settings))
+            if isinstance(item, Sound):
+                audio, pause = render_sound(item, volume=self.options.volume), 0.0
+            else:
+                rendered = self._renderer.render(item, self.options.settings)
+                audio, pause = without_closing_pause(rendered)
             # The texts of one moment ("Time! Red got four right." "Red moves 4...")
             # keep the pause between them; after the last, the microphone opens at once.
             cancel.wait(max(0.0, self._pause_until - time.monotonic()))
             if cancel.is_set():
                 return
             completed = self._player.play(
-                audio, on_start=lambda: self.timeline.begin(text), cancel=cancel
+                audio, on_start=lambda: self.timeline.begin(label), cancel=cancel
             )
             self._pause_until = time.monotonic() + (pause if completed else 0.0)
             self._failing = False
         except Exception as exc:  # EngineError, DeviceError, or a bug: never lose the text
-            self._failed(text, exc)
-        finally:
-            self.timeline.end(completed=completed)
-
-    def _chime(self, cue: Sound, cancel: threading.Event) -> None:
-        """Play ``cue``, on the timeline as a text is (its label for the text)."""
-        completed = False
-        try:
-            audio = render_sound(cue, volume=self.options.volume)
-            cancel.wait(max(0.0, self._pause_until - time.monotonic()))
-            if cancel.is_set():
-                return
-            completed = self._player.play(
-                audio, on_start=lambda: self.timeline.begin(cue.label), cancel=cancel
-            )
-            self._pause_until = 0.0
-            self._failing = False
-        except Exception as exc:  # as for a text: say why once, print its words
-            self._failed(cue.words, exc)
+            self._failed(words, exc)
         finally:
             self.timeline.end(completed=completed)
 

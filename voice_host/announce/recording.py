@@ -112,6 +112,37 @@ class RecordingAnnouncer(TimedAnnouncer):
         """Plan ``text`` after what is still being said (or now, cutting it, with ``interrupt``)."""
         if not text.strip():
             return
+
+        def render(wav: Path | None) -> tuple[float, float]:
+            if wav is None or self._renderer is None:
+                return estimate_duration(text, self.options.rate), 0.0
+            audio = self._renderer.render_to_file(text, wav, self.options.settings)
+            speech, pause = without_closing_pause(audio)
+            return speech.duration, pause
+
+        self._plan(text, render, interrupt=interrupt)
+
+    def sound(self, cue: Sound) -> None:
+        """Plan the chime ``cue`` after what is still being said, as the live announcer
+        plays it: logged and on the timeline with its label, rendered when rendering."""
+
+        def render(wav: Path | None) -> tuple[float, float]:
+            if wav is not None:
+                write_rendered_wav(wav, render_sound(cue, volume=self.options.volume))
+            return cue.duration, 0.0
+
+        self._plan(cue.label, render, sound=cue)
+
+    def _plan(
+        self,
+        text: str,
+        render: Callable[[Path | None], tuple[float, float]],
+        *,
+        interrupt: bool = False,
+        sound: Sound | None = None,
+    ) -> None:
+        """Plan ``text`` as :meth:`say` does; ``render`` writes its WAV (when given a
+        path) and returns its duration and closing pause."""
         now = self.timeline.clock()
         with self._lock:
             if self._closed:
@@ -120,40 +151,17 @@ class RecordingAnnouncer(TimedAnnouncer):
                 self._cut_locked(now)
             start = max([now] + [e.end + e.pause for e in self._entries[-1:]])
             wav: Path | None = None
-            pause = 0.0
-            if self.render_dir is not None and self._renderer is not None:
+            if self.render_dir is not None:
                 self._rendered += 1
                 wav = self.render_dir / f"{self._rendered:04d}.wav"
-                audio = self._renderer.render_to_file(text, wav, self.options.settings)
-                speech, pause = without_closing_pause(audio)
-                duration = speech.duration
-            else:
-                duration = estimate_duration(text, self.options.rate)
-            entry = Announcement(text, start, start + duration, wav, pause=pause)
+            duration, pause = render(wav)
+            entry = Announcement(text, start, start + duration, wav, pause=pause, sound=sound)
             self._entries.append(entry)
             self._write_final_locked(now)
         # Outside the lock: listeners may call back into the announcer.
         if interrupt:
             self.timeline.cut(now)
         self.timeline.add(SpeechInterval(entry.start, entry.end, text))
-
-    def sound(self, cue: Sound) -> None:
-        """Plan the chime ``cue`` after what is still being said, as the live announcer
-        plays it: logged and on the timeline with its label, rendered when rendering."""
-        now = self.timeline.clock()
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("the recording announcer is closed")
-            start = max([now] + [e.end + e.pause for e in self._entries[-1:]])
-            wav: Path | None = None
-            if self.render_dir is not None:
-                self._rendered += 1
-                wav = self.render_dir / f"{self._rendered:04d}.wav"
-                write_rendered_wav(wav, render_sound(cue, volume=self.options.volume))
-            entry = Announcement(cue.label, start, start + cue.duration, wav, sound=cue)
-            self._entries.append(entry)
-            self._write_final_locked(now)
-        self.timeline.add(SpeechInterval(entry.start, entry.end, entry.text))
 
     def stop(self) -> None:
         """Cut what is sounding now and drop what was planned after it."""

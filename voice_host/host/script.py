@@ -118,9 +118,7 @@ class Replay:
             elif isinstance(step, Announce):
                 self.host.say(step.text(self.host) if callable(step.text) else step.text)
                 # from the end of the announcement, which may be queued behind others
-                said = self.announcer.entries[-1:] if self.announcer is not None else ()
-                ends = max([self.clock.now()] + [e.end for e in said])
-                self._advance_until(ends + step.settle)
+                self._advance_until(self._planned_until() + step.settle)
             elif isinstance(step, Mic):
                 self.host.handle(MicStatus(step.listening, step.message))
             else:
@@ -138,7 +136,7 @@ class Replay:
         limit = self.clock.now() + 60.0
         while True:
             now = self.clock.now()
-            if self.host.announcer.is_gated(now) or self._sounding(now):
+            if self.host.announcer.is_gated(now) or self._planned_until() > now:
                 self._quiet_since = now
             elif now - self._quiet_since >= wait:
                 return
@@ -146,11 +144,11 @@ class Replay:
                 raise ScriptError("the host never fell quiet")
             self._chunk()
 
-    def _sounding(self, now: float) -> bool:
-        """Whether the recording announcer has more planned at ``now``: a chime (which
-        does not gate), or texts queued behind one that have not started yet."""
+    def _planned_until(self) -> float:
+        """When what the recording announcer has planned ends (now, if nothing is): texts
+        queued behind another have not started yet, and do not gate until they do."""
         said = self.announcer.entries[-1:] if self.announcer is not None else ()
-        return any(e.end > now for e in said)
+        return max([self.clock.now()] + [e.end for e in said])
 
     def _advance_until(self, t: float) -> None:
         while self.clock.now() < t - 1e-9:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 import wave
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from voice_host.speech.second_opinion import (
     pick_transcript,
     spread_words,
     words_of_text,
+    write_ahead,
 )
 from voice_host.talk_words import CLUE_WORDS
 
@@ -436,6 +439,87 @@ def test_the_backend_reads_moonshine_only_when_pocketsphinx_misses_the_card() ->
     ]
 
 
+class _Counting:
+    """A transcriber that cannot write ahead: counts its calls."""
+
+    name = "counting"
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        self.calls += 1
+        return heard("is it a car")
+
+
+def test_a_transcriber_that_cannot_write_ahead_writes_when_first_asked_and_once() -> None:
+    transcriber = _Counting()
+    words = write_ahead(transcriber, b"\0\0" * 16000, 0.0)
+    assert transcriber.calls == 0  # pocketsphinx's transcript may decide alone
+    assert words() == heard("is it a car")
+    assert words() == heard("is it a car")
+    assert transcriber.calls == 1
+
+
+class _Ahead(_Counting):
+    """Writes ahead: records when it began."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.begun = 0
+
+    def begin(self, audio: bytes, start: float) -> Callable[[], tuple[HeardWord, ...]]:
+        self.begun += 1
+        return lambda: self.transcribe(audio, start)
+
+
+def test_a_transcriber_writes_ahead_only_with_a_second_processor_to_run_it() -> None:
+    transcriber = _Ahead()
+    write_ahead(transcriber, b"\0\0" * 16000, 0.0, cores=2)
+    assert transcriber.begun == 1
+    # on one processor the two transcripts would only take turns
+    words = write_ahead(transcriber, b"\0\0" * 16000, 0.0, cores=1)
+    assert transcriber.begun == 1 and transcriber.calls == 0
+    assert words() == heard("is it a car")
+
+
+@pytest.mark.slow
+def test_moonshine_writes_ahead_on_its_own_thread_the_words_it_writes_when_asked() -> None:
+    transcriber = MoonshineTranscriber()
+    clips = [
+        _clip("espeak-en-us+m3/guess__is_it_an_elephant.wav"),
+        _clip("kal16/guess__is_it_a_car__babble20.wav"),
+    ]
+    # the library's public call, on this thread, as it wrote before writing ahead
+    import numpy as np
+
+    public = [
+        transcriber._words(
+            transcriber._engine.transcribe_without_streaming(
+                (np.frombuffer(clip, dtype=np.int16) / 32768.0).tolist(), 16000
+            ),
+            1.5,
+        )
+        for clip in clips
+    ]
+    pending = [write_ahead(transcriber, clip, 1.5, cores=2) for clip in clips]  # both begun
+    # begun on the transcriber's own thread (the pinned moonshine-voice still has the
+    # call into its C library that lets pocketsphinx decode meanwhile)
+    assert any(t.name.startswith("moonshine") for t in threading.enumerate())
+    assert [words() for words in pending] == public
+    assert "elephant" in [w.text for w in public[0]]
+    assert write_ahead(transcriber, b"\0\0" * 800, 0.0, cores=2)() == ()  # 50 ms: too short
+
+
+@pytest.mark.slow
+def test_moonshine_failing_on_its_own_thread_fails_when_its_words_are_asked() -> None:
+    transcriber = MoonshineTranscriber()
+    transcriber._engine.close()  # the library's transcriber freed under it
+    words = write_ahead(transcriber, _clip("kal16/guess__is_it_a_car__babble20.wav"), 0.0, cores=2)
+    with pytest.raises(Exception):  # noqa: B017 - whatever the library raises
+        words()
+
+
 class _Broken:
     name = "broken"
 
@@ -443,13 +527,21 @@ class _Broken:
         raise RuntimeError("the model went away")
 
 
+class _BrokenAhead(_Broken):
+    """Fails on its own thread: the call that gives its words raises."""
+
+    def begin(self, audio: bytes, start: float) -> Callable[[], tuple[HeardWord, ...]]:
+        return lambda: self.transcribe(audio, start)
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("broken", [_Broken, _BrokenAhead])
 def test_a_failing_second_transcriber_leaves_pocketsphinx_reading_alone(
-    caplog: pytest.LogCaptureFixture,
+    broken: type[_Broken], caplog: pytest.LogCaptureFixture
 ) -> None:
     context = ListenContext(answers=("elephant",), forms=("elephants",), free_text=True)
     chunks = _chunks(_clip("espeak-en-us+m3/guess__is_it_an_elephant.wav"))
-    recognizer = PocketSphinxRecognizer(second_opinion=_Broken())
+    recognizer = PocketSphinxRecognizer(second_opinion=broken())
     events = replay(recognizer, iter(chunks), context)
     assert any(e.source == "free" for e in events)  # the utterance was still transcribed
     assert recognizer.second_opinion is None

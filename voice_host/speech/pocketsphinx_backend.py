@@ -1099,10 +1099,22 @@ class PocketSphinxRecognizer:
         if len(audio) < 2 * SAMPLE_RATE // 10:
             return ()
         t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
+        opinion = self.second_opinion
+        short = len(audio) <= 2 * SAMPLE_RATE * THIRD_OPINION_SECONDS
+        # A short utterance's second transcript is begun before pocketsphinx decodes
+        # (and dropped unread when pocketsphinx's decides alone): a guess's
+        # "correct" waits for both, and they are written at once on the two cores.
+        # A long one's (a clue's, whose judgement is not awaited) only when asked.
+        write_second = (
+            None
+            if opinion is None
+            else second_opinion_module.write_ahead(opinion, audio, t0)
+            if short
+            else functools.cache(lambda: opinion.transcribe(audio, t0))
+        )
         words = self._sphinx_decode(audio, t0)
         self._decoded_audio = audio
-        opinion = self.second_opinion
-        if opinion is None:
+        if opinion is None or write_second is None:
             return words
         # one reading of the third transcriber's for this audio, asked for at most once
         # though both the command check and a missed word may want it
@@ -1112,10 +1124,9 @@ class PocketSphinxRecognizer:
             else None
         )
         try:
-            short = len(audio) <= 2 * SAMPLE_RATE * THIRD_OPINION_SECONDS
             reading = second_opinion_module.pick_transcript(
                 words,
-                lambda: opinion.transcribe(audio, t0),
+                write_second,
                 self._keys,
                 cross_check=final,
                 write_third=third if final and short else None,

@@ -45,12 +45,16 @@ work at the scale of an utterance, which this keeps.
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
+import functools
 import os
 import re
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from voice_host.audio.chunk import SAMPLE_RATE
 from voice_host.deck.words import fold, number_words
@@ -83,6 +87,46 @@ class Transcriber(Protocol):
 
     def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
         """Words in ``audio`` (16 kHz mono s16) that starts at ``start`` (audio time)."""
+
+
+@runtime_checkable
+class WritesAhead(Protocol):
+    """A :class:`Transcriber` that can write an utterance on a thread of its own."""
+
+    def begin(self, audio: bytes, start: float) -> Callable[[], tuple[HeardWord, ...]]:
+        """Start writing ``audio``; the call returned waits for the words
+        (:meth:`Transcriber.transcribe`'s) and gives them, as often as asked."""
+
+
+def _cores() -> int:
+    """The processors this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+#: The processors this process may run on, when first imported.
+CORES = _cores()
+
+
+def write_ahead(
+    transcriber: Transcriber, audio: bytes, start: float, *, cores: int = CORES
+) -> Callable[[], tuple[HeardWord, ...]]:
+    """The call that gives ``transcriber``'s words for ``audio``: begun now on its
+    own thread when it can (:class:`WritesAhead`) and a second processor is there
+    to run it, so that it writes while pocketsphinx decodes the same audio;
+    otherwise written when first asked.  Its errors come from the call, as
+    :meth:`Transcriber.transcribe`'s would.
+
+    Begun ahead, it is written whether or not it is then asked for: in
+    ``benchmarks/host_latency.py`` 56 of 139 short transcripts begun were read,
+    and ``benchmarks/listening.py`` took 12% more CPU (on the second processor,
+    which the recogniser otherwise leaves idle).  On one processor the two would
+    take turns, and a transcript not needed would only hold up the decode."""
+    if cores >= 2 and isinstance(transcriber, WritesAhead):
+        return transcriber.begin(audio, start)
+    return functools.cache(lambda: transcriber.transcribe(audio, start))
 
 
 def words_of_text(text: str) -> list[str]:
@@ -656,18 +700,93 @@ class MoonshineTranscriber:
             )
         except Exception as exc:  # the library raises its own MoonshineError types
             raise ModelError(f"cannot load the Moonshine model at {model}: {exc}") from None
+        self._raw = _raw_call(self._engine)
+        self._thread: ThreadPoolExecutor | None = None
 
     def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        return self.begin(audio, start)()
+
+    def begin(self, audio: bytes, start: float) -> Callable[[], tuple[HeardWord, ...]]:
+        """Start writing ``audio`` (:class:`WritesAhead`) on this transcriber's one
+        thread, which every transcript of it is written on.
+
+        When this returns, that thread is inside Moonshine's C library, which runs
+        without Python's lock: pocketsphinx's decode, which holds the lock
+        throughout, can then run on the calling thread at the same time, on the
+        other core (``benchmarks/host_latency.py``: a short utterance's two
+        transcripts came 0.05-0.2 s sooner).  Had the thread not been inside yet,
+        the decode would hold it back until done: the two would take turns, as
+        they did before.  Without the library's own call (:func:`_raw_call`), the
+        words are written on the calling thread when first asked."""
         import numpy as np
 
         if len(audio) < 2 * SAMPLE_RATE // 10:
-            return ()
+            return lambda: ()
         samples = np.frombuffer(audio, dtype=np.int16).astype(np.float32) / 32768.0
-        result = self._engine.transcribe_without_streaming(samples.tolist(), SAMPLE_RATE)
+        raw = self._raw
+        if raw is None:
+            return functools.cache(
+                lambda: self._words(
+                    self._engine.transcribe_without_streaming(samples.tolist(), SAMPLE_RATE),
+                    start,
+                )
+            )
+        buffer = (ctypes.c_float * len(samples)).from_buffer(samples.data)
+        inside = threading.Event()
+
+        def write() -> Any:
+            inside.set()
+            return raw(buffer, len(samples))
+
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moonshine")
+        try:
+            future = self._thread.submit(write)
+        except RuntimeError:  # the interpreter is shutting down: no new threads
+            return functools.cache(lambda: self._words(raw(buffer, len(samples)), start))
+        # Until it is inside (at once, unless it is still writing the last transcript;
+        # never for long: its words would then be asked for and waited for anyway)
+        inside.wait(BEGIN_WAIT)
+        return functools.cache(lambda: self._words(future.result(), start))
+
+    @staticmethod
+    def _words(result: Any, start: float) -> tuple[HeardWord, ...]:
         lines: Sequence[Any] = result.lines or ()
         return spread_words(
             ((line.text, float(line.start_time), float(line.duration)) for line in lines), start
         )
+
+
+#: Seconds :meth:`MoonshineTranscriber.begin` waits at most for its thread to start
+#: writing.
+BEGIN_WAIT = 1.0
+
+
+def _raw_call(engine: Any) -> Callable[[Any, int], Any] | None:
+    """moonshine-voice 0.1.0's own call into its C library, given a ctypes buffer of
+    float samples and their count, and its reader of the result; None when the
+    library has them no longer.
+
+    Its public ``transcribe_without_streaming`` first builds a ctypes array from a
+    Python list, holding Python's lock for 8 ms per 3 s of audio, long enough for
+    another thread to take the lock before the call gets inside
+    (:meth:`MoonshineTranscriber.begin`); the buffer here is the samples' own
+    memory, with no copy."""
+    try:
+        from moonshine_voice.errors import check_error
+        from moonshine_voice.moonshine_api import TranscriptC
+
+        function = engine._lib.moonshine_transcribe_without_streaming
+        read = engine._parse_transcript
+    except (ImportError, AttributeError):
+        return None
+
+    def call(buffer: Any, count: int) -> Any:
+        out = ctypes.POINTER(TranscriptC)()
+        check_error(function(engine._handle, buffer, count, SAMPLE_RATE, 0, ctypes.byref(out)))
+        return read(out)
+
+    return call
 
 
 def default_transcriber() -> Transcriber | None:

@@ -82,6 +82,22 @@ def test_stop_cuts_the_sounding_text_and_drops_planned_ones(tmp_path: Path) -> N
     assert len(log_rows(log)) == 2
 
 
+def test_drained_once_everything_planned_has_been_said() -> None:
+    # On audio time nothing can be waited for: drain answers at once, True only once
+    # the clock has passed the last planned text (not in the pause between two).
+    clock = ManualClock(0.0)
+    announcer = RecordingAnnouncer(None, clock=clock)
+    assert announcer.drain(0)  # nothing planned
+    announcer.say("Welcome to the game.")
+    announcer.say("Go!")
+    first, last = announcer.entries
+    for t in (0.0, first.end, last.start, (last.start + last.end) / 2):
+        clock.t = t
+        assert not announcer.drain(0) and not announcer.drain(None)
+    clock.t = last.end
+    assert announcer.drain(0)
+
+
 def test_interrupt_starts_now(tmp_path: Path) -> None:
     clock = ManualClock(0.0)
     announcer = RecordingAnnouncer(None, clock=clock)

@@ -116,11 +116,15 @@ def test_whole_game_voice_and_keys_with_the_host_voice_fed_back(
     for phrase in expected:
         at = next(i for i in range(at, len(texts)) if phrase in texts[i]) + 1
     # the time cues (chimes) fall where the clock puts them among the turn's guesses
-    go, cue, buzzer, time_up = (
-        texts.index(t)
-        for t in ("Go!", "(chime: ten seconds)", "(chime: time up)", "Time! Red got two right.")
+    go = texts.index("Go!")
+    cue, buzzer, time_up = (
+        texts.index(t, go)
+        for t in ("(chime: ten seconds)", "(chime: time up)", "Time! Red got two right.")
     )
     assert go < cue < buzzer < time_up
+    # ... and the table heard the ten-second chime once before, with what it means
+    taught = texts.index("Two rising notes mean ten seconds left in a turn.")
+    assert texts[taught + 1] == "(chime: ten seconds)" and taught + 1 < go
     # a chime is played (into the microphone too, with the feedback), gated as speech
     chimes = [e for e in announcer.entries if e.sound is not None]
     assert {e.sound for e in chimes} == set(Sound) and all(e.wav is not None for e in chimes)

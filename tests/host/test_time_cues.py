@@ -16,6 +16,7 @@ from voice_host.announce.sounds import Sound
 from voice_host.audio.chunk import AudioChunk
 from voice_host.config import HostConfig, config_from_data
 from voice_host.errors import InputFileError
+from voice_host.host import dialogue
 from voice_host.host.core import HostOptions
 from voice_host.host.keys import help_text
 from voice_host.host.listening import Listening
@@ -92,6 +93,43 @@ def test_ten_seconds_left_is_a_chime_that_shuts_the_microphone_less_long(
     assert said.index("(chime: time up)") + 1 == next(
         i for i, t in enumerate(said) if t.startswith("Time!")
     )
+
+
+def test_a_new_game_plays_the_ten_second_chime_once_with_what_it_means(
+    make_host: HostMaker,
+) -> None:
+    host, clock, announcer = make_host(timer=30.0, render=True)  # its voice sounds
+    host.start()
+    go = until_running(host, clock)
+    said = [e.sound or e.text for e in announcer.entries]
+    # after the welcome, before the first turn is announced and its timer runs
+    at = said.index(dialogue.TEN_SECONDS_CHIME)
+    assert said[at - 1].startswith("Welcome to Articulate!")
+    assert said[at + 1] is Sound.TEN_SECONDS
+    assert said.index(dialogue.GO) > at + 1
+    shown = next(e for e in announcer.entries if e.sound is Sound.TEN_SECONDS)
+    go_said = next(e for e in announcer.entries if e.text == dialogue.GO)
+    assert shown.end < go_said.start and go_said.end <= go  # R5: the timer starts at "Go!"
+    # "repeat" says the group's words, not a chime that would sound like the cue
+    assert dialogue.TEN_SECONDS_CHIME in host._last_group
+    feed_silence(host, clock, go, 31.0)
+    in_turn = [e.sound for e in announcer.entries if e.sound is not None and e.start >= go]
+    assert in_turn == [Sound.TEN_SECONDS, Sound.TIME_UP]
+
+
+@pytest.mark.parametrize("how", ["words", "resumed", "silent"])
+def test_the_chime_is_not_played_to_the_table_where_it_will_not_sound(
+    make_host: HostMaker, how: str
+) -> None:
+    # words: no chime in the game; resumed: the table heard it when the game began;
+    # silent: the host's words do not sound (printed, its chimes print "Ten seconds.")
+    host, _, announcer = make_host(
+        timer=30.0, time_cue="words" if how == "words" else "chime", render=how != "silent"
+    )
+    assert announcer.audible == (how != "silent")
+    host.start(resumed=how == "resumed")
+    assert all(e.sound is None for e in announcer.entries)
+    assert dialogue.TEN_SECONDS_CHIME not in [s.text for s in host.said]
 
 
 def test_the_chimes_words_are_shown_while_it_sounds(make_host: HostMaker) -> None:

@@ -189,8 +189,15 @@ class RecordingAnnouncer(TimedAnnouncer):
                 log.writelines(lines)
 
     def drain(self, timeout: float | None = None) -> bool:
-        """Nothing runs in the background: always done."""
-        return True
+        """Whether everything planned has been said by now.  On the host's clock in a
+        replay nothing can be waited for (the clock moves only as audio is fed), so
+        it answers at once, whatever ``timeout``.  A text planned behind another has
+        not started yet: between the two (the first one's closing pause) the voice
+        is not audible, but there is more to say; the host starts a turn's timer
+        only once all of it, "Go!" last, has been said."""
+        now = self.timeline.clock()
+        with self._lock:
+            return all(e.end <= now for e in self._entries[-1:])
 
     def close(self) -> None:
         """Write the remaining log lines and release the renderer it made (idempotent)."""

@@ -291,9 +291,16 @@ class Host:
             prompt = [dialogue.turn_intro(self.game), dialogue.TIME_SPENT]
         elif resumed and self.game.phase is Phase.TURN:
             self._resumed_left = time_left  # shown, and the timer's start, until it goes on
+        # A new game played aloud with chimes: the table hears the ten-second chime
+        # once before any turn, with what it means (two notes with no words would be a
+        # riddle the first time they sound, in the busiest part of a turn).
+        taught: list[str | Sound] = []
+        if not resumed and self.options.time_cue == "chime" and self.announcer.audible:
+            taught = [dialogue.TEN_SECONDS_CHIME, Sound.TEN_SECONDS]
         # One group, so the screen (in line mode, a printed status line) follows it all.
-        shown = [line for line in (*shown, first, *prompt) if line.strip()]
-        self._say([*lines, first, *prompt], shown=" ".join(shown))
+        texts = [t for t in taught if isinstance(t, str)]
+        shown = [line for line in (*shown, first, *texts, *prompt) if line.strip()]
+        self._say([*lines, first, *taught, *prompt], shown=" ".join(shown))
         self._changed(now, save=True)
 
     def handle(self, item: HostInput) -> None:
@@ -1245,33 +1252,41 @@ class Host:
         """Announce ``text`` (notices from the wiring, e.g. the recogniser chosen)."""
         self._say([text])
 
-    def _say(self, lines: list[str], *, remember: bool = True, shown: str = "") -> None:
-        """Announce ``lines``; ``remember`` False keeps them out of what "repeat" repeats;
-        ``shown`` is shown as the host's line instead of them (the same news with a
-        device's reason, which is not said)."""
-        lines = [line for line in lines if line.strip()]
+    def _say(self, items: Sequence[str | Sound], *, remember: bool = True, shown: str = "") -> None:
+        """Announce ``items``, texts and chimes in turn; ``remember`` False keeps them
+        out of what "repeat" repeats (which says the texts); ``shown`` is shown as the
+        host's line instead of the texts (the same news with a device's reason, which
+        is not said)."""
+        items = [i for i in items if isinstance(i, Sound) or i.strip()]
+        lines = [i for i in items if isinstance(i, str)]
         if not lines:
             return
         now = self.clock.now()
-        for line in lines:
-            self.announcer.say(line)
-            self.said.append(Said(line, now))
-            if self._log is not None:
-                self._log(line)
+        for item in items:
+            self._utter(item, now)
         if remember:
             self._last_group = " ".join(lines)
         self._last_said = shown or " ".join(lines)  # the screen's host line: help, status too
         self._show(now)
+
+    def _utter(self, item: str | Sound, now: float) -> None:
+        """Queue a text or a chime, and keep it (a chime by its label) with the
+        transcript of what was said and the log."""
+        if isinstance(item, Sound):
+            self.announcer.sound(item)
+        else:
+            self.announcer.say(item)
+        said = item.label if isinstance(item, Sound) else item
+        self.said.append(Said(said, now))
+        if self._log is not None:
+            self._log(said)
 
     def _time_cue(self, cue: Sound, now: float) -> None:
         """A time cue: its chime (shown in words on the screen), or its words alone."""
         if self.options.time_cue == "words":
             self._say([cue.words], remember=False)
             return
-        self.announcer.sound(cue)
-        self.said.append(Said(cue.label, now))
-        if self._log is not None:
-            self._log(cue.label)
+        self._utter(cue, now)
         if cue.words:
             self._last_said = cue.words
             self._show(now)

@@ -71,6 +71,8 @@ SPEECH_BACK = "Speech output is back."
 CARD_AUDIO_BACK = "Card audio is back."
 #: Said once when ten seconds are left (dialogue.md 7).
 TEN_SECONDS = "Ten seconds."
+#: Said before the ten-second chime is played to the table, once, after the welcome.
+TEN_SECONDS_CHIME = "Two rising notes mean ten seconds left in a turn."
 #: The session's last word.
 GOODBYE = "Goodbye."
 #: A quit question answered no.

@@ -511,6 +511,49 @@ def test_moonshine_writes_ahead_on_its_own_thread_the_words_it_writes_when_asked
     assert write_ahead(transcriber, b"\0\0" * 800, 0.0, cores=2)() == ()  # 50 ms: too short
 
 
+class _RecordsAhead:
+    """Writes nothing; records which transcripts were begun ahead and which asked."""
+
+    name = "records-ahead"
+
+    def __init__(self) -> None:
+        self.begun: list[float] = []
+        self.asked: list[float] = []
+
+    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
+        self.asked.append(start)
+        return ()
+
+    def begin(self, audio: bytes, start: float) -> Callable[[], tuple[HeardWord, ...]]:
+        self.begun.append(start)
+        return lambda: self.transcribe(audio, start)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("clip", "ahead"),
+    [
+        # the spotter heard the answer: pocketsphinx's transcript will likely hold it,
+        # and a second one begun and not read would run on as the host answers
+        ("slt/guess__telescope.wav", False),
+        # espeak's voice: the spotter heard nothing that matters, so the second
+        # transcript is likely read, and is begun while pocketsphinx decodes
+        ("espeak-en-us+m3/guess__is_it_an_elephant.wav", True),
+    ],
+)
+def test_a_second_transcript_is_begun_ahead_where_the_spotter_heard_nothing_that_matters(
+    clip: str, ahead: bool
+) -> None:
+    entry = clip.split("__")[-1].removesuffix(".wav").split("_")[-1]
+    context = ListenContext(answers=(entry,), forms=(entry + "s",), free_text=True)
+    second = _RecordsAhead()
+    recognizer = PocketSphinxRecognizer(second_opinion=second)
+    replay(recognizer, iter(_chunks(_clip(clip))), context)
+    assert bool(second.begun) == ahead
+    if not ahead:
+        assert recognizer.second_opinion is second  # and asked, if at all, when needed
+
+
 @pytest.mark.slow
 def test_moonshine_failing_on_its_own_thread_fails_when_its_words_are_asked() -> None:
     transcriber = MoonshineTranscriber()

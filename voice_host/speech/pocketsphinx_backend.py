@@ -60,7 +60,7 @@ import random
 import struct
 import tempfile
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -879,7 +879,9 @@ class PocketSphinxRecognizer:
             for hit in self._end_kws_utt():
                 self._add_hit(hit, events, emit_at)
             if not self._has_cue():
-                words = self._free_decode(self._utt_start - PRE_ROLL, pause + POST_ROLL)
+                words = self._free_decode(
+                    self._utt_start - PRE_ROLL, pause + POST_ROLL, spotted=self._hits
+                )
                 if self._has_urgent(words):
                     # Heard by the pause detector alone (the frame detector still
                     # hears noise as speech): only it can tell that speech resumed.
@@ -1083,7 +1085,7 @@ class PocketSphinxRecognizer:
         return bytes(self._buf[a : a + 2 * (last - first)])
 
     def _free_decode(
-        self, start: float, end: float, *, final: bool = False
+        self, start: float, end: float, *, final: bool = False, spotted: Sequence[_Hit] = ()
     ) -> tuple[HeardWord, ...]:
         """The utterance's transcript: pocketsphinx's, or the second opinion's when
         only that one holds a word that matters now (``second_opinion.pick_transcript``).
@@ -1101,15 +1103,21 @@ class PocketSphinxRecognizer:
         t0 = max(start, self._t0 or 0.0, (self._t0 or 0.0) + self._buf_start / SAMPLE_RATE)
         opinion = self.second_opinion
         short = len(audio) <= 2 * SAMPLE_RATE * THIRD_OPINION_SECONDS
-        # A short utterance's second transcript is begun before pocketsphinx decodes
-        # (and dropped unread when pocketsphinx's decides alone): a guess's
-        # "correct" waits for both, and they are written at once on the two cores.
-        # A long one's (a clue's, whose judgement is not awaited) only when asked.
+        # A short utterance in which the spotter heard no answer, command or team name
+        # (``spotted``) has its second transcript begun before pocketsphinx decodes:
+        # pocketsphinx's transcript of it will likely hold no word that matters, so
+        # the second one is read, and a guess it finds waits for both, written at once
+        # on the two processors.  Otherwise, and for a long one (a clue's, whose
+        # judgement is not awaited), only when asked: a transcript begun and not read
+        # runs on as the host starts to answer, and played live through PulseAudio
+        # that put off the host's "correct" by about 0.6 s in half the guesses
+        # (``benchmarks/live_room.py``, session 58).
+        ahead = short and not any(self._is_urgent(h.word.text) for h in spotted)
         write_second = (
             None
             if opinion is None
             else second_opinion_module.write_ahead(opinion, audio, t0)
-            if short
+            if ahead
             else functools.cache(lambda: opinion.transcribe(audio, t0))
         )
         words = self._sphinx_decode(audio, t0)
@@ -1345,7 +1353,9 @@ class PocketSphinxRecognizer:
             free, was_decoded = decoded, True
             self._witness = None
         elif self._context.free_text or hits:
-            free = self._free_decode(heard_from - PRE_ROLL, heard_to + POST_ROLL, final=True)
+            free = self._free_decode(
+                heard_from - PRE_ROLL, heard_to + POST_ROLL, final=True, spotted=hits
+            )
             was_decoded = True
         # A second transcriber's word times may be shares of its line (when the
         # forced alignment fails): in a quiet room its words are all kept, as

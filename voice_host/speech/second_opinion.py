@@ -119,11 +119,11 @@ def write_ahead(
     otherwise written when first asked.  Its errors come from the call, as
     :meth:`Transcriber.transcribe`'s would.
 
-    Begun ahead, it is written whether or not it is then asked for: in
-    ``benchmarks/host_latency.py`` 56 of 139 short transcripts begun were read,
-    and ``benchmarks/listening.py`` took 12% more CPU (on the second processor,
-    which the recogniser otherwise leaves idle).  On one processor the two would
-    take turns, and a transcript not needed would only hold up the decode."""
+    Begun ahead, it is written whether or not it is then asked for, on the second
+    processor, which the recogniser otherwise leaves idle; the recogniser begins
+    one only where it will likely be read (``pocketsphinx_backend``,
+    ``_free_decode``).  On one processor the two would take turns, and a
+    transcript not needed would only hold up the decode."""
     if cores >= 2 and isinstance(transcriber, WritesAhead):
         return transcriber.begin(audio, start)
     return functools.cache(lambda: transcriber.transcribe(audio, start))

@@ -511,24 +511,6 @@ def test_moonshine_writes_ahead_on_its_own_thread_the_words_it_writes_when_asked
     assert write_ahead(transcriber, b"\0\0" * 800, 0.0, cores=2)() == ()  # 50 ms: too short
 
 
-class _RecordsAhead:
-    """Writes nothing; records which transcripts were begun ahead and which asked."""
-
-    name = "records-ahead"
-
-    def __init__(self) -> None:
-        self.begun: list[float] = []
-        self.asked: list[float] = []
-
-    def transcribe(self, audio: bytes, start: float) -> tuple[HeardWord, ...]:
-        self.asked.append(start)
-        return ()
-
-    def begin(self, audio: bytes, start: float) -> Callable[[], tuple[HeardWord, ...]]:
-        self.begun.append(start)
-        return lambda: self.transcribe(audio, start)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("clip", "ahead"),
@@ -546,7 +528,7 @@ def test_a_second_transcript_is_begun_ahead_where_the_spotter_heard_nothing_that
 ) -> None:
     entry = clip.split("__")[-1].removesuffix(".wav").split("_")[-1]
     context = ListenContext(answers=(entry,), forms=(entry + "s",), free_text=True)
-    second = _RecordsAhead()
+    second = _Ahead()
     recognizer = PocketSphinxRecognizer(second_opinion=second)
     replay(recognizer, iter(_chunks(_clip(clip))), context)
     assert bool(second.begun) == ahead

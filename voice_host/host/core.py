@@ -298,9 +298,9 @@ class Host:
         if not resumed and self.options.time_cue == "chime" and self.announcer.audible:
             taught = [dialogue.TEN_SECONDS_CHIME, Sound.TEN_SECONDS]
         # One group, so the screen (in line mode, a printed status line) follows it all.
-        texts = [t for t in taught if isinstance(t, str)]
-        shown = [line for line in (*shown, first, *texts, *prompt) if line.strip()]
-        self._say([*lines, first, *taught, *prompt], shown=" ".join(shown))
+        said = [*lines, first, *taught, *prompt]
+        shown = [i for i in (*shown, first, *taught, *prompt) if isinstance(i, str) and i.strip()]
+        self._say(said, shown=" ".join(shown))
         self._changed(now, save=True)
 
     def handle(self, item: HostInput) -> None:

@@ -932,9 +932,7 @@ class PocketSphinxRecognizer:
             return None
         if self._hits and pause < self._hits[-1].word.start:
             return None  # the silence began before the phrase: not its end
-        if not self._context.free_text and not any(
-            self._is_urgent(h.word.text) for h in self._hits
-        ):
+        if not self._context.free_text and not self._any_urgent(self._hits):
             return None
         if pause - self._utt_start > EARLY_MAX_UTTERANCE:
             return None
@@ -1042,6 +1040,10 @@ class PocketSphinxRecognizer:
         """Whether a hit on ``phrase`` is an answer (with or without an article)."""
         return _names_one_of(phrase, self._answers)
 
+    def _any_urgent(self, hits: Iterable[_Hit]) -> bool:
+        """Whether any of ``hits`` is on an urgent phrase (:meth:`_is_urgent`)."""
+        return any(self._is_urgent(h.word.text) for h in hits)
+
     def _is_urgent(self, phrase: str) -> bool:
         """Whether a hit on ``phrase`` wants a quick answer: an answer (with or without
         an article), a command or a team name, not letter or rhyme talk or a form."""
@@ -1112,17 +1114,16 @@ class PocketSphinxRecognizer:
         # runs on as the host starts to answer, and played live through PulseAudio
         # that put off the host's "correct" by about 0.6 s in half the guesses
         # (``benchmarks/live_room.py``, session 58).
-        ahead = short and not any(self._is_urgent(h.word.text) for h in spotted)
         write_second = (
             None
             if opinion is None
-            else second_opinion_module.write_ahead(opinion, audio, t0)
-            if ahead
-            else functools.cache(lambda: opinion.transcribe(audio, t0))
+            else second_opinion_module.write_ahead(
+                opinion, audio, t0, ahead=short and not self._any_urgent(spotted)
+            )
         )
         words = self._sphinx_decode(audio, t0)
         self._decoded_audio = audio
-        if opinion is None or write_second is None:
+        if opinion is None or write_second is None:  # the one with the other
             return words
         # one reading of the third transcriber's for this audio, asked for at most once
         # though both the command check and a missed word may want it

@@ -111,12 +111,17 @@ CORES = _cores()
 
 
 def write_ahead(
-    transcriber: Transcriber, audio: bytes, start: float, *, cores: int = CORES
+    transcriber: Transcriber,
+    audio: bytes,
+    start: float,
+    *,
+    ahead: bool = True,
+    cores: int = CORES,
 ) -> Callable[[], tuple[HeardWord, ...]]:
     """The call that gives ``transcriber``'s words for ``audio``: begun now on its
-    own thread when it can (:class:`WritesAhead`) and a second processor is there
-    to run it, so that it writes while pocketsphinx decodes the same audio;
-    otherwise written when first asked.  Its errors come from the call, as
+    own thread when ``ahead`` is wanted, it can (:class:`WritesAhead`) and a second
+    processor is there to run it, so that it writes while pocketsphinx decodes the
+    same audio; otherwise written when first asked.  Its errors come from the call, as
     :meth:`Transcriber.transcribe`'s would.
 
     Begun ahead, it is written whether or not it is then asked for, on the second
@@ -124,7 +129,7 @@ def write_ahead(
     one only where it will likely be read (``pocketsphinx_backend``,
     ``_free_decode``).  On one processor the two would take turns, and a
     transcript not needed would only hold up the decode."""
-    if cores >= 2 and isinstance(transcriber, WritesAhead):
+    if ahead and cores >= 2 and isinstance(transcriber, WritesAhead):
         return transcriber.begin(audio, start)
     return functools.cache(lambda: transcriber.transcribe(audio, start))
 

@@ -49,6 +49,25 @@ class _Speaking:
     def speech_intervals(self) -> tuple[SpeechInterval, ...]:
         return (SpeechInterval(10.0, 11.5, "Correct! One."),)
 
+    def drain(self, timeout: float | None = None) -> bool:
+        return True  # nothing queued that has not started
+
+
+class _About(_Speaking):
+    """A voice with a text queued from 9.95 s that starts sounding only at
+    ``starts`` (its rendering and the sound system's start), then as :class:`_Speaking`."""
+
+    def __init__(self, starts: float) -> None:
+        self.starts = starts
+        self.now = 0.0
+
+    def gate_overlaps(self, start: float, end: float) -> bool:
+        self.now = start
+        return end > self.starts and start < 12.0
+
+    def drain(self, timeout: float | None = None) -> bool:
+        return not 9.95 <= self.now < 12.0
+
 
 def test_a_new_cards_context_is_taken_while_the_host_speaks() -> None:
     # Building a new card's context costs about a second of CPU.  Taken when the
@@ -100,3 +119,56 @@ def test_the_recogniser_learns_every_context_ahead_before_it_first_listens() -> 
     ]
     listening.feed(AudioChunk(CHUNK, 16000, 12.0))
     assert [c for c, _ in recognizer.calls].count("prepare") == 1
+
+
+def _fed_from_nine_point_nine(voice: _About, until: float) -> _Log:
+    """A recogniser that heard "telescope" from 9.9 s, the host having said
+    "Correct!" at 9.95 s (the context now "kangaroo"), fed 0.1 s chunks to ``until``."""
+    recognizer = _Log()
+    listening = Listening(recognizer, Referee(), voice)  # type: ignore[arg-type]
+    listening.update(ListenContext(answers=("telescope",)), Situation())
+    listening.feed(AudioChunk(CHUNK, 16000, 9.9))
+    listening.update(ListenContext(answers=("kangaroo",)), Situation())
+    t = 10.0
+    while t < until - 1e-9:
+        listening.feed(AudioChunk(CHUNK, 16000, t))
+        t = round(t + 0.1, 1)
+    return recognizer
+
+
+def test_a_new_context_waits_for_the_host_voice_to_start() -> None:
+    # Session 59, live_room.py: the new card's context (0.4-0.6 s in pocketsphinx,
+    # holding Python's lock) was built on the chunk after the judgement, before the
+    # host's "Chocolate, correct. Eight." had been rendered, whose rendering then
+    # took 0.47 s instead of 0.015 s.  The recogniser listens on with the old
+    # context until the host's voice sounds, and builds the new one behind it.
+    recognizer = _fed_from_nine_point_nine(_About(starts=10.25), until=10.4)
+    assert recognizer.calls == [
+        ("start", ("telescope",)),
+        ("feed", 9.9),
+        ("feed", 10.0),  # queued, not sounding yet: the old context listens on
+        ("feed", 10.1),
+        ("finish", None),  # 10.2-10.3 touches the voice
+        ("set_context", ("kangaroo",)),
+    ]
+
+
+def test_a_voice_that_never_starts_holds_the_new_context_back_one_second_at_most() -> None:
+    # A device that hangs before the first sound must not leave the guessers of the
+    # new card listened for with the old card's words.
+    recognizer = _fed_from_nine_point_nine(_About(starts=99.0), until=11.3)
+    built = [i for i, call in enumerate(recognizer.calls) if call[0] == "set_context"]
+    assert len(built) == 1
+    assert recognizer.calls[built[0] - 1] == ("feed", 10.9)  # waited from 10.0 to 11.0
+    assert recognizer.calls[built[0] + 1] == ("feed", 11.0)
+
+
+def test_with_nothing_queued_a_new_context_is_taken_at_once() -> None:
+    # A printed host (or a change made while the voice says nothing): no voice to wait for.
+    recognizer = _Log()
+    listening = Listening(recognizer, Referee(), _Speaking())  # type: ignore[arg-type]
+    listening.update(ListenContext(answers=("telescope",)), Situation())
+    listening.feed(AudioChunk(CHUNK, 16000, 8.0))
+    listening.update(ListenContext(answers=("kangaroo",)), Situation())
+    listening.feed(AudioChunk(CHUNK, 16000, 8.1))
+    assert recognizer.calls[-2:] == [("set_context", ("kangaroo",)), ("feed", 8.1)]

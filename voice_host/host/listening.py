@@ -5,7 +5,11 @@ speech plus its tail are dropped before the recogniser; the utterance in
 progress when the gate shuts is flushed first (so speech before the host's
 voice is still judged), and the recogniser restarts clean when it opens again.
 A new card's listening context is taken while the gate is shut: the host has
-just announced the change, and the recogniser is idle.  Before it first
+just announced the change, and the recogniser is idle.  When the host has something
+to say that has not started yet, the change waits for its voice (at most
+:data:`VOICE_WAIT`): building a context holds Python's lock in pocketsphinx for up
+to ~0.6 s, and built in the moment between a "correct" and its announcement it held
+up that announcement's rendering as long (``live_room.py``, session 59).  Before it first
 listens, the recogniser learns what every context the game may need holds
 (:meth:`Listening.prepare`), so that a new card costs it little.
 The referee is also told the host's speech intervals and last announcement, a
@@ -32,6 +36,10 @@ from voice_host.speech.events import ListenContext, RecognitionEvent, Recognizer
 SPEECH_HISTORY = 20
 #: Judgements kept for the host at most (it takes each batch within a moment).
 UNTAKEN = 256
+#: Seconds (host's clock) a new context waits for the host's voice to start when the
+#: host has something to say: its rendering takes 0.01-0.04 s and the sound system's
+#: start a little more; a voice that never starts (a device hanging) waits no longer.
+VOICE_WAIT = 1.0
 
 
 class Listening:
@@ -63,6 +71,8 @@ class Listening:
         self._active: ListenContext | None = None
         self._ahead: tuple[ListenContext, ...] = ()
         self._gated = False
+        # When (host's clock) a new context first waited for the host's voice.
+        self._waiting_since: float | None = None
         self.events: list[RecognitionEvent] = []
         """Recent recogniser events (for logs and tests; the last 200)."""
         # Judgements :meth:`feed` returned that the host has not taken yet (on their way
@@ -153,11 +163,29 @@ class Listening:
             self._listen_for(context)
             return judged
         self._gated = False
-        self._listen_for(context)
+        if not self._voice_coming(context, chunk.start_time):
+            self._listen_for(context)
         return self._judge(self.recognizer.feed(chunk), situation)
+
+    def _voice_coming(self, context: ListenContext, t: float) -> bool:
+        """Whether a new context (or contexts to learn) should wait at ``t`` for the
+        host's voice: the host has queued something that has not started, and it has
+        waited less than :data:`VOICE_WAIT`.  The recogniser listens meanwhile with
+        the context it has (a new one's first is taken at once)."""
+        with self._lock:
+            learn = bool(self._ahead)
+        if self._active is None or (context == self._active and not learn):
+            self._waiting_since = None
+            return False
+        if not self.gate or self.announcer is None or self.announcer.drain(0.0):
+            return False
+        if self._waiting_since is None:
+            self._waiting_since = t
+        return t - self._waiting_since < VOICE_WAIT
 
     def _listen_for(self, context: ListenContext) -> None:
         """Give the recogniser ``context`` if it is not the one it has."""
+        self._waiting_since = None
         with self._lock:
             ahead, self._ahead = self._ahead, ()
         if ahead:

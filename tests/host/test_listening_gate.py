@@ -5,11 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from voice_host.announce.protocol import SpeechInterval
+from voice_host.announce.recording import RecordingAnnouncer
 from voice_host.audio.chunk import AudioChunk
+from voice_host.deck.model import Deck
+from voice_host.host.clock import AudioClock
+from voice_host.host.core import Host
 from voice_host.host.listening import Listening
 from voice_host.referee import Referee
 from voice_host.referee.values import Situation
 from voice_host.speech.events import ListenContext, RecognitionEvent
+
+from .conftest import new_game
 
 CHUNK = b"\x00\x00" * 1600  # 0.1 s
 
@@ -52,21 +58,45 @@ class _Speaking:
     def drain(self, timeout: float | None = None) -> bool:
         return True  # nothing queued that has not started
 
+    def is_speaking(self, t: float | None = None) -> bool:
+        return False
+
 
 class _About(_Speaking):
     """A voice with a text queued from 9.95 s that starts sounding only at
-    ``starts`` (its rendering and the sound system's start), then as :class:`_Speaking`."""
+    ``starts`` (its rendering and the sound system's start), until 12 s.  Its clock
+    is the end of the last chunk asked about (a chunk is fed once it has ended)."""
 
     def __init__(self, starts: float) -> None:
         self.starts = starts
         self.now = 0.0
 
     def gate_overlaps(self, start: float, end: float) -> bool:
-        self.now = start
+        self.now = end
         return end > self.starts and start < 12.0
 
     def drain(self, timeout: float | None = None) -> bool:
         return not 9.95 <= self.now < 12.0
+
+    def is_speaking(self, t: float | None = None) -> bool:
+        return self.starts <= self.now < 12.0
+
+
+class _Private(_About):
+    """The describer's card voice: queued with the host's, it starts at ``starts``
+    on its own device (it shuts no microphone gate)."""
+
+    def __init__(self, starts: float, host: _About) -> None:
+        super().__init__(starts)
+        self.host = host
+
+    def drain(self, timeout: float | None = None) -> bool:
+        self.now = self.host.now
+        return super().drain(timeout)
+
+    def is_speaking(self, t: float | None = None) -> bool:
+        self.now = self.host.now
+        return super().is_speaking(t)
 
 
 def test_a_new_cards_context_is_taken_while_the_host_speaks() -> None:
@@ -121,11 +151,12 @@ def test_the_recogniser_learns_every_context_ahead_before_it_first_listens() -> 
     assert [c for c, _ in recognizer.calls].count("prepare") == 1
 
 
-def _fed_from_nine_point_nine(voice: _About, until: float) -> _Log:
+def _fed_from_nine_point_nine(voice: _About, until: float, private: _Private | None = None) -> _Log:
     """A recogniser that heard "telescope" from 9.9 s, the host having said
     "Correct!" at 9.95 s (the context now "kangaroo"), fed 0.1 s chunks to ``until``."""
     recognizer = _Log()
     listening = Listening(recognizer, Referee(), voice)  # type: ignore[arg-type]
+    listening.private = private  # type: ignore[assignment]
     listening.update(ListenContext(answers=("telescope",)), Situation())
     listening.feed(AudioChunk(CHUNK, 16000, 9.9))
     listening.update(ListenContext(answers=("kangaroo",)), Situation())
@@ -172,3 +203,35 @@ def test_with_nothing_queued_a_new_context_is_taken_at_once() -> None:
     listening.update(ListenContext(answers=("kangaroo",)), Situation())
     listening.feed(AudioChunk(CHUNK, 16000, 8.1))
     assert recognizer.calls[-2:] == [("set_context", ("kangaroo",)), ("feed", 8.1)]
+
+
+def test_a_new_context_also_waits_for_the_describers_card_voice_to_start() -> None:
+    # The private card voice renders on the same engine, after the host's text: a
+    # context built as soon as the host's voice sounded held the new card back from
+    # the describer's headphones instead.
+    host = _About(starts=10.25)
+    recognizer = _fed_from_nine_point_nine(host, until=10.4, private=_Private(10.45, host))
+    assert recognizer.calls[3:] == [("feed", 10.1), ("finish", None)]  # the host sounds
+    host = _About(starts=10.25)
+    recognizer = _fed_from_nine_point_nine(host, until=10.5, private=_Private(10.45, host))
+    assert recognizer.calls[3:] == [
+        ("feed", 10.1),
+        ("finish", None),
+        ("set_context", ("kangaroo",)),  # 10.4-10.5: the card sounds too
+    ]
+
+
+def test_the_host_tells_listening_of_the_card_voice(deck: Deck) -> None:
+    clock = AudioClock()
+    voice = RecordingAnnouncer(None, clock=clock.now)
+    card_voice = RecordingAnnouncer(None, clock=clock.now)
+    listening = Listening(_Log(), Referee(), voice)  # type: ignore[arg-type]
+    Host(
+        new_game(),
+        deck,
+        clock=clock,
+        announcer=voice,
+        listening=listening,
+        card_announcer=card_voice,
+    )
+    assert listening.private is card_voice

@@ -174,6 +174,8 @@ class Host:
         self.announcer = announcer
         self.listening = listening
         self.card_announcer = card_announcer
+        if listening is not None:
+            listening.private = card_announcer  # its new card waits on no context either
         self.screen = screen
         self.save_slot = save
         self.save_options = dict(save_options or {})

@@ -5,11 +5,12 @@ speech plus its tail are dropped before the recogniser; the utterance in
 progress when the gate shuts is flushed first (so speech before the host's
 voice is still judged), and the recogniser restarts clean when it opens again.
 A new card's listening context is taken while the gate is shut: the host has
-just announced the change, and the recogniser is idle.  When the host has something
-to say that has not started yet, the change waits for its voice (at most
-:data:`VOICE_WAIT`): building a context holds Python's lock in pocketsphinx for up
-to ~0.6 s, and built in the moment between a "correct" and its announcement it held
-up that announcement's rendering as long (``live_room.py``, session 59).  Before it first
+just announced the change, and the recogniser is idle.  While the host's voice, or
+the describer's private card voice, has something queued that has not started
+sounding, the change waits for it (at most :data:`VOICE_WAIT`): building a context
+holds Python's lock in pocketsphinx for up to ~0.6 s, and built in the moment
+between a "correct" and its announcement it held up that announcement's rendering
+as long (``live_room.py``, session 59).  Before it first
 listens, the recogniser learns what every context the game may need holds
 (:meth:`Listening.prepare`), so that a new card costs it little.
 The referee is also told the host's speech intervals and last announcement, a
@@ -63,6 +64,9 @@ class Listening:
         self.announcer = announcer
         self.gate = gate
         """Whether the microphone gate is on (always, except to prove it works)."""
+        self.private: Announcer | None = None
+        """The describer's private card voice, if any (set by the host): a new context
+        waits for what it has queued to start, as for :attr:`announcer`."""
         self._lock = threading.Lock()
         # One recogniser, used by the listening thread and (at the buzzer) the host's.
         self._engine = threading.Lock()
@@ -160,7 +164,8 @@ class Listening:
             # so that building it (about a second of CPU for a card not heard before)
             # happens behind "Correct!" (or the turn's opening) rather than after it,
             # when the guessers are already calling out.
-            self._listen_for(context)
+            if not self._voice_coming(context, chunk.start_time):
+                self._listen_for(context)
             return judged
         self._gated = False
         if not self._voice_coming(context, chunk.start_time):
@@ -168,16 +173,18 @@ class Listening:
         return self._judge(self.recognizer.feed(chunk), situation)
 
     def _voice_coming(self, context: ListenContext, t: float) -> bool:
-        """Whether a new context (or contexts to learn) should wait at ``t`` for the
-        host's voice: the host has queued something that has not started, and it has
-        waited less than :data:`VOICE_WAIT`.  The recogniser listens meanwhile with
-        the context it has (a new one's first is taken at once)."""
+        """Whether a new context (or contexts to learn) should wait at ``t`` for a
+        voice: the host's or the private card voice has queued something that has not
+        started sounding, and it has waited less than :data:`VOICE_WAIT`.  The
+        recogniser listens meanwhile with the context it has (a new one's first is
+        taken at once)."""
         with self._lock:
             learn = bool(self._ahead)
         if self._active is None or (context == self._active and not learn):
             self._waiting_since = None
             return False
-        if not self.gate or self.announcer is None or self.announcer.drain(0.0):
+        voices = (self.announcer, self.private) if self.gate else ()
+        if not any(v is not None and _about_to_sound(v) for v in voices):
             return False
         if self._waiting_since is None:
             self._waiting_since = t
@@ -242,3 +249,9 @@ class Listening:
             last_announcement=last.text,
             announced_at=last.end,
         )
+
+
+def _about_to_sound(voice: Announcer) -> bool:
+    """Whether ``voice`` has queued something that is not sounding yet (being rendered,
+    or waiting for its sound system to start)."""
+    return not voice.drain(0.0) and not voice.is_speaking()

@@ -133,6 +133,25 @@ def test_a_key_that_stops_the_reader_before_go_has_go_said_again(
     assert any(line.startswith("Card: ") for line in lines[-2:])
 
 
+@pytest.mark.parametrize(("key", "counted"), [("c", 1), ("p", 0)])
+def test_a_turn_key_that_stops_the_reader_before_go_starts_the_turn(
+    deck: Deck, tmp_path: Path, key: str, counted: int
+) -> None:
+    # Session 59's audit: "Go!" was on the screen, the team was playing, and C
+    # (the reader silenced by it) was refused: "Correct works only during a turn."
+    # A turn's own key shows the turn has begun: the timer starts and the key counts.
+    host, clock, reader, out = _host_with_a_reader(deck, tmp_path)
+    host.start()
+    _feed(host, clock, 3.0)
+    assert not host.timer.started  # the reader is still reading the welcome
+    reader.silenced(clock.now())
+    host.handle(KeyPress(key, clock.now()))
+    assert host.timer.running
+    assert host.game.state.correct == counted
+    assert host.game.state.passes_left == counted  # one pass a turn, used by P
+    assert "works only during a turn" not in out.getvalue()
+
+
 def test_screen_reader_mode_prints_the_hosts_words_and_the_card_asked_for(tmp_path: Path) -> None:
     config = live_config(
         tmp_path, screen_reader=True, plain=False, teams="Red:Ann,Bob;Blue:Cat,Dan"

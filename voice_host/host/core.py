@@ -358,12 +358,16 @@ class Host:
             if self._unread(dialogue.GO):
                 self._say([dialogue.GO])  # a key stopped the player's reader before it
                 return
-            self._go_pending = False
-            self.timer.start(now, self._resumed_left)
-            self._resumed_left = None
-            self._stirred = False
-            self._turn_start = now
-            self._changed(now)
+            self._start_turn(now)
+
+    def _start_turn(self, now: float) -> None:
+        """Start the turn's timer ("Go!" is out) from ``now``."""
+        self._go_pending = False
+        self.timer.start(now, self._resumed_left)
+        self._resumed_left = None
+        self._stirred = False
+        self._turn_start = now
+        self._changed(now)
 
     def _stop_if_stranded(self) -> None:
         """No keys and no ears: nothing could move the game on, so save and leave rather
@@ -898,6 +902,12 @@ class Host:
             self._pass_round(now)
         elif phase is Phase.TURN and self._waiting:
             self._say([dialogue.when_ready(self.game, wake)], remember=False)  # --ready
+        elif phase is Phase.TURN and self._go_pending and name in ("correct", "pass", "foul"):
+            # "Go!" is out (shown at once, still being said, or unread by a screen reader
+            # this key has just stopped): a turn's own key shows the turn has begun, and
+            # was refused as "only during a turn" (session 59's audit)
+            self._start_turn(now)
+            self._command(name, now, said=said)
         elif phase is not Phase.TURN or not self.timer.started:
             self._say([f"{name.title()} works only during a turn."])
         elif name == "correct":

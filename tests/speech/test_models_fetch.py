@@ -337,6 +337,23 @@ def test_cli_verify_checks_a_pocketsphinx_model(
     assert err.count("\n") == 1
 
 
+def test_cli_verify_without_a_name_checks_every_folder_past_a_damaged_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # session 59's audit: the first damaged folder ended the check, and the folders
+    # after it (here a whole model) were never reported
+    model = _bundled_sphinx_copy(tmp_path)
+    (tmp_path / "a-broken").mkdir()
+    (tmp_path / "a-broken" / "mdef").write_text("junk\n", encoding="utf-8")
+    assert main(["models", "--dir", str(tmp_path), "verify"]) == 2
+    captured = capsys.readouterr()
+    lines = captured.out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{tmp_path / 'a-broken'}\tnot a complete pocketsphinx model")
+    assert lines[1] == f"{model}\tok"
+    assert captured.err == f"voice-host: 1 of 2 models in {tmp_path}/ failed: a-broken\n"
+
+
 def test_cli_list_names_a_pocketsphinx_model_for_what_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -148,6 +148,23 @@ def test_build_to_a_place_it_cannot_write_is_one_line(
         assert err[0].endswith(f"{tmp_path / 'file'} is a file, not a folder")
 
 
+@pytest.mark.parametrize("name", ["out.txt", "out.deck", "out.gz"])
+def test_build_to_a_name_read_as_a_text_deck_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    # session 59's audit: "wrote out.txt", then 'deck check' and 'play --deck' read
+    # its JSON as a text deck, one problem a line
+    deck = tmp_path / "my_deck.txt"
+    deck.write_bytes((DATA / "good_deck.txt").read_bytes())
+    assert main(["deck", "build", str(deck), "--output", str(tmp_path / name)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1
+    assert "a built deck's name ends .json or .json.gz" in err[0]
+    assert not (tmp_path / name).exists()
+    assert main(["deck", "build", str(deck), "--output", str(tmp_path / "out.json")]) == 0
+    assert main(["deck", "check", str(tmp_path / "out.json")]) == 0
+
+
 def test_build_to_a_device_or_a_pipe_is_refused_before_the_build(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

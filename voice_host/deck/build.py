@@ -16,7 +16,7 @@ from pathlib import Path
 from voice_host.deck.built_format import dump_deck
 from voice_host.deck.builtin_source import BUILTIN_CARDS, SOURCE_DIR, read_builtin_source
 from voice_host.deck.family import FormExceptions
-from voice_host.deck.loader import BUILTIN_PATH, deck_from_sources
+from voice_host.deck.loader import BUILTIN_PATH, deck_from_sources, is_built_file
 from voice_host.deck.model import Deck
 from voice_host.deck.problems import DeckError
 from voice_host.errors import VoiceHostError, file_in_the_way
@@ -47,9 +47,9 @@ def build_bytes(source_dir: Path = SOURCE_DIR, expected_cards: int | None = BUIL
 def write_builtin(output: Path = BUILTIN_PATH, source_dir: Path = SOURCE_DIR) -> tuple[Path, bool]:
     """Build and write the built-in deck; return the path and whether the file changed.
 
-    A ``.json.gz`` (or any name ending ``.gz``) is written gzip-compressed, a plain
-    ``.json`` as plain JSON.  A place it cannot write is one :class:`VoiceHostError`
-    line (a folder, a device or a pipe before the build).
+    A ``.json.gz`` is written gzip-compressed, a plain ``.json`` as plain JSON; any
+    other name is refused (it would be read as a text deck).  A place it cannot write
+    is one :class:`VoiceHostError` line (a folder, a device or a pipe before the build).
     """
     _check_output(output)
     data = build_bytes(source_dir)
@@ -85,6 +85,12 @@ def _check_output(output: Path) -> None:
         # until memory ran out, and the write would have replaced the device itself
         raise VoiceHostError(
             f"cannot write the deck to {output}: not an ordinary file (a device or a pipe)"
+        )
+    if not is_built_file(output):
+        # written all the same, it was read back as a text deck: one problem a line
+        raise VoiceHostError(
+            f"cannot write the deck to {output}: a built deck's name ends .json or "
+            ".json.gz (a file named otherwise is read as a text deck)"
         )
 
 

@@ -206,6 +206,8 @@ def test_missing_explicit_config_file_is_an_error(tmp_path: Path) -> None:
     ("argv", "message"),
     [
         (("--timer", "-1"), "--timer: expected seconds from 5 to 3600, got -1"),
+        # a huge whole number is shown as typed, not as its 301 digits (session 59)
+        (("--timer", "1e300"), "--timer: expected seconds from 5 to 3600, got 1e+300"),
         (("--rate", "20"), "--rate: expected a whole number from 80 to 450, got 20"),
         (("--rate", "700"), "--rate: expected a whole number from 80 to 450, got 700"),
         (("--reader-rate", "2000"), "--reader-rate: expected a whole number from 80 to 1500"),

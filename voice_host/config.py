@@ -430,8 +430,8 @@ def _unknown(key: str, known: tuple[str, ...], where: str) -> str:
 
 
 def _shown(value: object) -> str:
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))  # "0", as typed, not "0.0"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        return str(int(value))  # "0", as typed, not "0.0" (1e300 stays 1e+300, not 301 digits)
     return repr(value) if not isinstance(value, dict | list) else type(value).__name__
 
 

@@ -42,7 +42,7 @@ def test_a_voice_host_error_is_one_line_and_exit_2(
     parser = cli.build_parser()
     monkeypatch.setattr(cli, "build_parser", lambda: parser)
     args = parser.parse_args(["devices"])
-    monkeypatch.setattr(parser, "parse_args", lambda _argv=None: args)
+    monkeypatch.setattr(parser, "parse_known_args", lambda _argv=None: (args, []))
     args._run = fail
     assert cli.main(["devices"]) == 2
     err = capsys.readouterr().err
@@ -168,6 +168,12 @@ def test_output_to_a_reader_that_went_away_is_quiet_and_exit_0(tmp_path: Path) -
             "to 100000, got '99999999999' (see voice-host simulate --help)",
         ),
         (["nonsense"], "voice-host: argument COMMAND: invalid choice: 'nonsense'"),
+        # an option of the command given after its sub-command points to the
+        # command's own help, which lists it (session 59's audit: "voice-host --help")
+        (
+            ["models", "list", "--dir", "x"],
+            "voice-host: unrecognized arguments: --dir x (see voice-host models --help)",
+        ),
     ],
 )
 def test_a_bad_argument_is_one_line_pointing_to_the_help_and_exit_2(

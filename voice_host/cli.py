@@ -85,7 +85,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit code."""
     _writable_output()
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            # the help that lists a command's options is the command's own
+            # ("voice-host models list --dir X": --dir is the models command's)
+            command = getattr(args, "command", None)
+            where = f"voice-host {command}" if command else "voice-host"
+            parser.exit(
+                2, f"voice-host: unrecognized arguments: {' '.join(extra)} (see {where} --help)\n"
+            )
         if sys.stdin is None:  # started with standard input closed (`<&-`): no keys, at once
             sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 - for the whole run
         code: int = args._run(args)

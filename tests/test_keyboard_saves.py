@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import json
@@ -639,3 +640,49 @@ def test_a_file_that_never_was_a_save_is_not_taken_for_one(
     assert "Welcome" not in out
     assert save.read_text(encoding="utf-8") == content
     assert not list(tmp_path.glob("mine.*.txt"))  # not moved aside as a kept game
+
+
+def test_keys_from_a_pipe_leave_the_turns_timer_running_and_saving(tmp_path: Path) -> None:
+    # Session 59's audit: with keys from a pipe (an IDE's run console, a script) the
+    # game waited in the read: no time went by, the turn never ended, and the save
+    # kept the full time, so a crash gave the turn all of it back.
+    import os
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    save = tmp_path / "game.json"
+    argv = [sys.executable, "-m", "voice_host", "play", "--keyboard", "--timer", "5"]
+    with subprocess.Popen(
+        [*argv, *_new_args(tmp_path, save)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=dict(os.environ),
+    ) as game:
+        assert game.stdin is not None and game.stdout is not None
+        lines: list[str] = []
+        reading = threading.Thread(target=lambda: lines.extend(game.stdout or ()), daemon=True)
+        reading.start()
+        try:
+            game.stdin.write("\n")  # space: the timer starts, and no key after it
+            game.stdin.flush()
+            left: list[float] = []
+            deadline = time.monotonic() + 30.0
+            while not any(line.startswith("Time!") for line in lines):
+                assert time.monotonic() < deadline, f"the turn never ended: {lines}"
+                with contextlib.suppress(OSError, ValueError):
+                    saved = SavedGame.from_json(save.read_text(encoding="utf-8"))
+                    if saved.time_left is not None and not saved.held:
+                        left.append(saved.time_left)
+                time.sleep(0.2)
+            assert left and min(left) <= 3.0  # saved as the seconds went by, with no key
+            game.stdin.write("q\ny\n")
+            game.stdin.flush()
+            assert game.wait(20) == 0
+        finally:
+            if game.poll() is None:
+                game.kill()
+            reading.join(5)

@@ -97,3 +97,41 @@ def test_in_the_background_the_mode_is_left_alone(
     monkeypatch.setattr(os, "tcgetpgrp", lambda fd: os.getpgrp())  # fg: in front again
     os.write(near, b"c")
     assert source.read_key(0.3) == "c"
+
+
+def test_keys_from_a_pipe_wait_no_longer_than_asked_and_end_at_its_end() -> None:
+    # Session 59's audit: a pipe (an IDE's run console, a script) was read in place,
+    # blocking: the keyboard game's timer stood still until the next line came.
+    from voice_host.terminal_keys import LineKeys
+
+    reading, writing = os.pipe()
+    stream = os.fdopen(reading, "r", encoding="utf-8")
+    try:
+        source = LineKeys(stream, lambda _text: None)
+        assert source.read_key(0.05) is None  # nothing typed: the wait ends
+        os.write(writing, b"cp\n\n")
+        assert [source.read_key(1.0) for _ in range(3)] == ["c", "p", " "]
+        assert source.read_key(0.05) is None
+        second = LineKeys(stream, lambda _text: None)  # the game's, after the set-up's
+        os.write(writing, b"y\n")
+        assert second.read_key(1.0) == "y"  # one reader of the pipe: no line lost to it
+        os.close(writing)
+        writing = -1
+        with pytest.raises(EOFError):
+            source.read_key(1.0)
+        with pytest.raises(EOFError):
+            source.read_key(1.0)  # the end stays the end
+    finally:
+        if writing >= 0:
+            os.close(writing)
+        stream.close()
+
+
+def test_keys_from_a_stream_without_a_descriptor_are_read_in_place() -> None:
+    # a script given as a StringIO plays its keys one after another, no wait between
+    from voice_host.terminal_keys import LineKeys
+
+    source = LineKeys(io.StringIO("c\n"), lambda _text: None)
+    assert source.read_key(0.0) == "c"
+    with pytest.raises(EOFError):
+        source.read_key(0.0)

@@ -3,7 +3,8 @@
 On a terminal keys are read one at a time (cbreak mode, restored on exit); an
 arrow or function key comes back whole, by name.  When stdin is not a terminal
 (a pipe, a test) it is read line by line: every non-blank character of a line
-is one key and an empty line is Enter, so a whole game can be scripted.  The
+is one key and an empty line is Enter, so a whole game can be scripted; a pipe or
+a file is read on a thread, so the game's clock goes on between lines.  The
 prompts ask for the teams, the team that starts and whether to go on with a
 saved game.  Used by the keyboard game (:mod:`voice_host.keyboard.terminal`),
 the live host (:mod:`voice_host.host.live`) and its set-up
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import errno
 import os
+import queue
 import random
 import select
 import signal
@@ -103,18 +105,86 @@ class ToldKeys:
         return line
 
 
+#: Each stream read on a thread (kept, so that its id is not another's) and the queue of
+#: its lines, by the stream's id, until its end: the live host's set-up and its keyboard
+#: thread read one standard input in turn, and two threads reading it would share its
+#: lines out between them.
+_READ_LINES: dict[int, tuple[TextIO, queue.Queue[str | Exception]]] = {}
+_READ_LINES_LOCK = threading.Lock()
+
+
+def _lines_of(stream: TextIO) -> queue.Queue[str | Exception] | None:
+    """The queue the thread reading ``stream`` fills (started at the first call), or
+    None for a stream without a file descriptor, which is read in place."""
+    try:
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both
+        return None
+    with _READ_LINES_LOCK:
+        if id(stream) in _READ_LINES:
+            return _READ_LINES[id(stream)][1]
+        lines: queue.Queue[str | Exception] = queue.Queue()
+        _READ_LINES[id(stream)] = (stream, lines)
+        threading.Thread(
+            target=_pump, args=(stream, lines), name="voice-host-lines", daemon=True
+        ).start()
+        return lines
+
+
+def _pump(stream: TextIO, lines: queue.Queue[str | Exception]) -> None:
+    """The reading thread: every line of ``stream``, then the end ("") or the error
+    (after which a new reader of the stream reads it afresh)."""
+    while True:
+        try:
+            line: str | Exception = stream.readline()
+        except Exception as exc:  # handed to the reader, as an in-place read raises it
+            line = exc
+        if isinstance(line, Exception) or not line:
+            with _READ_LINES_LOCK:
+                _READ_LINES.pop(id(stream), None)
+        lines.put(line)
+        if isinstance(line, Exception) or not line:
+            return
+
+
 class LineKeys:
-    """Keys from a stream read line by line (not a terminal)."""
+    """Keys from a stream read line by line (not a terminal).
+
+    A stream with a file descriptor (a pipe, a file: standard input in an IDE's run
+    console, or a script's) is read on a thread of its own, so that waiting for a key
+    times out and the game's clock goes on: the keyboard game's turn ran no timer, said
+    no warning, never ended and saved no time left until the next line came (session
+    59's audit).  One without (a test's ``StringIO``) is read in place: a script's keys
+    then come one after another with no wait between them.
+    """
 
     def __init__(self, stream: TextIO, write: Callable[[str], None]) -> None:
         self._stream = stream
         self._write = write
         self._pending: list[str] = []
+        self._lines = _lines_of(stream)
+
+    def _next_line(self, timeout: float | None) -> str | None:
+        """The next line ("" at the end of input), or None when ``timeout`` ran out."""
+        if self._lines is None:
+            return self._stream.readline()
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if isinstance(line, Exception) or not line:
+            self._lines.put(line)  # the end, or the failure, stays
+        if isinstance(line, Exception):
+            raise line
+        return line
 
     def read_key(self, timeout: float) -> str | None:
-        """The next key; blocks, since a pipe has no one waiting to press."""
+        """The next key, or None when ``timeout`` seconds pass first (a stream read in
+        place blocks); :class:`EOFError` at the end."""
         if not self._pending:
-            line = self._stream.readline()
+            line = self._next_line(timeout)
+            if line is None:
+                return None
             if not line:
                 raise EOFError
             keys = [ch for ch in line if not ch.isspace()]
@@ -124,7 +194,7 @@ class LineKeys:
     def read_line(self, prompt: str) -> str | None:
         """The next line, after showing ``prompt``."""
         self._write(prompt)
-        line = self._stream.readline()
+        line = self._next_line(None)
         return None if not line else line.rstrip("\r\n")
 
 

@@ -139,12 +139,13 @@ def _pump(stream: TextIO, lines: queue.Queue[str | Exception]) -> None:
             line: str | Exception = stream.readline()
         except Exception as exc:  # handed to the reader, as an in-place read raises it
             line = exc
-        if isinstance(line, Exception) or not line:
-            with _READ_LINES_LOCK:
-                _READ_LINES.pop(id(stream), None)
+        if not isinstance(line, Exception) and line:
+            lines.put(line)
+            continue
+        with _READ_LINES_LOCK:
+            _READ_LINES.pop(id(stream), None)
         lines.put(line)
-        if isinstance(line, Exception) or not line:
-            return
+        return
 
 
 class LineKeys:

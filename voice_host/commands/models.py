@@ -79,17 +79,16 @@ def run(args: argparse.Namespace) -> int:
         paths = [models_dir / n for n, _ in models.list_models(models_dir)]
     if not paths:
         raise ModelError(f"no models in {models_dir}/ to verify (run 'voice-host models fetch')")
-    if len(paths) == 1:
-        _verify(paths[0])  # its reason is the error line
-        print(f"{paths[0]}\tok")
-        return 0
     # every folder is checked, each on a line of its own (a damaged one stopped the
-    # check of those after it: session 59's audit), then one error line if any failed
+    # check of those after it: session 59's audit), then one error line if any failed;
+    # one folder's reason is that line
     failed: list[str] = []
     for path in paths:
         try:
             _verify(path)
         except ModelError as exc:
+            if len(paths) == 1:
+                raise
             failed.append(path.name)
             print(f"{path}\t{str(exc).removeprefix(f'{path}: ')}", flush=True)
         else:

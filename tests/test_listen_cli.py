@@ -246,6 +246,10 @@ def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) 
         (["--category", "Nature"], "voice-host: --category needs --word"),
         # ... even a deck that is not there was passed over in silence
         (["--deck", "no-such-deck.txt"], "voice-host: --deck needs --word"),
+        # team names with an empty one, or none at all: a claim would go unheard in silence
+        (["--teams", ","], "voice-host: --teams: expected team names separated by commas"),
+        (["--teams", "Red,,Blue"], "voice-host: --teams: expected team names separated by"),
+        (["--teams", "Red,!!"], "voice-host: --teams: expected team names separated by commas"),
         # an empty --model (an unset variable in a script) is no model, as play says
         (["--model", ""], "voice-host: --model: expected a file or folder path, got ''"),
     ],

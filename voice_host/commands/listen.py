@@ -276,9 +276,25 @@ def referee_judge(entry: Entry | None, phase: str, teams: Sequence[str]) -> Judg
     return judge
 
 
+def _teams(given: str | None) -> list[str]:
+    """The team names of ``--teams`` ("Red,Blue"), refused where one is empty or has no
+    word to listen for (",", "Red,,Blue", "Red,!!"): listening for fewer teams than
+    were named would leave a claim unheard without a word said of it."""
+    if not given:
+        return []
+    names = [t.strip() for t in given.split(",")]
+    for name in names:
+        if not spoken_team(name):
+            raise UsageError(
+                f"--teams: expected team names separated by commas (Red,Blue), got {given!r}"
+                + (" (an empty name)" if not name else f" ({name!r} has no word to listen for)")
+            )
+    return names
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the command."""
-    teams = [t for t in str(args.teams or "").split(",") if t.strip()]
+    teams = _teams(args.teams)
     if args.category is not None:
         by_key = {c.casefold(): c for c in CARD_FIELDS}
         if args.category.strip().casefold() not in by_key:

@@ -108,6 +108,33 @@ def test_R15_the_bonus_turn_never_has_the_describers_of_the_round(
     assert len(bonus & in_round) == max(0, 2 * len(in_round) - size)
 
 
+@pytest.mark.parametrize("rotate", [True, False])
+@pytest.mark.parametrize("size", [2, 3, 4, 5])
+def test_R15_a_second_CONTROL_round_won_in_a_row_changes_the_describers_again(
+    size: int, rotate: bool
+) -> None:
+    # The bonus turn lands on CONTROL again and its describers win that round too:
+    # the next bonus turn may not keep them (with describers that do not rotate, it
+    # once had the first bonus turn's describers again).
+    players = ",".join(f"P{i}" for i in range(size))
+    game = make_game(
+        f"Red:{players};Blue:Eve,Fay",
+        "START Object CONTROL Nature CONTROL FINISH",
+        rotate_describers=rotate,
+    )
+    turn(game, 2)
+    play(game, "control-won Red")
+    first_bonus = set(game.state.describers)
+    turn(game, 2)
+    assert game.phase is Phase.CONTROL_ROUND and game.position("Red") == 4
+    assert set(game.state.describers) == first_bonus  # the bonus turn's describers describe it
+    play(game, "control-won Red")
+    second_bonus = set(game.state.describers)
+    assert game.phase is Phase.TURN and game.to_play.name == "Red"
+    assert len(second_bonus) == len(first_bonus)
+    assert len(second_bonus & first_bonus) == max(0, 2 * len(first_bonus) - size)
+
+
 def test_R16_landing_team_fails_stays_and_plays_CONTROL_again_next_turn() -> None:
     game = make_game()
     turn(game, 5)

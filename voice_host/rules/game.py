@@ -561,7 +561,11 @@ class Game:
         k = describer_count(len(players), advanced=self.rules.advanced)
         start = d.rotation[team]
         if change_describers and not self.rules.rotate_describers:
-            start += k  # R15 changes them even when they do not rotate
+            # R15 changes them even when they do not rotate: the players after the
+            # round's describers (after a second CONTROL round won in a row, those
+            # after the first bonus turn's, not the first bonus turn's again)
+            rounds = d.describers[0] if d.describers else None
+            start = players.index(rounds) + k if rounds in players else start + k
         d.describers = tuple(players[(start + i) % len(players)] for i in range(k))
         if self.rules.rotate_describers:  # R4
             d.rotation = _put(d.rotation, team, (start + k) % len(players))

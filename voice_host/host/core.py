@@ -83,6 +83,14 @@ CARD_COMMANDS = frozenset({"correct", "pass", "foul", "team"})
 #: confirming that card, not scoring the next, which nobody has described yet (the host
 #: is still saying "Telescope, correct. One.").  A second C in that time counts.
 ALREADY_COUNTED_SECONDS = 1.5
+#: C, P, F or T (a key, or a command said) this soon after a turn ended (the buzzer,
+#: T, a foul that ends it) is about that turn, not the next, which nobody has
+#: described yet: a guess called out at the buzzer, T pressed twice.  It is not
+#: applied; the host says how to count it for either turn (pressed again, it counts
+#: for the new one).  The new turn's "Go!" alone takes longer than this to say.
+TURN_ENDED_SECONDS = 2.0
+#: The commands a turn ended too soon before refuses (:data:`TURN_ENDED_SECONDS`).
+TURN_KEYS = frozenset({"correct", "pass", "foul", "time"})
 
 
 @dataclass(frozen=True)
@@ -210,6 +218,10 @@ class Host:
         # the number of inputs it made: undoing that input gives the turn its time back
         self._ended_early: dict[int, float] = {}
         self._idle = False  # the last turn went by with nobody playing: the next one waits
+        # when the last turn ended, by whom, and the turn number that followed it; and a
+        # turn's key refused just after it (the same again counts: TURN_ENDED_SECONDS)
+        self._turn_ended: tuple[float, int, int] | None = None
+        self._late_key: tuple[str, int] | None = None
         self._turn_start: float | None = None
         self._ending_at: float | None = None
         self._buzzer: float | None = None
@@ -902,6 +914,12 @@ class Host:
             self._pass_round(now)
         elif phase is Phase.TURN and self._waiting:
             self._say([dialogue.when_ready(self.game, wake)], remember=False)  # --ready
+        elif phase is Phase.TURN and name in TURN_KEYS and self._as_turn_ended(name, when):
+            ended = self.game.teams[self._turn_ended[1]].name if self._turn_ended else ""
+            line = dialogue.key_at_turn_end(
+                name, ended, self.game.to_play.name, wake=None if said is None else wake
+            )
+            self._say([line], remember=False)
         elif phase is Phase.TURN and self._go_pending and name in ("correct", "pass", "foul"):
             # "Go!" is out (shown at once, still being said, or unread by a screen reader
             # this key has just stopped): a turn's own key shows the turn has begun, and
@@ -938,6 +956,19 @@ class Host:
             self._end_turn(now)
         else:
             self._say([f"{name.title()} does nothing now."])
+
+    def _as_turn_ended(self, name: str, when: float) -> bool:
+        """Whether turn key ``name``, pressed (or begun to be said) at ``when``, came as
+        the last turn ended (:data:`TURN_ENDED_SECONDS`) and is refused; the same again
+        after it was refused is meant for the new turn."""
+        ended = self._turn_ended
+        turn = self.game.state.turn
+        if ended is None or ended[2] != turn or when > ended[0] + TURN_ENDED_SECONDS:
+            return False
+        if self._late_key == (name, turn):
+            return False  # told once: this one, and any more, are the new turn's
+        self._late_key = (name, turn)
+        return True
 
     def _status(self, now: float) -> str:
         """Status (dialogue.md 4), what a turn waits for (``--ready``), and while the host
@@ -1141,6 +1172,8 @@ class Host:
         ended_early = turn_over and isinstance(inp, Foul | TimeUp) and before.phase is Phase.TURN
         if ended_early and self.timer.started and (left := self.timer.left(now)) > 0:
             self._ended_early[len(self.game.inputs)] = left  # the buzzer's own end: none
+        if before.phase is Phase.TURN and after.turn != before.turn:
+            self._turn_ended, self._late_key = (now, before.to_play, after.turn), None
         said = (
             []
             if quiet

@@ -156,6 +156,23 @@ def card_changed(command: str) -> str:
     )
 
 
+def key_at_turn_end(command: str, ended: str, playing: str, *, wake: str | None) -> str:
+    """C, P, F or T pressed (or, with ``wake``, said) just as ``ended``'s turn ended: a
+    guess called out at the buzzer, or T pressed twice; not applied to ``playing``'s."""
+    key = {"correct": "C", "pass": "P", "foul": "F", "time": "T"}[command]
+    what = key if wake is None else f"{wake} {command}"
+    again = f"press {key} again" if wake is None else f"say {wake} {command} again"
+    if command == "time":
+        return (
+            f"{possessive(ended)} turn has just ended. To end {possessive(playing)} too, {again}."
+        )
+    undo = "press U" if wake is None else f"say {wake} undo"
+    return (
+        f"That {what} came as {possessive(ended)} turn ended, and is not counted. "
+        f"For {ended}, {undo} first. For {playing}, {again}."
+    )
+
+
 def listening_failed(exc: BaseException) -> str:
     """The recogniser or the referee failed (an error that is no device's): its own
     words, printed or shown (:data:`LISTENING_STOPPED` is said)."""

@@ -487,7 +487,7 @@ def _run_play(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], stdin: str, *args: str
 ) -> tuple[int, str, str]:
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
-    monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
+    monkeypatch.setattr(play_command, "_deck_entries", lambda config, write, env: (card_label, 500))
     code = cli.main(["play", *args])
     out, err = capsys.readouterr()
     return code, out, err
@@ -585,7 +585,7 @@ def test_cards_come_from_the_deck_when_it_loads(monkeypatch: pytest.MonkeyPatch)
 
     said: list[str] = []
     monkeypatch.setattr(loader, "load_builtin", broken)
-    entry_text, size = play_command._deck_entries(HostConfig(), said.append)
+    entry_text, size = play_command._deck_entries(HostConfig(), said.append, {})
     assert (entry_text(4, "Nature"), size) == ("card 5, Nature", 500)
     assert said == ["No deck (disk on fire): cards are shown by number."]
 

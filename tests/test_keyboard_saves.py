@@ -50,7 +50,7 @@ def _play(
 ) -> tuple[int, str, str]:
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     if not deck:  # cards by number: no deck to load
-        monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
+        monkeypatch.setattr(play_command, "_deck_entries", lambda config, write, env: (card_label, 500))
     code = cli.main(["play", "--keyboard", *args])
     out, err = capsys.readouterr()
     return code, out, err
@@ -322,7 +322,7 @@ def test_ctrl_c_keeps_the_save_and_says_how_to_resume(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     monkeypatch.setattr("sys.stdin", _Interrupted(" \nc\n"))
-    monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
+    monkeypatch.setattr(play_command, "_deck_entries", lambda config, write, env: (card_label, 500))
     code = cli.main(["play", "--keyboard", "--teams", TEAMS, "--first", "Red"])
     out = capsys.readouterr().out
     save = tmp_path / "state" / "voice-host" / "game.json"  # the default slot
@@ -369,7 +369,7 @@ def test_sigterm_sighup_and_sigquit_end_play_as_ctrl_c_does(
     continued = signal.getsignal(signal.SIGCONT)
     try:
         monkeypatch.setattr("sys.stdin", _Terminated(" \nc\n", number))
-        monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
+        monkeypatch.setattr(play_command, "_deck_entries", lambda config, write, env: (card_label, 500))
         code = cli.main(["play", "--keyboard", "--teams", TEAMS, "--first", "Red"])
         assert signal.getsignal(number) is died  # put back as it was
         assert signal.getsignal(signal.SIGCONT) is continued

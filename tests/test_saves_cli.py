@@ -236,7 +236,7 @@ def test_games_a_player_started_over_are_listed_and_resumed_by_the_command_shown
 ) -> None:
     board = tmp_path / "board.json"
     board.write_text(json.dumps(BOARD))
-    monkeypatch.setattr(play_command, "_deck_entries", lambda config, write: (card_label, 500))
+    monkeypatch.setattr(play_command, "_deck_entries", lambda config, write, env: (card_label, 500))
     new = ["play", "--keyboard", "--teams", "Red:Ann,Bob;Blue:Cat,Dan", "--first", "Red"]
     new += ["--board", str(board)]
     for keys in (" \nc\nc\n", " \nc\n", " \n"):  # three games, each started over the last

@@ -16,7 +16,6 @@ import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
@@ -108,9 +107,9 @@ def find_entry(word: str, category: str | None, deck_path: str | None) -> Entry:
     ``category`` the deck does not hold the word in decides: "Albert Einstein" as
     an Object was read as the deck's Person (session 54's audit)."""
     from voice_host.deck.knowledge import make_entry, make_entry_any_category
-    from voice_host.deck.loader import load_builtin, load_deck
+    from voice_host.deck.loader import load_builtin, load_players_deck
 
-    deck = load_deck(Path(deck_path)) if deck_path else load_builtin()
+    deck = load_players_deck(deck_path, os.environ) if deck_path else load_builtin()
     wanted = word.strip().casefold()
     found = next(
         (

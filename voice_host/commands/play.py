@@ -141,12 +141,14 @@ def _teams_spec(teams: tuple[Team, ...]) -> str:
     return ";".join(f"{t.name}:{','.join(t.players)}" for t in teams)
 
 
-def _deck_entries(config: HostConfig, write: Callable[[str], None]) -> tuple[EntryText, int]:
+def _deck_entries(
+    config: HostConfig, write: Callable[[str], None], env: Mapping[str, str]
+) -> tuple[EntryText, int]:
     """Card entries from the chosen deck and its size (labels when the built-in fails)."""
-    from voice_host.deck.loader import load_builtin, load_deck
+    from voice_host.deck.loader import load_builtin, load_players_deck
 
     if config.deck is not None:
-        deck = load_deck(config.deck)  # a bad deck file is the player's error: stop
+        deck = load_players_deck(config.deck, env, write)  # a bad deck file stops the game
     else:
         try:
             deck = load_builtin()
@@ -230,12 +232,16 @@ class _KeyboardSaves:
 
 
 def _new_game(
-    config: HostConfig, first_arg: str | None, keys: KeySource, write: Callable[[str], None]
+    config: HostConfig,
+    first_arg: str | None,
+    keys: KeySource,
+    write: Callable[[str], None],
+    env: Mapping[str, str],
 ) -> tuple[Game, EntryText]:
     """A new game: the board and the deck (a bad file stops before any question), then
     the teams and the first team (asked when not given)."""
     board = _board(config)
-    entry_text, deck_size = _deck_entries(config, write)
+    entry_text, deck_size = _deck_entries(config, write, env)
     spec = (
         config.teams if config.teams is not None else _teams_spec(ask_teams(keys, write, MAX_TEAMS))
     )
@@ -277,7 +283,8 @@ def _keyboard_game(
     and format: either can resume the other's game); ``env`` finds the save file;
     ``offer_unused``: the line said when the set-up's offer of a saved game is taken
     (:func:`unused_with_offer_taken`)."""
-    saves = _KeyboardSaves(config, os.environ if env is None else env)
+    env = os.environ if env is None else env
+    saves = _KeyboardSaves(config, env)
 
     def make_controller(keys: KeySource, write: Callable[[str], None]) -> KeyboardController:
         saves.open(write)
@@ -292,13 +299,13 @@ def _keyboard_game(
             saved = saved_to_resume(saves.slot)
             played = resume_config(played, saved)  # the game's own deck and timer
             saves.config = played
-            entry_text, deck_size = _deck_entries(played, write)
+            entry_text, deck_size = _deck_entries(played, write, env)
             game = resume_game(saved, deck_size, saves.slot.path)
             if (unused := config_file_unused(played, game)) is not None:
                 print(unused, file=sys.stderr, flush=True)
             time_left = resumed_time_left(saved, game, played.timer)
         else:
-            game, entry_text = _new_game(played, first_arg, keys, write)
+            game, entry_text = _new_game(played, first_arg, keys, write, env)
             time_left = None
             kept = keep_previous_game(saves.slot)
             if kept:

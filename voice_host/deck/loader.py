@@ -11,11 +11,12 @@ problem per line, each naming the file, the card and the field.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from voice_host.deck.built_format import parse_built
+from voice_host.deck.cache import building_note, deck_cache_folder, keep_deck, kept_deck
 from voice_host.deck.model import CARD_FIELDS, Card, Deck
 from voice_host.deck.problems import DeckError, DeckProblem
 from voice_host.deck.text_format import CardSource, parse_player_deck, read_bytes
@@ -80,10 +81,18 @@ def _in_order(problems: list[DeckProblem]) -> list[DeckProblem]:
     return sorted(problems, key=lambda p: p.line or 0)
 
 
-def load_deck(path: Path | str) -> Deck:
+def load_deck(
+    path: Path | str,
+    *,
+    keep: Path | None = None,
+    building: Callable[[int], None] | None = None,
+) -> Deck:
     """Load and validate a built deck or a player's text deck.
 
-    Raises :class:`DeckError` listing every problem.
+    ``keep``: a folder where a text deck's build is kept and looked for
+    (:mod:`voice_host.deck.cache`); ``building`` is told the number of cards before a
+    text deck's word knowledge is worked out (it takes seconds).  Raises
+    :class:`DeckError` listing every problem.
     """
     path = Path(path)
     data, problems = read_bytes(path)
@@ -97,7 +106,27 @@ def load_deck(path: Path | str) -> Deck:
     sources, problems = parse_player_deck(data, str(path))
     if problems:
         raise DeckError(_in_order(problems))
-    return deck_from_sources(path.name, sources)
+    if keep is not None and (kept := kept_deck(data, path.name, keep)) is not None:
+        return kept
+    if building is not None:
+        building(len(sources))
+    deck = deck_from_sources(path.name, sources)
+    if keep is not None:
+        keep_deck(data, deck, keep)
+    return deck
+
+
+def load_players_deck(
+    path: Path | str, env: Mapping[str, str], note: Callable[[str], None] | None = None
+) -> Deck:
+    """The deck a player named: a text deck's build is kept in the cache folder ``env``
+    names (:mod:`voice_host.deck.cache`), and ``note`` told when it is worked out."""
+    name = Path(path).name
+    return load_deck(
+        path,
+        keep=deck_cache_folder(env),
+        building=None if note is None else lambda cards: note(building_note(cards, name)),
+    )
 
 
 @functools.cache

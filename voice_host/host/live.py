@@ -122,10 +122,10 @@ RETRY_SECONDS = 5.0
 SUSPEND_WAIT_SECONDS = 2.0
 
 
-def _deck(config: HostConfig) -> Deck:
-    from voice_host.deck.loader import load_builtin, load_deck
+def _deck(config: HostConfig, env: Mapping[str, str], write: Callable[[str], None]) -> Deck:
+    from voice_host.deck.loader import load_builtin, load_players_deck
 
-    return load_deck(config.deck) if config.deck is not None else load_builtin()
+    return load_players_deck(config.deck, env, write) if config.deck else load_builtin()
 
 
 def _game(config: HostConfig, deck: Deck, saved: SavedGame | None, source: Path) -> Game:
@@ -489,7 +489,7 @@ class LiveSession:
         saved = saved_to_resume(slot) if config.resume else None
         if saved is not None:
             config = resume_config(config, saved)  # the game's own deck, timer, wake word
-        deck = _deck(config)
+        deck = _deck(config, env, write)
         game = _game(config, deck, saved, slot.path)
         if saved is not None and (unused := config_file_unused(config, game)) is not None:
             said(unused.removeprefix("voice-host: "))

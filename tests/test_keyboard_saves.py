@@ -50,7 +50,9 @@ def _play(
 ) -> tuple[int, str, str]:
     monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     if not deck:  # cards by number: no deck to load
-        monkeypatch.setattr(play_command, "_deck_entries", lambda config, write, env: (card_label, 500))
+        monkeypatch.setattr(
+            play_command, "_deck_entries", lambda config, write, env: (card_label, 500)
+        )
     code = cli.main(["play", "--keyboard", *args])
     out, err = capsys.readouterr()
     return code, out, err
@@ -369,7 +371,9 @@ def test_sigterm_sighup_and_sigquit_end_play_as_ctrl_c_does(
     continued = signal.getsignal(signal.SIGCONT)
     try:
         monkeypatch.setattr("sys.stdin", _Terminated(" \nc\n", number))
-        monkeypatch.setattr(play_command, "_deck_entries", lambda config, write, env: (card_label, 500))
+        monkeypatch.setattr(
+            play_command, "_deck_entries", lambda config, write, env: (card_label, 500)
+        )
         code = cli.main(["play", "--keyboard", "--teams", TEAMS, "--first", "Red"])
         assert signal.getsignal(number) is died  # put back as it was
         assert signal.getsignal(signal.SIGCONT) is continued

@@ -9,7 +9,7 @@ import pytest
 
 from tests.deck.test_loader import GOOD_CARD, OTHER_CARD, write
 from voice_host.deck.cache import cache_path, deck_cache_folder
-from voice_host.deck.loader import load_deck, load_players_deck
+from voice_host.deck.loader import NOTE_CARDS, load_deck, load_players_deck
 from voice_host.deck.model import Deck
 
 
@@ -90,14 +90,25 @@ def test_the_cache_folder_follows_xdg(env: dict[str, str], folder: str | None) -
     assert deck_cache_folder(env) == (None if folder is None else Path(folder))
 
 
+def _cards(count: int) -> str:
+    """``count`` cards of made-up words (each entry unique in its field)."""
+    fields = ("object", "nature", "random", "person", "action", "world", "control")
+    return "\n".join(
+        "".join(f"{field}: {field} number {n} zub{n}\n" for field in fields) for n in range(count)
+    )
+
+
 def test_the_players_deck_prints_a_note_only_while_it_is_worked_out(tmp_path: Path) -> None:
-    deck_file = write(tmp_path, GOOD_CARD + "\n" + OTHER_CARD, "party.txt")
+    deck_file = write(tmp_path, _cards(NOTE_CARDS), "party.txt")
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
     notes: list[str] = []
     load_players_deck(deck_file, env, notes.append)
     assert notes == [
-        "Working out the words of the 2 cards in party.txt: this takes a moment, once "
-        "(it is kept for next time)."
+        f"Working out the words of the {NOTE_CARDS} cards in party.txt: this takes a moment, "
+        "once (it is kept for next time)."
     ]
     load_players_deck(deck_file, env, notes.append)
-    assert len(notes) == 1
+    assert len(notes) == 1  # kept: nothing to wait for
+    small = write(tmp_path, _cards(NOTE_CARDS - 1), "small.txt")
+    load_players_deck(small, env, notes.append)
+    assert len(notes) == 1  # under a second's work: no note

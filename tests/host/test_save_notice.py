@@ -184,3 +184,21 @@ def test_a_won_games_save_that_cannot_be_removed_is_said_in_plain_words(
     ((said, line),) = told
     assert said == "The game is over, but I could not remove its save."
     assert line == f"cannot remove the saved game {tmp_path / 'game.json'}: Permission denied."
+
+
+def test_quit_while_saving_fails_says_so_before_the_game_is_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Session 60's audit: with the disk full, Q asked "Quit? Press Y to save and stop.",
+    # and only after Y said that nothing could be saved; the question itself now says
+    # it, while the players can still free some space and play on.
+    session, announcer, _, _ = _failing_save(tmp_path, monkeypatch)
+    try:
+        from voice_host.host.inputs import KeyPress
+
+        session.host.handle(KeyPress("q", session.host.clock.now()))
+        assert announcer.entries[-1].text == (
+            "Quit? The game cannot be saved now. The last save is kept. Press Y to stop."
+        )
+    finally:
+        session.close()

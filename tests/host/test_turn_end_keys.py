@@ -55,7 +55,7 @@ def test_a_card_key_just_after_a_turn_ended_is_not_the_next_teams(
 
 
 def test_t_pressed_twice_ends_one_turn(make_host: HostMaker) -> None:
-    host, clock, t = _red_ended_by_t(make_host)
+    host, _, t = _red_ended_by_t(make_host)
     host.handle(KeyPress("t", t + 0.05))  # the second press of a double tap
     assert [type(i) for i in host.game.inputs] == [Correct, TimeUp]
     assert host.game.phase is Phase.TURN and host.game.to_play.name == "Blue"
@@ -64,7 +64,7 @@ def test_t_pressed_twice_ends_one_turn(make_host: HostMaker) -> None:
 
 def test_a_late_key_for_the_ended_turn_counts_after_undoing_its_end(make_host: HostMaker) -> None:
     # what the host tells the describer to do: U (and Y) takes the end back, C counts
-    host, clock, t = _red_ended_by_t(make_host)
+    host, _, t = _red_ended_by_t(make_host)
     host.handle(KeyPress("c", t + 0.3))
     host.handle(KeyPress("u", t + 1.0))
     host.handle(KeyPress("y", t + 1.2))

@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 BUILTIN_PATH = Path(__file__).with_name("data") / "builtin.json.gz"
 
 
+#: A text deck of this many cards or more takes a second or more to work out (about
+#: 30 ms a card): the player is told why the game has not started.
+NOTE_CARDS = 30
+
+
 def is_built_file(path: Path) -> bool:
     """Whether ``path`` names a built deck file rather than a text source."""
     return path.name.endswith((".json", ".json.gz"))
@@ -122,11 +127,12 @@ def load_players_deck(
     """The deck a player named: a text deck's build is kept in the cache folder ``env``
     names (:mod:`voice_host.deck.cache`), and ``note`` told when it is worked out."""
     name = Path(path).name
-    return load_deck(
-        path,
-        keep=deck_cache_folder(env),
-        building=None if note is None else lambda cards: note(building_note(cards, name)),
-    )
+
+    def building(cards: int) -> None:
+        if note is not None and cards >= NOTE_CARDS:
+            note(building_note(cards, name))
+
+    return load_deck(path, keep=deck_cache_folder(env), building=building)
 
 
 @functools.cache

@@ -870,7 +870,18 @@ class Host:
             return
         if name == "quit":
             how = "Press Y" if wake is None else f"Press Y, or say {wake} quit again,"
-            self._ask("quit", f"Quit? {how} to save and stop.", now)
+            slot = self.save_slot
+            if slot is not None and slot.failure is not None:
+                # saving fails now: said before the game is lost, not after (space freed,
+                # a folder made writable, and the next change saves it)
+                kept = (
+                    "The last save is kept" if slot.saved_any else "Nothing of this game is saved"
+                )
+                self._ask(
+                    "quit", f"Quit? The game cannot be saved now. {kept}. {how} to stop.", now
+                )
+            else:
+                self._ask("quit", f"Quit? {how} to save and stop.", now)
             return
         if name == "undo" and self._last_ended_a_turn():
             team = possessive(self.game.teams[self._undo_team()].name)

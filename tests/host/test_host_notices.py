@@ -477,3 +477,41 @@ def test_team_names_said_alike_are_told_when_the_host_listens(tmp_path: Path) ->
         announcer=RecordingAnnouncer(clock=WallClock().now),
     )
     assert not [n for n in keys_only.inputs.take_notices() if "sound the same" in n.text]
+
+
+def test_the_saved_game_taken_up_at_the_spoken_set_up_names_the_options_it_drops(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Session 60's audit: "yes" to the set-up's offer (spoken, or its keys) went on with
+    # the saved game and dropped --seed, --house and --advanced unsaid, where the keyboard
+    # game and --no-voice-setup name them.
+    import dataclasses
+
+    import voice_host.host.live as live
+    import voice_host.host.setup_live as setup_live
+
+    class Opened(Exception):
+        """The game would open now."""
+
+    def taken(config: HostConfig, **_: object) -> HostConfig:
+        return dataclasses.replace(config, resume=True)  # "yes" to the offer
+
+    def opened(*_: object, **__: object) -> None:
+        raise Opened
+
+    monkeypatch.setattr(setup_live, "set_up_teams", taken)
+    monkeypatch.setattr(live, "open_recognizer", lambda *_: (None, "no recogniser here"))
+    monkeypatch.setattr(live.LiveSession, "open", opened)
+    monkeypatch.setattr(
+        live, "open_announcer", lambda *_, **__: RecordingAnnouncer(clock=lambda: 0.0)
+    )
+    line = "voice-host: --seed and --house do nothing with the saved game taken up: ..."
+    config = live_config(tmp_path, keyboard_only=False)
+    with pytest.raises(Opened):
+        live.run_live(config, stdin=io.StringIO(), stdout=io.StringIO(), env={}, offer_taken=line)
+    assert capsys.readouterr().err == line + "\n"
+    # a new game set up instead: nothing is dropped, nothing said
+    monkeypatch.setattr(setup_live, "set_up_teams", lambda config, **_: config)
+    with pytest.raises(Opened):
+        live.run_live(config, stdin=io.StringIO(), stdout=io.StringIO(), env={}, offer_taken=line)
+    assert capsys.readouterr().err == ""

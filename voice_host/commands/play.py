@@ -464,4 +464,9 @@ def _play(args: argparse.Namespace, config: HostConfig, unused: str = "") -> int
             flush=True,
         )
     # Otherwise, without teams, run_live sets them up aloud (voice and keys) first.
-    return run_live(config, show_card=config.show_card, notice=unused)
+    return run_live(
+        config,
+        show_card=config.show_card,
+        notice=unused,
+        offer_taken=unused_with_offer_taken(args) or "",
+    )

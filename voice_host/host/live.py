@@ -845,6 +845,7 @@ def run_live(
     show_card: bool | None = None,
     voice_setup: bool = True,
     notice: str = "",
+    offer_taken: str = "",
 ) -> int:
     """Play a game hands-free until it is won, quit or interrupted; return the exit code.
 
@@ -856,7 +857,9 @@ def run_live(
     off, else line mode (module docstring).  ``show_card`` None shows the describer's
     card in the board view and not in line mode.  ``notice`` is a line the command has
     printed before the game (options a resumed game does not take): the board view,
-    which covers the terminal, has the host say it too.  Errors in the set-up raise
+    which covers the terminal, has the host say it too; ``offer_taken`` the line to
+    print (and the board view to say) when the set-up's offer of a saved game is taken
+    (the options that make a new game are dropped).  Errors in the set-up raise
     :class:`VoiceHostError` subclasses.  Ctrl-C saves the game and returns 0; resume it
     with ``--resume``.
     """
@@ -876,6 +879,7 @@ def run_live(
             show_card=show_card,
             voice_setup=voice_setup,
             notice=notice,
+            offer_taken=offer_taken,
         )
 
 
@@ -890,6 +894,7 @@ def _run_live(
     show_card: bool | None,
     voice_setup: bool,
     notice: str,
+    offer_taken: str = "",
 ) -> int:
     """:func:`run_live` once the terminal is set up."""
     announcer: Announcer | None = None
@@ -937,6 +942,9 @@ def _run_live(
         except BaseException:
             announcer.close()
             raise
+        if config.resume and offer_taken:  # the saved game offered was taken up
+            print(offer_taken, file=sys.stderr, flush=True)
+            notice = notice or offer_taken
     try:
         session = LiveSession.open(
             config,

@@ -213,6 +213,20 @@ def test_undoing_a_t_pressed_before_the_buzzer_gives_the_turn_its_time_back() ->
     assert ctl.game.position("Red") == 3
 
 
+def test_a_resumed_game_keeps_the_time_of_a_turn_t_ended() -> None:
+    # Session 60's audit: saved and resumed in between, the same undo said "Its time is
+    # up": the controller's record of that time was not in the save.
+    ctl = controller()
+    keys(ctl, " cc")
+    keys(ctl, "t", 4.0)
+    assert ctl.saved_ended_early == {3: pytest.approx(26.0)}
+    again = KeyboardController(
+        Game.from_json(ctl.game.to_json()), resumed=True, ended_early=ctl.saved_ended_early
+    )
+    said = keys(again, "u", 5.0)
+    assert said[1] == "Paused, 26 seconds left. Press space to go on."
+
+
 def test_undoing_a_pass_or_a_correct_guess_prints_the_card_that_comes_back() -> None:
     # --keyboard prints every card as it comes; the one an undo brought back was not
     # printed, and the describer went on with the card undone (session 54's audit)

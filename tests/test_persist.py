@@ -498,3 +498,27 @@ def test_foreign_content_tells_a_players_own_file_from_a_save(
     path = tmp_path / "file"
     path.write_bytes(content)
     assert foreign_content(path) == what
+
+
+def test_the_time_of_turns_ended_early_is_saved_and_read_back() -> None:
+    saved = SavedGame("{}", {}, "", 12.0, False, {4: 21.34, 9: 3.0})
+    assert SavedGame.from_json(saved.to_json()).ended_early == {4: 21.3, 9: 3.0}
+    assert "ended_early" not in SavedGame("{}").to_json()  # none: not written
+
+
+@pytest.mark.parametrize(
+    "garbled",
+    [
+        [1, 2],  # not a mapping
+        {"x": 3.0, "-1": 2.0, "4.5": 1.0, "1" * 12: 5.0},  # not input counts
+        {"4": "ten", "5": True, "6": -1.0, "7": 1e9, "8": None},  # not seconds
+    ],
+)
+def test_a_garbled_ended_early_loses_only_those_turns_time_back(garbled: object) -> None:
+    data = json.loads(SavedGame("{}", time_left=5.0).to_json())
+    data["ended_early"] = garbled
+    if isinstance(garbled, dict):
+        data["ended_early"]["3"] = 20.0  # a good entry beside them
+    saved = SavedGame.from_json(json.dumps(data))
+    assert saved.time_left == 5.0  # the game itself is read as before
+    assert saved.ended_early == ({3: 20.0} if isinstance(garbled, dict) else {})

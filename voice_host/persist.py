@@ -290,6 +290,11 @@ def save_atomic(path: Path, data: str, *, make_temp: TempMaker = _make_temp) -> 
                 os.unlink(temp)
 
 
+def _seconds(value: object) -> bool:
+    """Whether ``value`` reads as a timer's seconds (a number from 0 to under 1e6)."""
+    return not isinstance(value, bool) and isinstance(value, int | float) and 0 <= value < 1e6
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """What the host needs to resume: the engine's state and the options it was played with."""
@@ -306,6 +311,10 @@ class SavedGame:
     held: bool = False
     """Whether the turn in progress was paused, or waiting for its describer to start
     it: resumed, it waits again rather than running."""
+    ended_early: dict[int, float] = field(default_factory=dict)
+    """The seconds a turn had left when T or a foul (``foul-penalty=end-turn``) ended it,
+    by the number of inputs the game had then: undoing that input after a resume gives
+    the turn that time back, as it does without one."""
 
     def to_json(self) -> str:
         """The save file's text."""
@@ -320,6 +329,8 @@ class SavedGame:
             data["time_left"] = round(self.time_left, 1)
         if self.held:
             data["held"] = True
+        if self.ended_early:
+            data["ended_early"] = {str(n): round(s, 1) for n, s in self.ended_early.items()}
         return json.dumps(data, indent=1, sort_keys=True)
 
     @classmethod
@@ -355,10 +366,18 @@ class SavedGame:
         if not isinstance(options, dict) or not isinstance(saved_at, str):
             raise bad("the saved game's options are garbled")
         left = data.get("time_left")
-        if isinstance(left, bool) or not isinstance(left, int | float) or not 0 <= left < 1e6:
+        if not _seconds(left):
             left = None  # a timer reading is not worth losing the game over: the full turn
         held = data.get("held") is True  # anything else: a running turn, as before
-        return cls(game, options, saved_at, None if left is None else float(left), held)
+        early = data.get("ended_early")
+        ended_early = {
+            int(n): float(s)
+            for n, s in (early.items() if isinstance(early, dict) else ())
+            if isinstance(n, str) and n.isdecimal() and len(n) < 10 and _seconds(s)
+        }  # a garbled entry only loses that turn's time back, not the game
+        return cls(
+            game, options, saved_at, None if left is None else float(left), held, ended_early
+        )
 
 
 class SaveSlot:
@@ -403,11 +422,15 @@ class SaveSlot:
         *,
         time_left: float | None = None,
         held: bool = False,
+        ended_early: Mapping[int, float] | None = None,
     ) -> None:
         """Save the engine's JSON, the options and the running turn's time left (and
-        whether it is ``held``: paused or waiting); :class:`SaveError` if it cannot."""
+        whether it is ``held``: paused or waiting; ``ended_early``: see
+        :attr:`SavedGame.ended_early`); :class:`SaveError` if it cannot."""
         stamp = datetime.fromtimestamp(self._now(), UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-        saved = SavedGame(state_json, dict(options or {}), stamp, time_left, held)
+        saved = SavedGame(
+            state_json, dict(options or {}), stamp, time_left, held, dict(ended_early or {})
+        )
         with self._lock:
             if not self.saved_any:  # a new game never loads: its first save tidies up
                 self._remove_stale_temps()
@@ -421,10 +444,11 @@ class SaveSlot:
         *,
         time_left: float | None = None,
         held: bool = False,
+        ended_early: Mapping[int, float] | None = None,
     ) -> bool:
         """Like :meth:`save`, but a failure is reported once and play goes on; True if saved."""
         try:
-            self.save(state_json, options, time_left=time_left, held=held)
+            self.save(state_json, options, time_left=time_left, held=held, ended_early=ended_early)
         except SaveError as exc:
             self.failure = str(exc)
             self.failure_said = said_why(exc)

@@ -516,6 +516,33 @@ def test_undoing_a_t_pressed_before_the_buzzer_gives_the_turn_back_its_time_paus
     assert texts(host)[-1] == dialogue.paused(left, "Press space to go on.")
 
 
+def test_a_turn_t_ended_gets_its_time_back_by_undo_after_a_resume(
+    make_host: HostMaker, tmp_path: Path
+) -> None:
+    # Session 60's audit: after a crash and --resume, undoing the T that ended a turn
+    # gave "Its time is up": the time the turn had then was not saved.
+    from voice_host.host.saved_game import resume_game
+    from voice_host.persist import SavedGame
+
+    host, clock, t = started(make_host)
+    host.handle(KeyPress("c", t))
+    t = quiet(host, clock, t, 5.0)
+    left = host.timer.left(t)
+    host.handle(KeyPress("t", t))
+    assert host.game.to_play.name == "Blue"
+    # the process dies here; the save is read back as --resume reads it
+    saved = SavedGame.from_json((tmp_path / "game.json").read_text(), "game.json")
+    assert saved.ended_early == {2: pytest.approx(left, abs=0.05)}
+    game = resume_game(saved, host.game.deck_size, tmp_path / "game.json")
+    again, clock, _ = make_host(game=game)
+    again.start(resumed=True, time_left=None, ended_early=saved.ended_early)
+    again.handle(KeyPress("u", clock.now()))
+    again.handle(KeyPress("y", clock.now() + 0.5))
+    assert again.game.to_play.name == "Red" and again.game.state.correct == 1
+    assert again.timer.paused
+    assert again.timer.left(clock.now()) == pytest.approx(left, abs=0.05)
+
+
 def test_repeat_says_the_last_announcement_not_status_help_or_a_refusal(
     make_host: HostMaker,
 ) -> None:

@@ -197,6 +197,7 @@ class _KeyboardSaves:
         if self.game is not None:
             left = None if self.controller is None else self.controller.saved_time_left
             held = self.controller is not None and self.controller.saved_held
+            early = None if self.controller is None else self.controller.saved_ended_early
             self._saved = save_or_discard(
                 self.slot,
                 self.game,
@@ -204,6 +205,7 @@ class _KeyboardSaves:
                 self._report,
                 time_left=left,
                 held=held,
+                ended_early=early,
             )
 
     @property
@@ -304,9 +306,10 @@ def _keyboard_game(
             if (unused := config_file_unused(played, game)) is not None:
                 print(unused, file=sys.stderr, flush=True)
             time_left = resumed_time_left(saved, game, played.timer)
+            ended_early: Mapping[int, float] | None = saved.ended_early
         else:
             game, entry_text = _new_game(played, first_arg, keys, write, env)
-            time_left = None
+            time_left = ended_early = None
             kept = keep_previous_game(saves.slot)
             if kept:
                 write(kept)
@@ -318,6 +321,7 @@ def _keyboard_game(
             on_change=saves,
             resumed=played.resume,
             time_left=time_left,
+            ended_early=ended_early,
         )
         saves.controller = controller
         saves()  # the game is in the save slot from its first moment

@@ -261,6 +261,7 @@ class Host:
         kept: str = "",
         time_left: float | None = None,
         held: bool = False,
+        ended_early: Mapping[int, float] | None = None,
         notices: Sequence[str | Notice] = (),
     ) -> None:
         """Open the game: the welcome (or the resume notice) and the first prompt.
@@ -273,10 +274,12 @@ class Host:
         ``time_left``: a resumed turn's seconds (:func:`resumed_time_left`), or None
         for a full turn; ``held``: that turn was paused or waiting for its describer,
         and waits for them again (as with ``--ready``) rather than running at "Go!".
+        ``ended_early``: the saved :attr:`~voice_host.persist.SavedGame.ended_early`.
         ``notices``: news from opening the game's devices (a card voice that cannot
         speak), said before the welcome rather than after "Go!"; a :class:`Notice`'s
         ``shown`` form is shown instead of its words."""
         now = self.clock.now()
+        self._ended_early = dict(ended_early or {})
         if news:
             self.mic_live = False  # the prompts name keys, not words it cannot hear
         hint = dialogue.help_hint(self._wake())
@@ -1411,7 +1414,13 @@ class Host:
         # paused, or waiting for its describer: resumed, the turn waits again
         held = self._waiting or (self.timer.paused and self.timer.left(now) > 0)
         return save_or_discard(
-            self.save_slot, self.game, self.save_options, self.say, time_left=left, held=held
+            self.save_slot,
+            self.game,
+            self.save_options,
+            self.say,
+            time_left=left,
+            held=held,
+            ended_early=self._ended_early,
         )
 
     def _show(self, now: float) -> None:

@@ -400,6 +400,7 @@ class LiveSession:
         kept: str = "",
         time_left: float | None = None,
         held: bool = False,
+        ended_early: Mapping[int, float] | None = None,
         reason: Callable[[str], None] = lambda _line: None,
         why_shown: str = "",
     ) -> None:
@@ -410,6 +411,8 @@ class LiveSession:
         """A resumed turn's seconds (None: a full turn)."""
         self._held = held
         """Whether the resumed turn was paused or waiting for its describer."""
+        self._ended_early = ended_early
+        """The resumed game's :attr:`~voice_host.persist.SavedGame.ended_early`."""
         self.host = host
         """The host (touched only by the thread running the host loop)."""
         self.clock = clock
@@ -558,6 +561,7 @@ class LiveSession:
             kept=kept,
             time_left=time_left,
             held=saved is not None and saved.held,  # outside a turn the host holds nothing
+            ended_early=saved.ended_early if saved is not None else None,
             reason=reason,
             why_shown=reasons[-1] if listening is None and reasons else "",
         )
@@ -642,6 +646,7 @@ class LiveSession:
             kept=self._kept,
             time_left=self._time_left,
             held=self._held,
+            ended_early=self._ended_early,
             notices=self.inputs.take_notices(),
         )
         if host.listening is None:

@@ -40,10 +40,12 @@ def save_or_discard(
     *,
     time_left: float | None = None,
     held: bool = False,
+    ended_early: Mapping[int, float] | None = None,
 ) -> bool:
     """Save ``game`` after a change (with ``time_left``, the seconds the turn in progress
-    has left once its timer started, and ``held``: that turn is paused or waits for its
-    describer); once it is won remove the save instead, so that
+    has left once its timer started, ``held``: that turn is paused or waits for its
+    describer, and ``ended_early``: :attr:`SavedGame.ended_early`, those of inputs the
+    game still has); once it is won remove the save instead, so that
     ``--resume`` finds no game in progress (an undo of the win saves it again).
 
     A failing save is reported once by the slot and play goes on; a failing removal is
@@ -62,7 +64,9 @@ def save_or_discard(
         return True
     if game.phase is not Phase.TURN:
         time_left, held = None, False
-    return slot.autosave(game.to_json(), options, time_left=time_left, held=held)
+    made = len(game.inputs)
+    early = {n: s for n, s in (ended_early or {}).items() if n <= made}
+    return slot.autosave(game.to_json(), options, time_left=time_left, held=held, ended_early=early)
 
 
 def _resumed_seconds(time_left: float) -> float:

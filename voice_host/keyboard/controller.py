@@ -19,7 +19,7 @@ Keys (one character; the terminal maps Enter to space):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from voice_host.host import dialogue
 from voice_host.host.keys import SPINNER
@@ -78,6 +78,7 @@ class KeyboardController:
         on_change: Callable[[], None] = _nothing,
         resumed: bool = False,
         time_left: float | None = None,
+        ended_early: Mapping[int, float] | None = None,
     ) -> None:
         if timer_seconds <= 0:
             raise ValueError(f"the timer must be positive, got {timer_seconds} s")
@@ -111,7 +112,7 @@ class KeyboardController:
         self._last_said: list[str] = []  # what "a" repeats (dialogue.md 4)
         # the time a turn had left when a foul (foul-penalty=end-turn) or T ended it, by
         # the number of inputs it made: undoing that input gives the turn its time back
-        self._ended_early: dict[int, float] = {}
+        self._ended_early: dict[int, float] = dict(ended_early or {}) if resumed else {}
 
     # ----- public interface ------------------------------------------------------------
 
@@ -144,6 +145,11 @@ class KeyboardController:
         if self._running_since is None or self._now is None:
             return self._time_left
         return self.time_left(self._now)
+
+    @property
+    def saved_ended_early(self) -> Mapping[int, float]:
+        """What a save should hold of the turns ended early (their time back on undo)."""
+        return self._ended_early
 
     @property
     def saved_held(self) -> bool:

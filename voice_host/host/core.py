@@ -928,8 +928,9 @@ class Host:
             self._pass_round(now)
         elif phase is Phase.TURN and self._waiting:
             self._say([dialogue.when_ready(self.game, wake)], remember=False)  # --ready
-        elif phase is Phase.TURN and name in TURN_KEYS and self._as_turn_ended(name, when):
-            ended = self.game.teams[self._turn_ended[1]].name if self._turn_ended else ""
+        elif (
+            phase is Phase.TURN and name in TURN_KEYS and (ended := self._as_turn_ended(name, when))
+        ):
             line = dialogue.key_at_turn_end(
                 name, ended, self.game.to_play.name, wake=None if said is None else wake
             )
@@ -971,18 +972,19 @@ class Host:
         else:
             self._say([f"{name.title()} does nothing now."])
 
-    def _as_turn_ended(self, name: str, when: float) -> bool:
-        """Whether turn key ``name``, pressed (or begun to be said) at ``when``, came as
-        the last turn ended (:data:`TURN_ENDED_SECONDS`) and is refused; the same again
-        after it was refused is meant for the new turn."""
+    def _as_turn_ended(self, name: str, when: float) -> str:
+        """The name of the team whose turn had just ended when turn key ``name`` was
+        pressed (or begun to be said) at ``when`` (:data:`TURN_ENDED_SECONDS`): the key
+        is refused; '' when it is the new turn's (so is the same again after it was
+        refused)."""
         ended = self._turn_ended
         turn = self.game.state.turn
         if ended is None or ended[2] != turn or when > ended[0] + TURN_ENDED_SECONDS:
-            return False
+            return ""
         if self._late_key == (name, turn):
-            return False  # told once: this one, and any more, are the new turn's
+            return ""  # told once: this one, and any more, are the new turn's
         self._late_key = (name, turn)
-        return True
+        return self.game.teams[ended[1]].name
 
     def _status(self, now: float) -> str:
         """Status (dialogue.md 4), what a turn waits for (``--ready``), and while the host

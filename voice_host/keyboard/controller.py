@@ -112,7 +112,7 @@ class KeyboardController:
         self._last_said: list[str] = []  # what "a" repeats (dialogue.md 4)
         # the time a turn had left when a foul (foul-penalty=end-turn) or T ended it, by
         # the number of inputs it made: undoing that input gives the turn its time back
-        self._ended_early: dict[int, float] = dict(ended_early or {}) if resumed else {}
+        self._ended_early: dict[int, float] = dict(ended_early or {})
 
     # ----- public interface ------------------------------------------------------------
 

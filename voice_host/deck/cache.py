@@ -51,9 +51,12 @@ def building_note(cards: int, name: str) -> str:
 
 @functools.cache
 def _builder_stamp() -> bytes:
-    """What builds a deck: the deck code's bytes and the word libraries' versions."""
+    """What builds a deck: the deck code's bytes, its word lists (the reviewed
+    look-alikes, WordNet's) and the word libraries' versions."""
     digest = hashlib.sha256()
-    for source in sorted(Path(__file__).parent.glob("*.py")):
+    here = Path(__file__).parent
+    sources = [*here.glob("*.py"), *here.glob("source/*.txt"), *here.glob("data/*.txt.gz")]
+    for source in sorted(sources):
         digest.update(source.name.encode() + b"\0" + source.read_bytes())
     for name in BUILD_LIBRARIES:
         with contextlib.suppress(metadata.PackageNotFoundError):

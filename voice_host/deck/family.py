@@ -23,7 +23,13 @@ For one word the family is built by rules, each filtered to real English words
 5. for a one-word entry that is no name, the root it is made from by a suffix
    and its forms (:func:`suffix_roots`: happiness -> happy; magician -> magic;
    golden -> gold);
-6. then the reviewed exception list (:class:`FormExceptions`) removes innocent
+6. what WordNet derives from or to the word's commonest sense and begins as
+   it does (:func:`~voice_host.deck.wordnet.bundled_kin`: piano -> pianist,
+   invent -> inventor, indonesia -> indonesian);
+7. suffixed words WordNet does not relate to their would-be base are no
+   derivations (:mod:`voice_host.deck.wordnet`: "dial" of die, "jackal" of
+   jack, "penny" of pen);
+8. then the reviewed exception list (:class:`FormExceptions`) removes innocent
    look-alikes the rules still let through (car: cartoon, cargo; letter: let)
    and adds family members they miss (car: carpool).
 
@@ -42,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from voice_host.deck.lexicon import VOWELS, Lexicon
+from voice_host.deck.wordnet import bundled_kin, bundled_lookalikes
 from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import InputFileError
 
@@ -574,6 +581,8 @@ def word_family(
     suffixes: Sequence[str] = SUFFIXES,
     inflect_pos: Sequence[str] = (),
     roots: bool = False,
+    lookalikes: Mapping[str, frozenset[str]] | None = None,
+    kin: Mapping[str, frozenset[str]] | None = None,
 ) -> set[str]:
     """The forbidden forms of one lower-case ``word`` (the word itself included).
 
@@ -587,7 +596,18 @@ def word_family(
     "Tell" no "told", Mount Everest no "mounted"); empty: as any.
     ``roots``: also the root ``word`` is made from by a suffix (:func:`suffix_roots`:
     "happy" for Happiness), for a one-word entry that is no name.
+    ``lookalikes``: base -> suffixed words that only look derived from it
+    (default: WordNet's, :func:`~voice_host.deck.wordnet.bundled_lookalikes`:
+    "dial" is no die + al); they are not taken as derivations.
+    ``kin``: word -> words derived from or to it (default: WordNet's,
+    :func:`~voice_host.deck.wordnet.bundled_kin`: "pianist" for Piano,
+    "musician" for Music, "indonesian" for Indonesia); those of the word and
+    its lemmas join the family with their inflections.
     """
+    if lookalikes is None:
+        lookalikes = bundled_lookalikes()
+    if kin is None:
+        kin = bundled_kin()
     family = {word}
     if not re.fullmatch(r"[a-z]+", word):
         return family | exceptions.always.get(word, frozenset())
@@ -604,12 +624,14 @@ def word_family(
         # a base of one or two letters ("go" for gone, "do" for doing) makes no
         # words: go+al is no "goal", car+go no "cargo"
         for base in (b for b in bases if len(b) >= 3):
+            unrelated = lookalikes.get(base, frozenset())
             for suffix in suffixes:
                 if suffix in LONG_WORD_SUFFIXES and not _long_word(base, lexicon):
                     continue
                 for candidate in _spellings(base, suffix):
                     if (
                         candidate not in family
+                        and candidate not in unrelated
                         and lexicon.is_word(candidate)
                         and _derived_ok(candidate, suffix, lexicon)
                         and _sounds_derived(base, candidate, suffix, lexicon)
@@ -652,6 +674,11 @@ def word_family(
         for root in suffix_roots(word, lexicon) - never:
             family.add(root)
             family |= {f for f in _inflections(root, lexicon) if lexicon.is_word(f)} - never
+    # What WordNet derives from or to the word: "pianist" for Piano, "invent" for Invention.
+    for relative in sorted(set().union(*(kin.get(b, frozenset()) for b in bases)) - never):
+        if relative not in family and lexicon.is_word(relative):
+            family.add(relative)
+            family |= {f for f in _inflections(relative, lexicon) if lexicon.is_word(f)} - never
     family.add(word + "'s")
     for base in bases:
         family |= exceptions.always.get(base, frozenset())
@@ -690,11 +717,17 @@ def families(
     *,
     lemma_pos: Sequence[str] = ALL_POS,
     names: bool = False,
+    lookalikes: Mapping[str, frozenset[str]] | None = None,
+    kin: Mapping[str, frozenset[str]] | None = None,
 ) -> set[str]:
     """The union of the families of ``words`` (the significant words of one entry).
 
-    ``names``: the words name a person or place: no compounds, only name endings.
+    ``names``: the words name a person or place: no compounds, only name endings,
+    and WordNet's kin only for a word that is no everyday word too (Newton:
+    newtonian, Kenya: kenyan; but Harry Styles no "harrier", Taylor Swift no
+    "swiftly").  A very common word of a longer entry gets no kin either.
     """
+    kin_of = bundled_kin() if kin is None else kin
     out: set[str] = set()
     for word in words:
         # the word or its lemma: "ups" in Press-ups is "up", which gives no
@@ -710,5 +743,7 @@ def families(
             suffixes=NAME_SUFFIXES if names else SUFFIXES,
             inflect_pos=NAME_POS if names else (),
             roots=not names and len(words) == 1,
+            lookalikes=lookalikes,
+            kin=(kin_of if (not _dictionary_word(word) if names else not very_common) else {}),
         )
     return out

@@ -30,6 +30,9 @@ from voice_host.deck.knowledge import (
         ("Scuba diving", "Action", "scuba dive"),
         ("Albert Einstein", "Person", "einstein"),  # surname alone
         ("Leonardo da Vinci", "Person", "da vinci"),  # surname with its particle
+        # ... or without it, when it is said as no common word
+        ("Ludwig van Beethoven", "Person", "beethoven"),
+        ("Wernher von Braun", "Person", "von braun"),
         ("Olivia Newton-John", "Person", "newton john"),  # double-barrelled surname whole
         ("Queen Victoria", "Person", "victoria"),  # title dropped
         ("Martin Luther King Jr.", "Person", "martin luther king"),  # "jr" optional
@@ -84,6 +87,11 @@ def test_accepted(text: str, category: str, said: str) -> None:
         ("Get up", "Action", "get upped"),  # a particle is no verb of its own
         ("Eiffel Tower", "World", "tower"),  # part of a place name is not the answer
         ("Albert Einstein", "Person", "albert"),  # first name alone is not enough
+        # a surname's last word without its particle when it is said as a common word
+        # ("gogh" is "go", "gaulle" "goal") or has one syllable
+        ("Vincent van Gogh", "Person", "gogh"),
+        ("Charles de Gaulle", "Person", "gaulle"),
+        ("Wernher von Braun", "Person", "braun"),
         # ... nor a place's name that is an everyday word, very common, or an island's
         ("Dead Sea", "World", "dead"),
         ("Grand Canyon", "World", "grand"),

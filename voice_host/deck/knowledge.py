@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from voice_host.deck.family import FormExceptions, families
-from voice_host.deck.lexicon import PHONE_SET, Lexicon, get_lexicon
+from voice_host.deck.lexicon import PHONE_SET, VOWELS, Lexicon, get_lexicon
 from voice_host.deck.model import CATEGORIES, CONTROL, Entry
 from voice_host.deck.pronounce import pronounce_all
 from voice_host.deck.words import (
@@ -361,7 +361,21 @@ def _regnal_variants(phrase: str, numeral: str, number: int) -> set[str]:
     return {f"{head} the {said}", f"{head} {said}"}
 
 
-def _name_variants(phrase: str, text: str) -> set[str]:
+def _bare_surname(word: str, lexicon: Lexicon) -> bool:
+    """Whether the last word of a surname with a particle may be said alone
+    ("beethoven" for Ludwig van Beethoven): no everyday word, two syllables or
+    more, and said as no common word ("gogh" is said "go", "gaulle" "goal")."""
+    prons = lexicon.all_prons(word)
+    if _everyday_word(word) or not prons or any(_syllable_count(p) < 2 for p in prons):
+        return False
+    return not any(lexicon.is_common(other) for other in lexicon.homophones(word))
+
+
+def _syllable_count(pron: tuple[str, ...]) -> int:
+    return sum(1 for phone in pron if phone in VOWELS)
+
+
+def _name_variants(phrase: str, text: str, lexicon: Lexicon) -> set[str]:
     """Short forms of a person's name (policy rule 5)."""
     out: set[str] = set()
     names = phrase.split()
@@ -384,6 +398,8 @@ def _name_variants(phrase: str, text: str) -> set[str]:
         surname = names[-1:]
         if len(names) > 2 and names[-2] in NAME_PARTICLES:
             surname = names[-2:]  # "da vinci", "van gogh"
+            if _bare_surname(names[-1], lexicon):
+                out.add(names[-1])  # "beethoven!", but not "go" for Van Gogh
     alone = surname[0] if len(surname) == 1 else ""
     if len(surname) < len(names) and not (
         alone and (_everyday_word(alone) or len(alone) == 1 or alone.isdigit())
@@ -475,7 +491,7 @@ def accepted_answers(
             for phrase in list(phrases):
                 phrases |= _regnal_variants(phrase, numeral, number)
         for phrase in list(phrases):
-            phrases |= _name_variants(phrase, text)
+            phrases |= _name_variants(phrase, text, lexicon)
     if re.search(r"\b19\d0'?s\b", text):
         # "1990s": "the nineties" as often as "the nineteen nineties" (not for the
         # 1890s or 2020s: "the nineties" and "the twenties" are this century's)

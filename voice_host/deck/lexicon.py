@@ -113,6 +113,7 @@ class Lexicon:
             words.update(w for w, z in zipf.items() if z >= RARE_WORD_ZIPF)
         self._sorted = sorted(words)
         self._reversed = sorted(w[::-1] for w in words)
+        self._by_sound: dict[tuple[str, ...], set[str]] | None = None
 
     @property
     def has_frequency(self) -> bool:
@@ -159,6 +160,18 @@ class Lexicon:
         if self.zipf is not None:
             return self.zipf.get(word, 0.0) >= COMMON_ZIPF
         return len(word) >= 3 and word in self.prons
+
+    def homophones(self, word: str) -> set[str]:
+        """Other dictionary words said exactly as ``word`` ("go" for "gogh")."""
+        if self._by_sound is None:
+            self._by_sound = {}
+            for spelled, prons in self.prons.items():
+                for pron in prons:
+                    self._by_sound.setdefault(pron, set()).add(spelled)
+        out: set[str] = set()
+        for pron in self.all_prons(word):
+            out |= self._by_sound.get(pron, set())
+        return out - {word}
 
     def starting_with(self, prefix: str) -> list[str]:
         """Every known word that begins with ``prefix`` (other than ``prefix`` itself)."""

@@ -36,6 +36,9 @@ FOULS: list[tuple[str, str, str]] = [
     ("chemistry", "chemist", "WordNet kin: a sibling derivative"),
     ("sail", "sailor", "WordNet kin"),
     ("skydiving", "skydive", "WordNet kin: the verb lemminflect does not know"),
+    ("erupt", "eruption", "WordNet kin of a rarer sense, with a Latinate ending"),
+    ("act", "actor", "WordNet kin of a short word, with a Latinate ending"),
+    ("create", "creation", "WordNet kin"),
     ("swim", "swimming", "-ing with doubled consonant"),
     ("swim", "swam", "irregular past"),
     ("swim", "swum", "irregular participle"),
@@ -218,4 +221,11 @@ INNOCENTS: list[tuple[str, str, str]] = [
     ("brace", "bracelet", "brace + let: WordNet look-alike"),
     ("fair", "fairy", "fair + y: WordNet look-alike"),
     ("butter", "butt", "WordNet links a second sense (one who butts): no kin of the food"),
+    # session 61's audit of 610 entries no deck holds
+    ("mat", "matter", "-er far commoner than matting, unrelated in WordNet"),
+    ("lad", "ladder", "-er of a word that is no verb, unrelated in WordNet"),
+    ("mast", "master", "-er of a word that is no verb, unrelated in WordNet"),
+    ("pest", "pester", "-er of a word that is no verb, unrelated in WordNet"),
+    ("dam", "damages", "a WordNet look-alike's inflection, though dam + ages"),
+    ("pun", "punish", "WordNet defines punish by punishment, which is no pun"),
 ]

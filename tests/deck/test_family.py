@@ -26,14 +26,14 @@ def test_innocent_lookalike_is_allowed(lexicon: Lexicon, entry: str, said: str, 
 
 
 def test_rules_alone_catch_most_fouls_with_few_false(lexicon: Lexicon) -> None:
-    # Without the reviewed list the rules must still do as well as measured: 105/114 fouls
-    # caught, 14/90 innocents flagged (most innocents in the table are reviewed look-alikes,
+    # Without the reviewed list the rules must still do as well as measured: 108/117 fouls
+    # caught, 12/96 innocents flagged (most innocents in the table are reviewed look-alikes,
     # which the rules flag by design: session 29 added six).  Without WordNet's lists
-    # (session 61) the same rules catch 99 (no "pianist" of Piano) and flag 29.
+    # (session 61) the same rules catch 99 (no "pianist" of Piano) and flag 35.
     caught = sum(s in word_family(e, lexicon) for e, s, _ in FOULS)
     flagged = sum(s in word_family(e, lexicon) for e, s, _ in INNOCENTS)
-    assert caught / len(FOULS) >= 105 / 114
-    assert flagged / len(INNOCENTS) <= 14 / 90
+    assert caught / len(FOULS) >= 108 / 117
+    assert flagged / len(INNOCENTS) <= 12 / 96
 
 
 @pytest.mark.parametrize(

@@ -173,3 +173,29 @@ def test_R11_names_take_kin_only_when_no_everyday_word(lexicon: Lexicon) -> None
     # Harry Styles is no "harrier", Taylor Swift no "swiftly"
     assert "harrier" not in families(["harry", "styles"], lexicon, names=True)
     assert "swiftly" not in families(["taylor", "swift"], lexicon, names=True)
+
+
+def test_R11_an_er_word_is_a_lookalike_only_where_no_agent_can_be() -> None:
+    kept = bundled_lookalikes()
+    assert "ladder" in kept["lad"] and "master" in kept["mast"]  # no verb "lad", "mast"
+    assert "matter" in kept["mat"]  # far commoner than "matting"
+    assert "swimmer" not in kept.get("swim", frozenset())
+    assert "fresher" not in kept.get("fresh", frozenset())  # fresh's own comparative
+
+
+def test_R11_entries_no_deck_holds() -> None:
+    # session 61's audit: derivatives of every kind a describer says, and look-alikes
+    from voice_host.deck.knowledge import make_entry
+
+    forbidden = [
+        ("Persia", "World", "persian"),  # a name's ending, though rarer than Zipf 4
+        ("Burma", "World", "burmese"),  # -ese after a final -a
+        ("Pensioner", "Person", "pension"),  # a one-word Person takes kin
+        ("Erupt", "Action", "eruption"),
+        ("Act", "Action", "actor"),
+    ]
+    for text, category, said in forbidden:
+        assert said in make_entry(text, category).forms, (text, said)
+    free = [("Mat", "Object", "matter"), ("Dam", "Object", "damages"), ("Pun", "Object", "punish")]
+    for text, category, said in free:
+        assert said not in make_entry(text, category).forms, (text, said)

@@ -213,6 +213,8 @@ def _spellings(base: str, suffix: str) -> set[str]:
         out.add(base + base[-1] + suffix)  # swim -> swimmer
     if base.endswith("y") and len(base) > 2 and base[-2] not in "aeiou" and suffix[0] != "i":
         out.add(base[:-1] + "i" + suffix)  # happy -> happiness
+    if suffix == "ese" and base.endswith(("a", "o")):
+        out.add(base[:-1] + suffix)  # burma -> burmese, bologna -> bolognese
     return out
 
 
@@ -334,12 +336,16 @@ def _known_compound(word: str, lexicon: Lexicon) -> bool:
     return zipf >= (COMPOUND_ZIPF if _dictionary_word(word) else COMPOUND_UNLISTED_ZIPF)
 
 
-def _derived_ok(word: str, suffix: str, lexicon: Lexicon) -> bool:
-    """A suffixed form that is a real common word, not a name (carly, carman, carlist)."""
+def _derived_ok(word: str, suffix: str, lexicon: Lexicon, name: bool = False) -> bool:
+    """A suffixed form that is a real common word, not a name (carly, carman, carlist).
+
+    ``name``: the base is a name's word, whose endings make the words of its
+    people and language (persian 3.9, iberian 2.6, bolognese 3.3): these need
+    only be said as often as a productive ending's form."""
     zipf = lexicon.frequency(word)
     if zipf is None or _dictionary_word(word):
         return True
-    productive = suffix in PRODUCTIVE_SUFFIXES
+    productive = suffix in PRODUCTIVE_SUFFIXES or name
     return zipf >= (PRODUCTIVE_UNLISTED_ZIPF if productive else DERIVED_UNLISTED_ZIPF)
 
 
@@ -583,6 +589,7 @@ def word_family(
     roots: bool = False,
     lookalikes: Mapping[str, frozenset[str]] | None = None,
     kin: Mapping[str, frozenset[str]] | None = None,
+    name: bool = False,
 ) -> set[str]:
     """The forbidden forms of one lower-case ``word`` (the word itself included).
 
@@ -603,6 +610,7 @@ def word_family(
     :func:`~voice_host.deck.wordnet.bundled_kin`: "pianist" for Piano,
     "musician" for Music, "indonesian" for Indonesia); those of the word and
     its lemmas join the family with their inflections.
+    ``name``: the word is a name's (its endings' words need be less common).
     """
     if lookalikes is None:
         lookalikes = bundled_lookalikes()
@@ -624,16 +632,14 @@ def word_family(
         # a base of one or two letters ("go" for gone, "do" for doing) makes no
         # words: go+al is no "goal", car+go no "cargo"
         for base in (b for b in bases if len(b) >= 3):
-            unrelated = lookalikes.get(base, frozenset())
             for suffix in suffixes:
                 if suffix in LONG_WORD_SUFFIXES and not _long_word(base, lexicon):
                     continue
                 for candidate in _spellings(base, suffix):
                     if (
                         candidate not in family
-                        and candidate not in unrelated
                         and lexicon.is_word(candidate)
-                        and _derived_ok(candidate, suffix, lexicon)
+                        and _derived_ok(candidate, suffix, lexicon, name)
                         and _sounds_derived(base, candidate, suffix, lexicon)
                     ):
                         derived.add(candidate)
@@ -659,6 +665,11 @@ def word_family(
     own = {word} | _inflections(word, lexicon, inflect_pos)
     for base in sorted(bases - {word}):
         never |= _lookalikes(exceptions.never.get(base, frozenset()), lexicon) - own
+    # and WordNet's, with their inflections, however made ("damages" is dam + ages
+    # as well as damage + s), unless the reviewed list wants them
+    wanted = set().union(*(exceptions.always.get(b, frozenset()) for b in bases))
+    for base in sorted(bases):
+        never |= _lookalikes(lookalikes.get(base, frozenset()), lexicon) - own - wanted
     derived -= never
     for form in sorted(derived):
         family.add(form)
@@ -710,6 +721,15 @@ def _very_common(word: str, lexicon: Lexicon) -> bool:
     return zipf is not None and zipf >= COMMON_WORD_ZIPF
 
 
+def _takes_kin(word: str, words: Sequence[str], names: bool, very_common: bool) -> bool:
+    """Whether WordNet's kin joins ``word``'s family: not for a very common word of a
+    longer entry; for a name's word only when it is no everyday word or the name is
+    one word (Pensioner: pension; Senator: senate)."""
+    if names:
+        return len(words) == 1 or not _dictionary_word(word)
+    return not very_common
+
+
 def families(
     words: Sequence[str],
     lexicon: Lexicon,
@@ -723,9 +743,10 @@ def families(
     """The union of the families of ``words`` (the significant words of one entry).
 
     ``names``: the words name a person or place: no compounds, only name endings,
-    and WordNet's kin only for a word that is no everyday word too (Newton:
-    newtonian, Kenya: kenyan; but Harry Styles no "harrier", Taylor Swift no
-    "swiftly").  A very common word of a longer entry gets no kin either.
+    and WordNet's kin only for a word that is no everyday word too or a name of
+    one word (Newton: newtonian, Kenya: kenyan, Senator: senate; but Harry Styles
+    no "harrier", Taylor Swift no "swiftly").  A very common word of a longer
+    entry gets no kin either.
     """
     kin_of = bundled_kin() if kin is None else kin
     out: set[str] = set()
@@ -744,6 +765,7 @@ def families(
             inflect_pos=NAME_POS if names else (),
             roots=not names and len(words) == 1,
             lookalikes=lookalikes,
-            kin=(kin_of if (not _dictionary_word(word) if names else not very_common) else {}),
+            kin=kin_of if _takes_kin(word, words, names, very_common) else {},
+            name=names,
         )
     return out

@@ -59,6 +59,10 @@ CHECKED_SUFFIXES: frozenset[str] = frozenset(
     {"y", "ie", "al", "ic", "ical", "age", "let", "ette", "ery", "ess", "ian", "an", "ese",
      "ite", "ise", "ify", "ition", "eer", "ous", "ment", "ible", "ish"}
 )  # fmt: skip
+#: Endings of an agent noun (or comparative), checked only where no agent noun can
+#: be: the base is no verb (lad: ladder; mast: master) or the word is far commoner
+#: than the verb's -ing form (mat: matter; sum: summer).
+AGENT_ENDINGS: frozenset[str] = frozenset({"er", "ers"})
 #: Bases ending so make true derivatives with -al or -ical even where WordNet
 #: has no link (optional, additional, periodical, departmental).
 LATINATE_BASE_ENDINGS: tuple[str, ...] = ("ion", "ic", "ment")
@@ -70,7 +74,8 @@ DERIVATION_POINTERS: frozenset[str] = frozenset({"+", "\\", "=", "<"})
 #: How many of a word's senses (WordNet's commonest first) give it kin: the organ
 #: Liver is no "live" (a liver is also one who lives, its fourth noun sense).
 KIN_SENSES = 1
-#: Kin begins with this many of the word's letters (pianist, piano; not lunar, moon).
+#: Kin begins with this many of the word's letters (pianist, piano; not lunar, moon);
+#: a shorter word has kin only by :func:`_extends` (act: action, actor).
 KIN_PREFIX = 4
 
 DATA_FILES: dict[str, str] = {"n": "data.noun", "v": "data.verb", "a": "data.adj", "r": "data.adv"}
@@ -105,6 +110,29 @@ class WordNetFacts:
     kin: Mapping[str, frozenset[str]]
     """Word -> words linked to one of its first :data:`KIN_SENSES` senses that
     begin as it does (piano: pianist; music: musician; invent: inventor)."""
+
+
+#: Latinate endings of a derivative linked to any sense of its word (erupt:
+#: eruption; act: actor; survey: surveyor); not -er, -ard or -al, whose words
+#: are often another word's (tow: tower, cow: coward, stand: standard, term:
+#: terminal come from rarer senses).
+ANY_SENSE_ENDINGS: tuple[str, ...] = (
+    "ion", "ive", "or", "ory", "ment", "ance", "ence", "ant", "ent", "ure", "ity", "ist",
+    "ism", "ee", "able", "ible", "ous",
+)  # fmt: skip
+
+
+def _extends(longer: str, word: str) -> bool:
+    """Whether ``longer`` is ``word`` (less a final "e") with a Latinate ending
+    (:data:`ANY_SENSE_ENDINGS`): erupt -> eruption, create -> creation; such a
+    link counts from any sense of ``word``."""
+    stem = word[:-1] if word.endswith("e") else word
+    return (
+        len(stem) >= 3
+        and len(longer) > len(word)
+        and longer.startswith(stem)
+        and longer.endswith(ANY_SENSE_ENDINGS)
+    )
 
 
 def parse_index_lines(lines: Iterable[str]) -> set[tuple[str, str, str]]:
@@ -176,11 +204,13 @@ def parse_data_lines(
                     for b in targets:
                         links[a].add(b)
                         links[b].add(a)
-                        if a[:KIN_PREFIX] == b[:KIN_PREFIX] and a != b:
-                            if (a, *key) in first:
-                                kin[a].add(b)
-                            if (b, *target_key) in first:
-                                kin[b].add(a)
+                        if a == b:
+                            continue
+                        alike = len(a) >= KIN_PREFIX and a[:KIN_PREFIX] == b[:KIN_PREFIX]
+                        if (alike and (a, *key) in first) or _extends(b, a):
+                            kin[a].add(b)
+                        if (alike and (b, *target_key) in first) or _extends(a, b):
+                            kin[b].add(a)
         except (IndexError, ValueError):
             raise InputFileError(f"WordNet data: bad pointers in synset {key[0]}") from None
     one_word = {w for lemmas in synsets.values() for w in lemmas if re.fullmatch(r"[a-z]+", w)}
@@ -210,7 +240,14 @@ def read_wordnet(folder: Path) -> WordNetFacts:
 
 
 #: British spellings WordNet (American) lists otherwise: metre, armour, defence.
-BRITISH_ENDINGS: tuple[tuple[str, str], ...] = (("tre", "ter"), ("our", "or"), ("ence", "ense"))
+BRITISH_ENDINGS: tuple[tuple[str, str], ...] = (
+    ("tre", "ter"),
+    ("our", "or"),
+    ("ence", "ense"),
+    ("ise", "ize"),
+    ("iser", "izer"),
+    ("isers", "izers"),
+)
 
 
 def _spelling_variants(word: str) -> set[str]:
@@ -240,11 +277,20 @@ def _kin(forms: set[str], facts: WordNetFacts) -> set[str]:
     }
 
 
+def _compound_of(word: str, base: str) -> bool:
+    """Whether ``word`` is ``base`` joined to another word (sun + light), not a
+    longer word that begins as it does (mast: mastered)."""
+    from lemminflect import getAllLemmas
+
+    rest = word[len(base) :]
+    return len(base) >= 3 and word.startswith(base) and len(rest) >= 3 and bool(getAllLemmas(rest))
+
+
 def related(base: str, derived: str, facts: WordNetFacts) -> bool:
     """Whether WordNet relates ``derived`` to ``base``: a derivation link between
     any forms of the two, or a definition of one naming the other (a word of
-    ``derived``'s definition may also start with ``base``: sunless "without
-    sunlight").  The base's forms include those of the words WordNet derives it
+    ``derived``'s definition may also be a compound of ``base``: sunless
+    "without sunlight").  The base's forms include those of the words WordNet derives it
     from or to that start as it does (baker: bake, baked)."""
     base_forms, derived_forms = _forms(base), _forms(derived)
     # and the base's own derivational kin (baker -> bake: a bakery makes "baked goods")
@@ -252,7 +298,10 @@ def related(base: str, derived: str, facts: WordNetFacts) -> bool:
     if any(facts.links.get(form, frozenset()) & base_forms for form in derived_forms):
         return True
     said = facts.definitions.get(derived, frozenset()) - derived_forms
-    if said & base_forms or (len(base) >= 3 and any(w.startswith(base) for w in said)):
+    # a definition word beginning with the word itself (punish: "punishment") says
+    # nothing of the base (pun)
+    said = frozenset(w for w in said if not w.startswith(derived))
+    if said & base_forms or any(_compound_of(w, base) for w in said):
         return True
     return bool(facts.definitions.get(base, frozenset()) & derived_forms)
 
@@ -262,6 +311,8 @@ def _checked(base: str, derived: str, suffixes: Sequence[str]) -> bool:
     from voice_host.deck.family import _spellings
 
     ways = [s for s in suffixes if derived in _spellings(base, s)]
+    if ways and set(ways) <= AGENT_ENDINGS:
+        return not _may_be_agent(base, derived)
     if not ways or any(s not in CHECKED_SUFFIXES for s in ways):
         return False
     if base.endswith(LATINATE_BASE_ENDINGS) and set(ways) <= {"al", "ical"}:
@@ -273,6 +324,21 @@ def _checked(base: str, derived: str, suffixes: Sequence[str]) -> bool:
     return True
 
 
+def _may_be_agent(base: str, derived: str) -> bool:
+    """Whether ``derived`` (base + -er) may be one who does ``base``: the base is
+    a verb, and ``derived`` is not far commoner than its -ing form (matter is
+    no mat-er, summer no sum-er: the family's :data:`AGENT_EXCESS_ZIPF` rule)."""
+    from lemminflect import getAllLemmas
+    from wordfreq import zipf_frequency
+
+    from voice_host.deck.family import AGENT_EXCESS_ZIPF, _spellings
+
+    if "VERB" not in getAllLemmas(base):
+        return False  # ladder, master, pester: no verb "lad", "mast", "pest"
+    doing = max((zipf_frequency(w, "en") for w in _spellings(base, "ing")), default=0.0)
+    return zipf_frequency(derived, "en") - doing <= AGENT_EXCESS_ZIPF
+
+
 def unrelated_lookalikes(facts: WordNetFacts) -> dict[str, set[str]]:
     """Base -> words spelled base + a checked suffix that WordNet does not relate to it."""
     from voice_host.deck.family import SUFFIXES, _spellings
@@ -281,11 +347,12 @@ def unrelated_lookalikes(facts: WordNetFacts) -> dict[str, set[str]]:
     for base in sorted(facts.words):
         if len(base) < 3:
             continue
-        for suffix in sorted(CHECKED_SUFFIXES):
+        for suffix in sorted(CHECKED_SUFFIXES | AGENT_ENDINGS):
             for derived in _spellings(base, suffix):
                 if (
                     derived != base
                     and derived in facts.words
+                    and derived not in _forms(base)  # fresher is fresh's own form
                     and _checked(base, derived, SUFFIXES)
                     and not related(base, derived, facts)
                 ):

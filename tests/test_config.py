@@ -140,6 +140,11 @@ def test_teams_as_a_table_and_devices(tmp_path: Path) -> None:
     [
         ('timer = "30"\n', "timer: expected seconds from 5 to 3600, got '30'"),  # a string
         ("timer = 0\n", "timer: expected seconds from 5 to 3600, got 0"),  # out of range
+        # a TOML date, said as typed (was "got datetime.date(1979, 5, 27)")
+        (
+            "timer = 1979-05-27\n",
+            "timer: expected seconds from 5 to 3600, got the date or time 1979-05-27",
+        ),
         ("rate = 170.5\n", "rate: expected a whole number, without a decimal point, got 170.5"),
         # was "expected a whole number, got 170": 170.0 is shown as 170
         ("rate = 170.0\n", "rate: expected a whole number, without a decimal point, got 170"),
@@ -454,6 +459,24 @@ def test_a_resumed_game_or_the_command_line_is_not_held_to_the_files_deck_and_fi
     deck.write_text("{}", encoding="utf-8")
     given = ("--config", str(path), "--deck", str(deck), "--first", "Blue")
     check_file_names(config_from_args(parse(*given), {}))
+
+
+def test_a_game_played_with_the_built_in_deck_resumes_with_it_whatever_the_file_says(
+    tmp_path: Path,
+) -> None:
+    # A config file naming a deck made "--resume" of a built-in-deck game refuse: "the
+    # saved game used a deck of 500 cards, this one has 1" (the save leaves out no deck).
+    party = tmp_path / "party.txt"
+    party.write_text("Object\nKettle\n", encoding="utf-8")
+    path = write(tmp_path, f'deck = "{party}"\ntimer = 45\n')
+    config = config_from_args(parse("--config", str(path), "--resume"), {})
+    assert config.deck == party
+    saved = {"timer": 30.0, "advanced": False, "house_rules": {}}  # as to_data() saves it
+    assert config.resumed(saved).deck is None
+    assert config.resumed({**saved, "deck": str(party)}).deck == party
+    # a deck given on the command line still wins
+    given = config_from_args(parse("--config", str(path), "--deck", str(party), "--resume"), {})
+    assert given.resumed(saved).deck == party
 
 
 def test_R3_the_first_team_in_a_file_may_be_its_number_unquoted(tmp_path: Path) -> None:

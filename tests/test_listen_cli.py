@@ -250,6 +250,8 @@ def test_listen_judges_a_word_no_deck_holds(capsys: pytest.CaptureFixture[str]) 
         (["--teams", ","], "voice-host: --teams: expected team names separated by commas"),
         (["--teams", "Red,,Blue"], "voice-host: --teams: expected team names separated by"),
         (["--teams", "Red,!!"], "voice-host: --teams: expected team names separated by commas"),
+        # the same team twice (as play refuses it): a claim for one would go to the other
+        (["--teams", "Red,red"], "voice-host: --teams: 'red' is said as another team's name"),
         # an empty --model (an unset variable in a script) is no model, as play says
         (["--model", ""], "voice-host: --model: expected a file or folder path, got ''"),
     ],

@@ -52,6 +52,22 @@ def test_round_trip_resumes_the_same_game(tmp_path: Path) -> None:
     assert leftovers(tmp_path / "state") == []
 
 
+@pytest.mark.parametrize("length", [240, 250, 255])
+def test_a_save_name_as_long_as_the_folder_takes_is_saved_and_claimed(
+    tmp_path: Path, length: int
+) -> None:
+    # session 61's audit: names of 241-255 characters were never saved ("File name too
+    # long; none of this game was saved"): the temporary file's name was longer still
+    game = Game(parse_teams("Red:Ann,Bob;Blue:Cat,Dan"), default_board(), rng=random.Random(7))
+    path = tmp_path / ("g" * (length - 5) + ".json")
+    with SaveClaim(path):
+        slot = SaveSlot(path)
+        slot.save(game.to_json(), {"timer": 30.0})
+        assert Game.from_json(slot.load() or "").state == game.state
+    assert leftovers(tmp_path) == []
+    assert all(len(p.name.encode()) <= 255 for p in tmp_path.iterdir())
+
+
 def test_no_save_file_loads_as_none(tmp_path: Path) -> None:
     assert SaveSlot(tmp_path / "game.json").load() is None
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import datetime
 import difflib
 import os
 import tomllib
@@ -182,6 +183,10 @@ class HostConfig:
                 values[name] = _CHECKS[name](saved[name])
             except _Bad:
                 continue  # a garbled option: this machine's stands
+        if saved and "deck" not in saved and "deck" not in self.given:
+            # played with the built-in deck (a save leaves it out): not the config
+            # file's deck, whose cards are other cards
+            values["deck"] = None
         deck = values.get("deck")
         if isinstance(deck, Path) and not deck.is_file():
             raise UsageError(
@@ -432,6 +437,8 @@ def _unknown(key: str, known: tuple[str, ...], where: str) -> str:
 def _shown(value: object) -> str:
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         return str(int(value))  # "0", as typed, not "0.0" (1e300 stays 1e+300, not 301 digits)
+    if isinstance(value, datetime.date | datetime.time):
+        return f"the date or time {value.isoformat()}"  # TOML's, not datetime.date(...)
     return repr(value) if not isinstance(value, dict | list) else type(value).__name__
 
 

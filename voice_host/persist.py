@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import glob
+import hashlib
 import json
 import os
 import stat
@@ -148,7 +149,7 @@ class SaveClaim:
     @staticmethod
     def lock_path(path: Path) -> Path:
         """The hidden lock file beside the save file ``path``."""
-        return path.with_name(f".{path.name}.lock")
+        return path.with_name(_hidden_name(path, ".lock"))
 
     def claim(self) -> None:
         """Take the hold; :class:`SaveError` when another game holds it."""
@@ -185,8 +186,26 @@ def _make_temp(folder: Path, prefix: str) -> tuple[int, str]:
     return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".tmp")
 
 
+#: The longest file name most file systems take (bytes).
+NAME_MAX = 255
+
+
+def _hidden_name(path: Path, ending: str, room: int = 0) -> str:
+    """``.NAME`` + ``ending`` beside the save file, shortened (with a hash of the
+    name) when it and ``room`` more characters would pass :data:`NAME_MAX`: a save
+    name of 241-255 characters could never be saved, its temporary file's name
+    being too long."""
+    name = f".{path.name}{ending}"
+    if len(name.encode()) + room <= NAME_MAX:
+        return name
+    digest = hashlib.sha256(path.name.encode()).hexdigest()[:16]
+    keep = path.name.encode()[: NAME_MAX - room - len(ending) - 40].decode(errors="ignore")
+    return f".{keep}~{digest}{ending}"
+
+
 def _temp_prefix(path: Path) -> str:
-    return f".{path.name}."
+    # mkstemp adds 8 characters and ".tmp"
+    return _hidden_name(path, ".", room=12)
 
 
 def _why(exc: OSError, path: Path) -> str:

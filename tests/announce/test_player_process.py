@@ -173,3 +173,31 @@ def test_ctrl_c_is_the_hosts_to_act_on(tmp_path: Path, monkeypatch: pytest.Monke
         assert player.play(_audio(0.1), on_start=lambda: None, cancel=threading.Event())
     finally:
         player.close()
+
+
+def test_the_voice_child_of_a_killed_host_ends_without_a_traceback(tmp_path: Path) -> None:
+    # session 61's audit: kill -9 of the live host as its voice child opened the
+    # output left two tracebacks (the device error, then a broken pipe telling it)
+    import subprocess
+    import sys
+
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "voice_host.announce.output_child",
+            '{"device": "zz-none", "reopen": false}',
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).parents[2],
+    )
+    assert child.stdout is not None and child.stdin is not None
+    child.stdout.close()  # the parent is gone: nobody reads what the child says
+    child.stdin.close()
+    assert child.stderr is not None
+    with child.stderr:
+        err = child.stderr.read()
+    assert child.wait(timeout=60) == 0
+    assert b"Traceback" not in err

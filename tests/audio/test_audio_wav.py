@@ -181,6 +181,11 @@ def test_extensible_24_bit_wav_is_read(tmp_path: Path) -> None:
             lambda: riff(struct.pack("<HHIIHH", 1, 1, 4_000_000_000, 32000, 2, 16), bytes(32000)),
             "unsupported WAV layout: 16-bit, 1 ch, 4000000000 Hz",
         ),
+        # ... or about its channels: 200 mixed down are a moment of noise (session 61)
+        (
+            lambda: riff(struct.pack("<HHIIHH", 1, 200, 16000, 32000, 2, 16), bytes(32000)),
+            "unsupported WAV layout: 16-bit, 200 ch, 16000 Hz",
+        ),
     ],
 )
 def test_unusable_files_are_refused_clearly(tmp_path: Path, make: object, message: str) -> None:

@@ -242,3 +242,25 @@ def test_show_names_the_entries_it_did_not_find(capsys: pytest.CaptureFixture[st
     out, err = capsys.readouterr()
     assert out.startswith("card 1: Nature: Kangaroo")  # what was found is shown
     assert err.startswith("voice-host: no entry Wombat in ")
+
+
+def test_a_deck_build_that_fills_the_disk_leaves_no_part_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # session 61's audit: "deck build --output" on a full disk said so, and left a
+    # 0-byte out.json.part behind
+    import errno
+
+    from voice_host.deck import build
+    from voice_host.errors import VoiceHostError
+
+    real_write = Path.write_bytes
+
+    def full(self: Path, data: bytes) -> int:
+        real_write(self, data[:10])
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(VoiceHostError, match="No space left on device"):
+        build._write(tmp_path / "out.json", b"{}" * 100)
+    assert list(tmp_path.iterdir()) == []

@@ -221,6 +221,33 @@ def test_save_and_load_give_an_equal_game_that_can_still_undo() -> None:
             lambda d: json.dumps({**d, "initial": {**d["initial"], "rotation": []}}),
             "rotation",
         ),
+        # session 61's audit: each passed every check and was played ("card 100000",
+        # "-5 right so far", "None wins the game!") or failed later with an IndexError
+        (
+            lambda d: json.dumps({**d, "state": {**d["state"], "current_card": 99999}}),
+            "^saved state's cards are not among its deck's",
+        ),
+        (
+            lambda d: json.dumps({**d, "state": {**d["state"], "current_card": -1}}),
+            "cards are not among",
+        ),
+        (
+            lambda d: json.dumps({**d, "initial": {**d["initial"], "deck_order": [99999]}}),
+            "cards are not among",
+        ),
+        (
+            lambda d: json.dumps({**d, "state": {**d["state"], "deck_pos": 10**6}}),
+            "place in its deck",
+        ),
+        (lambda d: json.dumps({**d, "state": {**d["state"], "correct": -5}}), "correct is below 0"),
+        (
+            lambda d: json.dumps({**d, "state": {**d["state"], "phase": "game-over"}}),
+            "over with no winner",
+        ),
+        (
+            lambda d: json.dumps({**d, "state": {**d["state"], "describers": []}}),
+            "nobody describing",
+        ),
     ],
 )
 def test_a_damaged_save_is_refused_clearly(mangle: object, message: str) -> None:

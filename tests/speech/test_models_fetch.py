@@ -388,6 +388,23 @@ def test_cli_verify_and_list_load_a_pocketsphinx_model_in_a_child_first(
     assert capsys.readouterr().out == "en-us\tincomplete (pocketsphinx)\n"
 
 
+def test_cli_verify_loads_a_pocketsphinx_model_and_says_when_it_cannot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # session 61's audit: a model whose feat.params is gone, or whose model type the
+    # rest does not match, made pocketsphinx fail to start, yet verify said "ok"
+    model = _bundled_sphinx_copy(tmp_path)
+    (model / "feat.params").write_text("-model ptm\n", encoding="utf-8")
+    assert main(["models", "--dir", str(tmp_path), "verify", "en-us"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"voice-host: {model}: pocketsphinx cannot load this model (")
+    assert err.count("\n") == 1
+    (model / "feat.params").write_text("", encoding="utf-8")
+    assert main(["models", "--dir", str(tmp_path), "verify", "en-us"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"voice-host: {model}: damaged pocketsphinx model: feat.params is empty\n"
+
+
 def test_cli_verify_refuses_a_vosk_model_with_an_empty_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -6,6 +6,7 @@ package imports nothing of it, so running it imports this module once.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -24,7 +25,9 @@ def main() -> None:
     writing = os.dup(1)
     os.dup2(2, 1)
     spec = json.loads(sys.argv[1])
-    _serve(_Duplex(reading, writing), spec["device"], spec["reopen"])
+    # the parent gone (killed): nobody to tell, nothing to print
+    with contextlib.suppress(ConnectionError, EOFError):
+        _serve(_Duplex(reading, writing), spec["device"], spec["reopen"])
 
 
 if __name__ == "__main__":

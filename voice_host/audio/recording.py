@@ -24,7 +24,7 @@ import numpy as np
 
 from voice_host.audio.chunk import SAMPLE_RATE, AudioChunk
 from voice_host.audio.convert import StreamConverter
-from voice_host.audio.wav import CHUNK_SECONDS, NotPcmWavError, WavSource
+from voice_host.audio.wav import CHUNK_SECONDS, MAX_CHANNELS, NotPcmWavError, WavSource
 from voice_host.errors import InputFileError
 
 #: What the host reads, for messages.
@@ -121,7 +121,7 @@ class DecodedSource:
         self.rate = int(info.samplerate)
         self.channels = int(info.channels)
         self.frames = max(0, int(info.frames))
-        if self.rate < 1000 or self.channels < 1:
+        if self.rate < 1000 or not 1 <= self.channels <= MAX_CHANNELS:
             raise InputFileError(
                 f"{self.path}: unsupported recording: {self.channels} ch, {self.rate} Hz"
             )

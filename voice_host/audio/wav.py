@@ -28,6 +28,9 @@ CHUNK_SECONDS = 0.1
 #: Sample rates a WAV may have: from telephony's lowest to the highest an interface records
 #: (a rate outside is a header that lies, and would be heard as next to nothing).
 MIN_RATE, MAX_RATE = 1000, 768_000
+#: The most channels a WAV may have (a studio's multitrack has 64; a header saying 200
+#: lies, and its audio, mixed down, would be heard as a moment of noise).
+MAX_CHANNELS = 64
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,11 @@ def read_wav_format(path: Path, handle: BinaryIO) -> WavFormat:
             if tag not in (_PCM, _FLOAT):
                 raise NotPcmWavError(f"{path}: compressed WAV (format 0x{tag:04x})")
             widths = (32, 64) if tag == _FLOAT else (8, 16, 24, 32)
-            if bits not in widths or channels < 1 or not MIN_RATE <= rate <= MAX_RATE:
+            if (
+                bits not in widths
+                or not 1 <= channels <= MAX_CHANNELS
+                or not MIN_RATE <= rate <= MAX_RATE
+            ):
                 sort = "floating-point " if tag == _FLOAT else ""
                 raise _refuse(
                     path, f"unsupported {sort}WAV layout: {bits}-bit, {channels} ch, {rate} Hz"

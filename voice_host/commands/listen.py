@@ -288,6 +288,11 @@ def _teams(given: str | None) -> list[str]:
                 f"--teams: expected team names separated by commas (Red,Blue), got {given!r}"
                 + (" (an empty name)" if not name else f" ({name!r} has no word to listen for)")
             )
+    said = [spoken_team(name) for name in names]
+    for i, name in enumerate(names):
+        if said[i] in said[:i]:
+            # as play refuses it: a claim would be heard for one of the two at random
+            raise UsageError(f"--teams: {name!r} is said as another team's name, in {given!r}")
     return names
 
 

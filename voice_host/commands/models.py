@@ -124,7 +124,7 @@ def _check_acoustic_model(path: Path) -> None:
     check_acoustic_model(path)
     from voice_host.speech.pocketsphinx_backend import probe_model
 
-    probe_model(path)
+    probe_model(path, strict=True)
 
 
 def _not_vosk(path: Path) -> str:

@@ -9,6 +9,7 @@ same espeak-ng give byte-identical output.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import sys
 from pathlib import Path
@@ -96,14 +97,16 @@ def _check_output(output: Path) -> None:
 
 def _write(output: Path, data: bytes) -> bool:
     """Write ``data`` to ``output`` through a temporary file; whether it changed."""
+    temporary = output.with_name(output.name + ".part")
     try:
         changed = not output.exists() or output.read_bytes() != data
         if changed:
             output.parent.mkdir(parents=True, exist_ok=True)
-            temporary = output.with_name(output.name + ".part")
             temporary.write_bytes(data)
             temporary.replace(output)
     except OSError as exc:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)  # a full disk's half-written part
         why = exc.strerror or str(exc)
         if blocking := file_in_the_way(output.parent):
             why = f"{blocking} is a file, not a folder"

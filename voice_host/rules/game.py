@@ -339,7 +339,7 @@ class Game:
         saved = read("state", GameState.from_data)
         texts = read("inputs", _saved_inputs)
         for state in (initial, saved):
-            _check_fits(state, len(teams), board)
+            _check_fits(state, len(teams), board, deck_size)
         game = cls.__new__(cls)
         game.teams = validate_teams(teams)
         game.board = board
@@ -602,9 +602,26 @@ class Game:
         d.deck_pos += 1
 
 
-def _check_fits(state: GameState, teams: int, board: Board) -> None:
-    """:class:`SaveFormatError` unless a saved state's team indices and positions fit the
-    saved teams and board (a damaged file must not fail later with an IndexError)."""
+def _check_fits(state: GameState, teams: int, board: Board, deck_size: int) -> None:
+    """:class:`SaveFormatError` unless a saved state's team indices, positions, cards
+    and counts fit the saved teams, board and deck (a damaged file must not fail
+    later with an IndexError, nor be played as "card 100000" or "-5 right")."""
+    cards = [state.current_card] if state.current_card is not None else []
+    if not all(0 <= card < deck_size for card in [*cards, *state.deck_order]):
+        raise SaveFormatError(f"saved state's cards are not among its deck's {deck_size}")
+    if not 0 <= state.deck_pos <= len(state.deck_order):
+        raise SaveFormatError("saved state's place in its deck is off the deck")
+    counts = ("passes_left", "correct", "turn", "spin_steps", "deck_cycle")
+    for name in counts:
+        if getattr(state, name) < 0:
+            raise SaveFormatError(f"saved state's {name} is below 0")
+    if any(r < 0 for r in state.rotation):
+        raise SaveFormatError("saved state's rotation is below 0")
+    if state.phase is Phase.GAME_OVER and state.winner is None:
+        raise SaveFormatError("saved state is over with no winner")
+    described = (Phase.TURN, Phase.CONTROL_ROUND, Phase.FINISH_ROUND)
+    if state.phase in described and not any(name.strip() for name in state.describers):
+        raise SaveFormatError("saved state has a turn with nobody describing")
     for name in ("positions", "control_retry", "rotation"):
         if len(getattr(state, name)) != teams:
             raise SaveFormatError(f"saved state's {name} do not match its {teams} teams")

@@ -269,22 +269,37 @@ except Exception:
 """
 
 
-def probe_model(hmm: Path) -> None:
+#: As :data:`_PROBE`, but an error pocketsphinx reports fails the probe too
+#: (``voice-host models verify``: a model that cannot load is no "ok").
+_STRICT_PROBE = """
+import sys
+from pocketsphinx import Decoder
+try:
+    Decoder(hmm=sys.argv[1], dict=sys.argv[2], lm=None, loglevel="FATAL")
+except Exception as exc:
+    sys.exit(f"ERROR: {exc}")
+"""
+
+
+def probe_model(hmm: Path, strict: bool = False) -> None:
     """Load a player's acoustic model once in a child process first: pocketsphinx
     ends the whole process (``FATAL: ...``, ``exit()``) on defects no reading of the
     files foresees, a ``feat.params`` naming a feature type, CMN or AGC it does not
     know, or a filterbank it cannot build (``-upperf 0``); then the child ends, and
     the host says so in one line (or, for ``VOICE_HOST_MODEL``, listens with the
     bundled model) instead of ending too.  About half a second, and only for a
-    model other than the bundled one."""
+    model other than the bundled one.  ``strict``: an error pocketsphinx reports
+    ("Failed to initialize PocketSphinx") fails it too."""
     with tempfile.TemporaryDirectory(prefix="voice-host-probe-") as folder:
         words = Path(folder) / "probe.dict"
         words.write_text("a AH\n", encoding="utf-8")
+        script = _STRICT_PROBE if strict else _PROBE
         lines = failed_lines(
-            _PROBE, str(hmm), str(words), path=hmm, engine="pocketsphinx", timeout=120
+            script, str(hmm), str(words), path=hmm, engine="pocketsphinx", timeout=120
         )
     if lines:
-        said = next((line for line in lines if line.startswith("FATAL")), lines[-1])
+        said = next((line for line in lines if line.startswith(("FATAL", "ERROR"))), lines[-1])
+        said = said.removeprefix("ERROR: ")
         raise ModelError(f"{hmm}: pocketsphinx cannot load this model ({said})")
 
 

@@ -102,7 +102,8 @@ def missing_files(path: Path) -> list[str]:
 
 def _empty(path: Path) -> str | None:
     """Which needed file is empty (an empty one makes pocketsphinx exit)."""
-    present = [n for n in (*REQUIRED_FILES, *MIXTURE_FILES) if (path / n).is_file()]
+    names = (*REQUIRED_FILES, *MIXTURE_FILES, "feat.params")
+    present = [n for n in names if (path / n).is_file()]
     empty = [n for n in present if (path / n).stat().st_size == 0]
     return f"{', '.join(empty)} {'is' if len(empty) == 1 else 'are'} empty" if empty else None
 

@@ -461,6 +461,20 @@ def test_a_resumed_game_or_the_command_line_is_not_held_to_the_files_deck_and_fi
     check_file_names(config_from_args(parse(*given), {}))
 
 
+def test_a_files_deck_or_board_that_is_a_folder_is_named_with_the_file_and_key(
+    tmp_path: Path,
+) -> None:
+    # session 61's audit: deck = "." said "voice-host: .: cannot read (Is a directory)"
+    from voice_host.config import check_file_names
+
+    for key in ("deck", "board"):
+        path = write(tmp_path, f'{key} = "."\n')
+        config = config_from_args(parse("--config", str(path)), {})
+        with pytest.raises(InputFileError) as caught:
+            check_file_names(config)
+        assert str(caught.value) == f"{path}: {key}: {tmp_path} is a folder, not a {key} file"
+
+
 def test_a_game_played_with_the_built_in_deck_resumes_with_it_whatever_the_file_says(
     tmp_path: Path,
 ) -> None:

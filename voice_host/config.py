@@ -728,6 +728,8 @@ def check_file_names(config: HostConfig) -> None:
         path = getattr(config, name)
         if name not in config.given and isinstance(path, Path) and not path.exists():
             raise InputFileError(f"{source}: {name}: no such file {path}")
+        if name not in config.given and isinstance(path, Path) and path.is_dir():
+            raise InputFileError(f"{source}: {name}: {path} is a folder, not a {name} file")
     if "first" in config.given or config.first is None or config.teams is None:
         return
     teams = parse_teams(config.teams)

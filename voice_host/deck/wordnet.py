@@ -1,4 +1,4 @@
-"""Look-alike derivations: suffixed words WordNet does not relate to their would-be base.
+"""Word families from WordNet: look-alike derivations, and a word's kin.
 
 The word-family rules (:mod:`voice_host.deck.family`) take a word spelled and
 said as base + suffix for a derivative of the base.  For the plain English
@@ -13,7 +13,8 @@ rainy, post -> postal, magic -> magician), and its definitions ("kingdom: a
 country with a king as head of state").  A pair both words of which WordNet
 lists, where no link joins any form of one to any form of the other and
 neither definition names the other, is taken for a look-alike, for the
-endings in :data:`CHECKED_SUFFIXES` only.  WordNet misses true derivatives
+endings in :data:`CHECKED_SUFFIXES`, and for -er where no agent can be
+(:data:`AGENT_ENDINGS`: ladder, matter).  WordNet misses true derivatives
 too ("sunny", "scary", "basement" are lost this way); the reviewed list
 (``source/exceptions.txt``) adds back what the built-in deck needs.
 
@@ -51,7 +52,7 @@ LOOKALIKES_PATH = Path(__file__).with_name("data") / "wordnet_lookalikes.txt.gz"
 KIN_PATH = Path(__file__).with_name("data") / "wordnet_kin.txt.gz"
 
 #: Endings whose would-be derivatives are checked against WordNet.  Not the
-#: inflections, the agent "-er", "-able", nor the plain English endings, whose
+#: inflections, "-able", nor the plain English endings, whose
 #: words are nearly always what they look (childless, postman, wonderful), nor
 #: "-ation", "-ism", "-ist", "-ize", whose words WordNet often fails to link
 #: though they are derived (fixation, journalism, vocalist, modernize).
@@ -71,8 +72,8 @@ LATINATE_BASE_ENDINGS: tuple[str, ...] = ("ion", "ic", "ment")
 #: form, pertainym (or "derived from" for adverbs), attribute, participle.
 DERIVATION_POINTERS: frozenset[str] = frozenset({"+", "\\", "=", "<"})
 
-#: How many of a word's senses (WordNet's commonest first) give it kin: the organ
-#: Liver is no "live" (a liver is also one who lives, its fourth noun sense).
+#: How many of a word's senses (WordNet's commonest first) give it kin: the food
+#: Butter has no "butt" (a butter is also one who butts, its second noun sense).
 KIN_SENSES = 1
 #: Kin begins with this many of the word's letters (pianist, piano; not lunar, moon);
 #: a shorter word has kin only by :func:`_extends` (act: action, actor).

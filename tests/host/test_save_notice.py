@@ -202,3 +202,26 @@ def test_quit_while_saving_fails_says_so_before_the_game_is_lost(
         )
     finally:
         session.close()
+
+
+def test_a_save_this_game_cannot_read_is_kept_aside_and_not_called_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # session 61's audit: a whole save that could not be read for its permissions was
+    # moved aside at the next new game as "The damaged save file is kept in ..."
+    from voice_host.host.saved_game import keep_previous_game
+
+    save = tmp_path / "game.json"
+    slot = SaveSlot(save)
+    slot.save(Game(new_game().teams, new_game().board).to_json(), {})
+    real_read = Path.read_text
+
+    def refused(self: Path, *args: object, **kwargs: object) -> str:
+        if self.parent == tmp_path and self.name != "game.json":
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real_read(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "read_text", refused)
+    said = keep_previous_game(slot)
+    assert said.startswith("The save file this game could not read is kept in ")
+    assert "(cannot be read (Permission denied))" in said and "damaged" not in said

@@ -98,6 +98,8 @@ def keep_previous_game(slot: SaveSlot) -> str:
         return ""
     problem = summarise_save(kept, kept=True).problem
     if problem:  # a damaged file: kept, but not offered back as a game
+        if problem.startswith("cannot be read"):  # unreadable (its permissions), not damaged
+            return f"The save file this game could not read is kept in {kept} ({problem})."
         return f"The damaged save file is kept in {kept} ({problem})."
     return previous_kept(kept)
 

@@ -726,9 +726,11 @@ def check_file_names(config: HostConfig) -> None:
         return
     for name in ("deck", "board"):
         path = getattr(config, name)
-        if name not in config.given and isinstance(path, Path) and not path.exists():
+        if name in config.given or not isinstance(path, Path):
+            continue
+        if not path.exists():
             raise InputFileError(f"{source}: {name}: no such file {path}")
-        if name not in config.given and isinstance(path, Path) and path.is_dir():
+        if path.is_dir():
             raise InputFileError(f"{source}: {name}: {path} is a folder, not a {name} file")
     if "first" in config.given or config.first is None or config.teams is None:
         return

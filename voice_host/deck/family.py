@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from voice_host.deck.lexicon import VOWELS, Lexicon
+from voice_host.deck.lexicon import VOWELS, Lexicon, syllables
 from voice_host.deck.wordnet import bundled_kin, bundled_lookalikes
 from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import InputFileError
@@ -222,12 +222,8 @@ def _long_word(word: str, lexicon: Lexicon) -> bool:
     """Whether ``word`` has two or more syllables (by its first pronunciation, else spelling)."""
     pron = lexicon.pron(word)
     if pron is not None:
-        return _syllables(pron) >= 2
+        return syllables(pron) >= 2
     return len(re.findall(r"[aeiouy]+", word)) >= 2
-
-
-def _syllables(phones: tuple[str, ...]) -> int:
-    return sum(1 for p in phones if p in VOWELS)
 
 
 def _consonants(phones: tuple[str, ...]) -> tuple[str, ...]:
@@ -247,7 +243,7 @@ def _sounds_derived(base: str, derived: str, suffix: str, lexicon: Lexicon) -> b
             # Longer words shift vowels before Latinate endings (nation -> national).
             if (
                 suffix in VOWEL_SHIFT_SUFFIXES
-                and _syllables(bp) >= 2
+                and syllables(bp) >= 2
                 and _consonants(dp)[: len(_consonants(bp))] == _consonants(bp)
             ):
                 return True

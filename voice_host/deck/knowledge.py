@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from voice_host.deck.family import FormExceptions, families
-from voice_host.deck.lexicon import PHONE_SET, VOWELS, Lexicon, get_lexicon
+from voice_host.deck.lexicon import PHONE_SET, Lexicon, get_lexicon, syllables
 from voice_host.deck.model import CATEGORIES, CONTROL, Entry
 from voice_host.deck.pronounce import pronounce_all
 from voice_host.deck.words import (
@@ -366,13 +366,9 @@ def _bare_surname(word: str, lexicon: Lexicon) -> bool:
     ("beethoven" for Ludwig van Beethoven): no everyday word, two syllables or
     more, and said as no common word ("gogh" is said "go", "gaulle" "goal")."""
     prons = lexicon.all_prons(word)
-    if _everyday_word(word) or not prons or any(_syllable_count(p) < 2 for p in prons):
+    if _everyday_word(word) or not prons or any(syllables(p) < 2 for p in prons):
         return False
     return not any(lexicon.is_common(other) for other in lexicon.homophones(word))
-
-
-def _syllable_count(pron: tuple[str, ...]) -> int:
-    return sum(1 for phone in pron if phone in VOWELS)
 
 
 def _name_variants(phrase: str, text: str, lexicon: Lexicon) -> set[str]:

@@ -208,6 +208,11 @@ def get_lexicon(use_wordfreq: bool = True) -> Lexicon:
     return Lexicon(read_cmudict(cmudict_path()), zipf)
 
 
+def syllables(phones: tuple[str, ...]) -> int:
+    """How many syllables a pronunciation has (its vowels)."""
+    return sum(1 for p in phones if p in VOWELS)
+
+
 def phones_valid(phones: Iterable[str]) -> bool:
     """Whether every phone is one pocketsphinx's en-us model knows."""
     return all(p in PHONE_SET for p in phones)

@@ -68,6 +68,18 @@ COMPOUND_ZIPF = 1.8
 #: names and brands (carlos 4.1 is caught by its part, carswell 2.6, carplay 2.4), so only
 #: frequent ones count (bookshop 3.1); rarer real ones (carpool 2.75) are reviewed additions.
 COMPOUND_UNLISTED_ZIPF = 3.0
+#: Words that are also Latin prefixes: the words that begin with them are that
+#: prefix and a stem (contest, conduct, protest, profound, perform, compact),
+#: not compounds of the word (Con, Pro, Per, Com).
+LATIN_PREFIXES: frozenset[str] = frozenset({"con", "com", "pro", "per"})
+#: Endings of English surnames and place names ("new" + "ton" is Newton, "car" +
+#: "son" Carson, "black" + "burn" Blackburn): a word lemminflect does not list
+#: that ends so is a name, never a compound.  Not "field", "port" or "land",
+#: which end compounds too (midfield, motorsport, parkland).
+NAME_ENDINGS: tuple[str, ...] = (
+    "ton", "son", "sen", "stein", "berg", "burg", "burgh", "ville", "wood", "ham",
+    "ford", "worth", "wick", "shire", "borough", "bury", "burn",
+)  # fmt: skip
 #: How common (Zipf) a suffixed form lemminflect does not know must be (carmen 3.6, carly 3.4,
 #: carman 2.2 and carlist 1.9 are names; postal, kingly are in lemminflect) ...
 DERIVED_UNLISTED_ZIPF = 4.0
@@ -231,11 +243,14 @@ def _consonants(phones: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _sounds_derived(base: str, derived: str, suffix: str, lexicon: Lexicon) -> bool:
-    """Whether ``derived`` sounds like it starts with ``base`` (true when either is unknown)."""
+    """Whether ``derived`` sounds like it starts with ``base`` (true when either is unknown),
+    and, for -ly, ends as -ly is said ("imply" is no imp + ly)."""
     base_prons = lexicon.all_prons(base)
     derived_prons = lexicon.all_prons(derived)
     if not base_prons or not derived_prons:
         return True
+    if suffix == "ly" and not any(dp[-2:] == ("L", "IY") for dp in derived_prons):
+        return False
     for bp in base_prons:
         for dp in derived_prons:
             if dp[: len(bp)] == bp:
@@ -266,6 +281,8 @@ def _same_part(part: tuple[str, ...], pron: tuple[str, ...]) -> bool:
 
 def _compound_ok(compound: str, base: str, other: str, base_first: bool, lexicon: Lexicon) -> bool:
     """Whether ``compound`` = base + other (or other + base) is a real compound of ``base``."""
+    if base_first and base in LATIN_PREFIXES:
+        return False  # contest, context, protest, perform: a Latin prefix, no Con or Pro
     if (
         len(other) < 3
         or other in STOP_WORDS
@@ -275,7 +292,7 @@ def _compound_ok(compound: str, base: str, other: str, base_first: bool, lexicon
         return False
     if not _dictionary_word(other):
         return False  # carlos, carmichael: the other part is a name, so the whole is one
-    if not _known_compound(compound, lexicon):
+    if not _known_compound(compound, lexicon, other if base_first else base):
         return False
     lemmas = _lemmas(compound, lexicon)
     if lemmas and compound not in lemmas:
@@ -294,16 +311,46 @@ def _compound_ok(compound: str, base: str, other: str, base_first: bool, lexicon
         and compound_zipf > base_zipf + COMPOUND_EXCESS_ZIPF
     ):
         return False
+    if _split_elsewhere(compound, base, base_first, lexicon):
+        return False
     for bp in lexicon.all_prons(base):
         for cp in compound_prons:
             if base_first and cp[: len(bp)] == bp:
-                part = cp[len(bp) :]
+                split = len(bp)
             elif not base_first and len(cp) > len(bp) and cp[-len(bp) :] == bp:
-                part = cp[: -len(bp)]
+                split = len(cp) - len(bp)
             else:
                 continue
+            part = cp[split:] if base_first else cp[:split]
             if any(_same_part(part, op) for op in lexicon.all_prons(other)):
                 return True
+    return False
+
+
+def _split_elsewhere(compound: str, base: str, base_first: bool, lexicon: Lexicon) -> bool:
+    """Whether ``compound`` is rather two other everyday words, one holding ``base``
+    inside it: lipstick is lip + stick, not lips + tick; pinkeye is pink + eye, not
+    pin + keye (but pinstripe, pins + tripe, is pin + stripe: an inflection of the
+    base is the base)."""
+    other = compound[len(base) :] if base_first else compound[: -len(base)]
+    for cut in range(1, len(other) - 2):
+        if base_first:
+            holder, rest = base + other[:cut], other[cut:]
+            if base in _lemmas(holder, lexicon):
+                continue
+        else:
+            rest, holder = other[:-cut], other[-cut:] + base
+        if not (_everyday(holder, lexicon) and _everyday(rest, lexicon)):
+            continue
+        if not (_dictionary_word(holder) and _dictionary_word(rest)):
+            continue
+        first, second = (holder, rest) if base_first else (rest, holder)
+        if any(
+            cp[: len(fp)] == fp and cp[len(fp) :] in lexicon.all_prons(second)
+            for cp in lexicon.all_prons(compound)
+            for fp in lexicon.all_prons(first)
+        ):
+            return True
     return False
 
 
@@ -320,16 +367,26 @@ def _dictionary_word(word: str) -> bool:
     return bool(getAllLemmas(word))
 
 
-def _known_compound(word: str, lexicon: Lexicon) -> bool:
+def _known_compound(word: str, lexicon: Lexicon, last: str = "") -> bool:
     """A compound players would say, not a name or brand (carlos, carfax, carplay).
 
     With wordfreq: Zipf >= :data:`COMPOUND_ZIPF` when lemminflect lists the word,
     >= :data:`COMPOUND_UNLISTED_ZIPF` when it does not.  Without: in the CMU dictionary.
+    Never a word lemminflect does not list that ends as English surnames and
+    places do (:data:`NAME_ENDINGS`: newton, jackson, bloomberg, hollywood), unless
+    that ending is the end of ``last``, the compound's last part, a longer word
+    (preseason: "season").
     """
+    listed = _dictionary_word(word)
+    ending = next((e for e in NAME_ENDINGS if word.endswith(e)), "")
+    if ending and not listed and not (last.endswith(ending) and last != ending):
+        # newton, princeton, jackson, blackburn, hollywood: names, no compounds
+        # (but preseason ends in the word "season", not the name ending "son")
+        return False
     zipf = lexicon.frequency(word)
     if zipf is None:
         return word in lexicon.prons
-    return zipf >= (COMPOUND_ZIPF if _dictionary_word(word) else COMPOUND_UNLISTED_ZIPF)
+    return zipf >= (COMPOUND_ZIPF if listed else COMPOUND_UNLISTED_ZIPF)
 
 
 def _derived_ok(word: str, suffix: str, lexicon: Lexicon, name: bool = False) -> bool:

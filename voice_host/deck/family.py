@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from voice_host.deck.lexicon import VOWELS, Lexicon, syllables
+from voice_host.deck.spelling import american_spellings
 from voice_host.deck.wordnet import bundled_kin, bundled_lookalikes
 from voice_host.deck.words import STOP_WORDS
 from voice_host.errors import InputFileError
@@ -72,6 +73,11 @@ COMPOUND_UNLISTED_ZIPF = 3.0
 #: prefix and a stem (contest, conduct, protest, profound, perform, compact),
 #: not compounds of the word (Con, Pro, Per, Com).
 LATIN_PREFIXES: frozenset[str] = frozenset({"con", "com", "pro", "per"})
+#: Prefixes a word may be split after instead of the card's word: mistrust is
+#: mis + trust (no Rust), upstart up + start (no Tart), discover dis + cover (no Disc).
+SPLIT_PREFIXES: tuple[str, ...] = (
+    "dis", "mis", "sub", "pre", "con", "com", "pro", "per", "un", "up", "in", "re",
+)  # fmt: skip
 #: Endings of English surnames and place names ("new" + "ton" is Newton, "car" +
 #: "son" Carson, "black" + "burn" Blackburn): a word lemminflect does not list
 #: that ends so is a name, never a compound.  Not "field", "port" or "land",
@@ -129,6 +135,16 @@ VOWEL_SHIFT_SUFFIXES: frozenset[str] = frozenset(
 #: A compound much more common than its entry word (Zipf difference) is another word:
 #: content (5.1) is not a tent (4.2), concrete not Crete; football (5.3) is still a ball (5.0).
 COMPOUND_EXCESS_ZIPF = 0.5
+#: Comparisons made from another word: "better" and "best" are no forms of
+#: Good Friday to players, nor "good" and "well" of Better late than never,
+#: "worse" and "worst" of Bad hair day (lemminflect has them as each other's).
+SUPPLETIVE: frozenset[str] = frozenset(
+    ["good", "well", "better", "best", "bad", "ill", "worse", "worst"]
+)
+#: A noun's plural (or a name's singular) at least this common (Zipf) ...
+HOMOGRAPH_ZIPF = 5.0
+#: ... and this much commoner than the word is heard as another word (does, well).
+HOMOGRAPH_EXCESS_ZIPF = 1.5
 #: Parts of speech whose lemmas join a word's family by default.
 ALL_POS: tuple[str, ...] = ("NOUN", "VERB", "ADJ")
 #: Prefixes tried on every word ("unlock", "unhappy").
@@ -216,12 +232,14 @@ def _spellings(base: str, suffix: str) -> set[str]:
             return {base + "n"}
         return {base[:-1] + suffix} if base.endswith(("a", "o", "y")) else set()
     out = {base + suffix}
+    if suffix == "es" and not base.endswith(("s", "x", "z", "ch", "sh", "o")):
+        out = set()  # oak + es is no "oakes" (a surname), hay + es no "hayes"
     vowel_start = suffix[0] in "aeiouy"
     if suffix in LONG_WORD_SUFFIXES and base.endswith(("a", "o")):
         out.add(base[:-1] + suffix)  # volcano -> volcanic
     if vowel_start and base.endswith("e") and not base.endswith("ee"):
         out.add(base[:-1] + suffix)  # bake -> baker
-    if vowel_start and re.search(r"[^aeiou][aeiou][bdfgklmnprstvz]$", base):
+    if vowel_start and suffix != "es" and re.search(r"[^aeiou][aeiou][bdfgklmnprstvz]$", base):
         out.add(base + base[-1] + suffix)  # swim -> swimmer
     if base.endswith("y") and len(base) > 2 and base[-2] not in "aeiou" and suffix[0] != "i":
         out.add(base[:-1] + "i" + suffix)  # happy -> happiness
@@ -281,8 +299,10 @@ def _same_part(part: tuple[str, ...], pron: tuple[str, ...]) -> bool:
 
 def _compound_ok(compound: str, base: str, other: str, base_first: bool, lexicon: Lexicon) -> bool:
     """Whether ``compound`` = base + other (or other + base) is a real compound of ``base``."""
-    if base_first and base in LATIN_PREFIXES:
-        return False  # contest, context, protest, perform: a Latin prefix, no Con or Pro
+    if (base if base_first else other) in LATIN_PREFIXES:
+        # contest, context, protest, perform: a Latin prefix, no Con or Pro; and
+        # console, profile: no Sole, no File
+        return False
     if (
         len(other) < 3
         or other in STOP_WORDS
@@ -292,6 +312,10 @@ def _compound_ok(compound: str, base: str, other: str, base_first: bool, lexicon
         return False
     if not _dictionary_word(other):
         return False  # carlos, carmichael: the other part is a name, so the whole is one
+    if other == "did" if base_first else _only_a_verb_form(other):
+        # ransack is no ran + sack, saturn no sat + urn (no compound begins with a
+        # verb's irregular past), candid no can + did
+        return False
     if not _known_compound(compound, lexicon, other if base_first else base):
         return False
     lemmas = _lemmas(compound, lexicon)
@@ -333,25 +357,52 @@ def _split_elsewhere(compound: str, base: str, base_first: bool, lexicon: Lexico
     pin + keye (but pinstripe, pins + tripe, is pin + stripe: an inflection of the
     base is the base)."""
     other = compound[len(base) :] if base_first else compound[: -len(base)]
-    for cut in range(1, len(other) - 2):
+    splits: list[tuple[str, str]] = []  # (first part, second part), one holding base
+    for cut in range(1, len(other)):
         if base_first:
             holder, rest = base + other[:cut], other[cut:]
-            if base in _lemmas(holder, lexicon):
-                continue
-        else:
-            rest, holder = other[:-cut], other[-cut:] + base
-        if not (_everyday(holder, lexicon) and _everyday(rest, lexicon)):
+            if len(rest) >= 3 and base not in _lemmas(holder, lexicon):
+                splits.append((holder, rest))
+        elif len(other) - cut >= 3 or other[:-cut] in SPLIT_PREFIXES:
+            splits.append((other[:-cut], other[-cut:] + base))
+    if base_first:
+        # a prefix shorter than the word: discover is dis + cover, no Disc + over
+        splits += [(p, compound[len(p) :]) for p in SPLIT_PREFIXES if len(p) < len(base)]
+    for first, second in splits:
+        if not compound.startswith(first) or not _split_word(second, lexicon):
             continue
-        if not (_dictionary_word(holder) and _dictionary_word(rest)):
-            continue
-        first, second = (holder, rest) if base_first else (rest, holder)
-        if any(
+        if first in SPLIT_PREFIXES:
+            # mistrust is mis + trust, upstart up + start: the prefix's own sound
+            if any(
+                len(cp) > len(sp) and cp[-len(sp) :] == sp
+                for cp in lexicon.all_prons(compound)
+                for sp in lexicon.all_prons(second)
+            ):
+                return True
+        elif _split_word(first, lexicon) and any(
             cp[: len(fp)] == fp and cp[len(fp) :] in lexicon.all_prons(second)
             for cp in lexicon.all_prons(compound)
             for fp in lexicon.all_prons(first)
         ):
             return True
     return False
+
+
+def _only_a_verb_form(word: str) -> bool:
+    """Whether ``word`` is only a verb's irregular past ("ran", "sat", "dug"), which no
+    compound begins with ("left" is an adjective and a noun too: leftover)."""
+    from lemminflect import getAllLemmas
+
+    if word.endswith(("ing", "ed", "s")):
+        return False  # mockingbird, thanksgiving
+    lemmas = getAllLemmas(word)
+    verbs = lemmas.get("VERB", ())
+    return bool(verbs) and word not in verbs and all(p == "VERB" for p in lemmas)
+
+
+def _split_word(word: str, lexicon: Lexicon) -> bool:
+    """An everyday dictionary word, such as a compound's part may be."""
+    return _everyday(word, lexicon) and _dictionary_word(word)
 
 
 def _everyday(word: str, lexicon: Lexicon) -> bool:
@@ -528,6 +579,29 @@ def _lemma_keeps(compound: str, base: str, lexicon: Lexicon) -> bool:
     return all(base in lemma for lemma in lemmas)
 
 
+def far_commoner(form: str, word: str, lexicon: Lexicon) -> bool:
+    """Whether ``form`` is among the commonest words and far commoner than ``word``
+    (:data:`HOMOGRAPH_ZIPF`, :data:`HOMOGRAPH_EXCESS_ZIPF`)."""
+    form_zipf, word_zipf = lexicon.frequency(form), lexicon.frequency(word)
+    return (
+        form_zipf is not None
+        and word_zipf is not None
+        and form_zipf >= HOMOGRAPH_ZIPF
+        and form_zipf - word_zipf >= HOMOGRAPH_EXCESS_ZIPF
+    )
+
+
+def other_number_word(form: str, word: str, lexicon: Lexicon) -> bool:
+    """Whether ``form``, the plural of the noun ``word``, is heard as another, far
+    commoner word (:func:`far_commoner`): "does" is no plural of Doe to a table
+    but the verb (a guesser's "does it fly?" is no answer, a describer's "it does"
+    no foul)."""
+    from lemminflect import getAllInflections
+
+    plurals = {p.lower() for p in getAllInflections(word, upos="NOUN").get("NNS", ())}
+    return form != word and form in plurals and far_commoner(form, word, lexicon)
+
+
 def _inflections(word: str, lexicon: Lexicon, pos: Sequence[str] = ()) -> set[str]:
     """Inflections of ``word`` (as any part of speech, or only as those of ``pos``)."""
     from lemminflect import getAllInflections, getAllInflectionsOOV
@@ -672,14 +746,24 @@ def word_family(
     family = {word}
     if not re.fullmatch(r"[a-z]+", word):
         return family | exceptions.always.get(word, frozenset())
-    bases = {word} | (_lemmas(word, lexicon, lemma_pos) if lemma_pos else set())
+    bases = {word} | {
+        # "better" is no form of "good" and "well" to players, "worse" none of "bad"
+        lemma
+        for lemma in (_lemmas(word, lexicon, lemma_pos) if lemma_pos else ())
+        if lemma not in SUPPLETIVE
+    }
     if lemma_pos and bases == {word}:
         bases |= _unlisted_stems(word, lexicon)
         if bases == {word} and compounds:
             family |= _rare_stem_agents(word, lexicon)
     family |= bases
     for base in bases:
-        family |= _inflections(base, lexicon, inflect_pos)
+        family |= {
+            f
+            for f in _inflections(base, lexicon, inflect_pos)
+            # Doe: no "does"; Good Friday: no "better", "best"; Bad hair day: no "worst"
+            if not other_number_word(f, word, lexicon) and (f == word or f not in SUPPLETIVE)
+        }
     derived: set[str] = set()
     if len(word) >= 3:
         # a base of one or two letters ("go" for gone, "do" for doing) makes no
@@ -747,6 +831,8 @@ def word_family(
     for base in bases:
         family |= exceptions.always.get(base, frozenset())
     family -= never
+    # the recogniser writes American: "honor" for a describer's "honour"
+    family |= {a for f in sorted(family) for a in american_spellings(f, lexicon)} - never
     return family
 
 
@@ -792,8 +878,12 @@ def families(
     names: bool = False,
     lookalikes: Mapping[str, frozenset[str]] | None = None,
     kin: Mapping[str, frozenset[str]] | None = None,
+    places: bool = False,
 ) -> set[str]:
     """The union of the families of ``words`` (the significant words of one entry).
+
+    ``places``: the words name a place, whose plural words are their singulars'
+    too ("island" for the Falkland Islands; not for people: Tiger Woods is no "wood").
 
     ``names``: the words name a person or place: no compounds, only name endings,
     and WordNet's kin only for a word that is no everyday word too or a name of
@@ -808,17 +898,39 @@ def families(
         # compounds (update, startup, makeup ...)
         zipfs = [lexicon.frequency(w) for w in {word} | _lemmas(word, lexicon)]
         very_common = len(words) > 1 and any(z is not None and z >= COMMON_WORD_ZIPF for z in zipfs)
-        out |= word_family(
-            word,
-            lexicon,
-            exceptions,
-            lemma_pos=lemma_pos,
-            compounds=not names and not very_common,
-            suffixes=NAME_SUFFIXES if names else SUFFIXES,
-            inflect_pos=NAME_POS if names else (),
-            roots=not names and len(words) == 1,
-            lookalikes=lookalikes,
-            kin=kin_of if _takes_kin(word, words, names, very_common) else {},
-            name=names,
-        )
+        # a name's plural word is its singular's too ("island" for the Falkland
+        # Islands, "king" for the Valley of the Kings), unless that is another,
+        # far commoner word ("well" for Wells, "down" for the South Downs)
+        singulars = _name_singulars(word, lexicon) if places else set()
+        for said in sorted({word} | singulars):
+            out |= word_family(
+                said,
+                lexicon,
+                exceptions,
+                lemma_pos=lemma_pos,
+                compounds=not names and not very_common,
+                suffixes=NAME_SUFFIXES if names else SUFFIXES,
+                inflect_pos=NAME_POS if names else (),
+                roots=not names and len(words) == 1,
+                lookalikes=lookalikes,
+                kin=kin_of if _takes_kin(said, words, names, very_common) else {},
+                name=names,
+            )
     return out
+
+
+def _name_singulars(word: str, lexicon: Lexicon) -> set[str]:
+    """The singular of a name's plural word ("islands" -> "island"), unless it is far
+    commoner (:func:`far_commoner`: "wells" -> no "well")."""
+    from lemminflect import getAllLemmas
+
+    lemmas = {lemma.lower() for lemma in getAllLemmas(word, upos="NOUN").get("NOUN", ())}
+    if word in lemmas:
+        return set()  # a word of its own too: "opera" is no plural of opus here
+    return {
+        lemma
+        for lemma in lemmas
+        if lemma[:1] == word[:1]
+        and lexicon.is_common(lemma)  # not "wale" for Wales
+        and not far_commoner(lemma, word, lexicon)
+    }

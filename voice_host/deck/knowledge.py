@@ -52,10 +52,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from voice_host.deck.family import FormExceptions, families
+from voice_host.deck.family import FormExceptions, families, far_commoner, other_number_word
 from voice_host.deck.lexicon import PHONE_SET, Lexicon, get_lexicon, syllables
 from voice_host.deck.model import CATEGORIES, CONTROL, Entry
 from voice_host.deck.pronounce import pronounce_all
+from voice_host.deck.spelling import american_spellings
 from voice_host.deck.words import (
     ABBREVIATIONS,
     ROUND_NUMBER_WORDS,
@@ -153,6 +154,17 @@ _DECADES = (
     *("sixties", "seventies", "eighties", "nineties"),
 )
 
+#: Words that open a nickname, not a first name or a title: "Little John" is no
+#: John ("elton john!" is no guess of him), "Father Christmas" no Christmas
+#: ("christmas tree!"), "Uncle Sam" no Sam, "Old King Cole" no Cole: such a name
+#: is said whole.
+EPITHETS: frozenset[str] = frozenset(
+    (
+        *("little", "old", "big", "simple", "young", "tiny", "wee", "mad", "jolly"),
+        *("good", "bad", "lazy", "baby", "father", "mother", "uncle", "aunt"),
+        *("auntie", "sister", "brother", "grandma", "grandpa", "granny", "cousin"),
+    )
+)
 #: Particles that belong to a surname ("da Vinci", "van Gogh").
 NAME_PARTICLES: frozenset[str] = frozenset(
     ["da", "de", "di", "du", "van", "von", "der", "del", "le", "la", "st"]
@@ -238,6 +250,8 @@ def _noun_numbers(word: str, lexicon: Lexicon) -> set[str]:
     found |= _plausible(getAllLemmas(word, upos="NOUN").get("NOUN", ()), lexicon)
     for base in list(found):
         found |= _plausible(getAllInflections(base, upos="NOUN").get("NNS", ()), lexicon)
+    # "does!" is no guess of Doe, nor "well" of Wells: far commoner words
+    found -= {f for f in found if other_number_word(f, word, lexicon)}
     return found | unlisted_plurals(word, lexicon)
 
 
@@ -248,7 +262,8 @@ UNLISTED_PLURAL_ZIPF = 2.0
 
 
 def unlisted_plurals(word: str, lexicon: Lexicon) -> set[str]:
-    """The plural of a noun lemminflect does not know, by its rules for unknown words,
+    """The plural of a noun lemminflect does not know (or knows only as a verb: "pans"),
+    by its rules for unknown words,
     where it is a word said often enough (:data:`UNLISTED_PLURAL_ZIPF`: "fridges",
     "selfies", "igloos"), or one it gets wrong ("oxen", "people"); empty for the rest.
     Without it "fridges!" was no guess of Fridge, "oxen!" none of Ox, nor "a team of
@@ -258,10 +273,15 @@ def unlisted_plurals(word: str, lexicon: Lexicon) -> set[str]:
 
     if word in IRREGULAR_PLURALS:
         return {IRREGULAR_PLURALS[word]}
-    if not re.fullmatch(r"[a-z]{2,}[^s]", word) or getAllLemmas(word) or getAllInflections(word):
-        # a word it knows (its forms come from it), no word at all, or one that ends
-        # as a plural would ("olympics", "hummus": "olympicses" is said by nobody)
+    if not re.fullmatch(r"[a-z]{2,}[^s]", word):
+        # no word at all, or one that ends as a plural would ("olympics", "hummus":
+        # "olympicses" is said by nobody)
         return set()
+    known = getAllLemmas(word)
+    if getAllInflections(word, upos="NOUN") or any(pos != "VERB" for pos in known):
+        return set()  # a noun it knows (its plurals come from it), or an adjective: "new"
+    # a word it does not know, or knows only as a verb, which is a noun on a card
+    # ("pans", "tins", "logs", "pips": session 62's audit)
     made = getAllInflectionsOOV(word, upos="NOUN").get("NNS", ())
     return {p for p in made if p != word and _said_enough(p, lexicon)}
 
@@ -335,6 +355,8 @@ def common_noun_reading(text: str, category: str, lexicon: Lexicon) -> bool:
     if len(words) != 1:
         return False
     nouns = getAllLemmas(words[0], upos="NOUN").get("NOUN", ())
+    if words[0] not in nouns and any(far_commoner(n, words[0], lexicon) for n in nouns):
+        return False  # Wells, the Downs: no "well" (a filler) nor "down"
     return any((lexicon.frequency(n) or 0.0) >= COMMON_NOUN_ZIPF for n in nouns)
 
 
@@ -380,6 +402,8 @@ def _name_variants(phrase: str, text: str, lexicon: Lexicon) -> set[str]:
     while len(names) > 1 and names[-1] in NAME_ENDINGS:
         names = names[:-1]
         out.add(" ".join(names))
+    if names and names[0] in EPITHETS:
+        return out  # "Little John", "Father Christmas": said whole
     if len(names) > 1 and names[0] in TITLES:
         rest = names[1:]
         if len(rest) > 1 or not (_everyday_word(rest[0]) or len(rest[0]) == 1):
@@ -502,6 +526,11 @@ def accepted_answers(
             phrases |= _the_variants(phrase)
     if common_noun_reading(text, category, lexicon):
         phrases.update(accepted_answers(text, NOUN_READING, lexicon))
+    if category == "Action":
+        for phrase in list(phrases):
+            phrases |= _determiner_variants(phrase)
+    for phrase in list(phrases):
+        phrases |= _american_variants(phrase, lexicon)
     phrases.update(normalise(a) for a in overrides.answers)
     refused = {normalise(a) for a in overrides.not_answers}
     # with its article too: the referee takes "the glass" as "glass" (a guesser's "a glass")
@@ -509,6 +538,37 @@ def accepted_answers(
     phrases.discard("")
     phrases.add(main)  # the entry itself is always right
     return (main, *sorted(phrases - {main}))
+
+
+#: Words a guesser swaps for one another in an action, with what they are swapped
+#: for (or left out: "feeding ducks"): "roll a dice" for Roll the dice, "tie my
+#: shoelaces" for Tie your shoelaces.
+DETERMINERS: dict[str, tuple[str, ...]] = {
+    **{article: ("the", "a") for article in ("a", "an", "the")},
+    **{own: ("my", "your", "the") for own in ("your", "my", "his", "her", "their", "our")},
+}
+
+
+def _determiner_variants(phrase: str) -> set[str]:
+    """An action said with another article or possessive, or none, where the card
+    has one after its verb: "roll a dice", "roll dice" for "roll the dice";
+    "tie my shoelaces" for "tie your shoelaces"."""
+    words = phrase.split()
+    out: set[str] = set()
+    for i, word in enumerate(words):
+        if i == 0 or word not in DETERMINERS or i == len(words) - 1:
+            continue
+        for other in ("", *DETERMINERS[word]):
+            out.add(" ".join([*words[:i], *([other] if other else []), *words[i + 1 :]]))
+    return out - {phrase}
+
+
+def _american_variants(phrase: str, lexicon: Lexicon) -> set[str]:
+    """A phrase with its British spellings written as the recogniser writes them
+    ("honour" -> "honor", "the theatre" -> "the theater")."""
+    words = phrase.split()
+    spelt = [min(american_spellings(w, lexicon), default=w) for w in words]
+    return {" ".join(spelt)} - {phrase}
 
 
 def _significant(text: str) -> tuple[list[str], list[str]]:
@@ -551,6 +611,7 @@ def forbidden_forms(
         exceptions,
         lemma_pos=LEMMA_POS[category],
         names=category in ("Person", "World"),
+        places=category == "World",
     )
     if common_noun_reading(text, category, lexicon):
         forms |= families(significant, lexicon, exceptions, lemma_pos=LEMMA_POS[NOUN_READING])

@@ -10,6 +10,7 @@ from voice_host.referee import (
     Referee,
     Situation,
     default_adjective_lookup,
+    default_name_lookup,
     default_phone_lookup,
     default_word_frequency,
 )
@@ -326,3 +327,44 @@ def test_the_default_referee_has_all_its_word_knowledge() -> None:
     assert not referee.adjective("telescope")
     phones = CmuDict()
     assert Referee.default(phones).phones is phones
+
+
+@pytest.mark.parametrize(
+    ("entry", "text", "expected"),
+    [
+        # another person of the same surname is no guess of the card, though the
+        # surname alone is an answer (session 62's audit)
+        ("Venus Williams", "serena williams", "near_miss"),
+        ("David Beckham", "is it victoria beckham", "near_miss"),
+        # ... nor another person of a name the card is guessed by alone
+        ("Queen Victoria", "victoria beckham", "near_miss"),
+        ("Princess Diana", "diana ross", "near_miss"),
+        ("Bart Simpson", "homer simpson", "near_miss"),  # a first name that is a word too
+        # surnames called out one after another are guesses, the last one right
+        ("Alfred Hitchcock", "spielberg kubrick hitchcock", "guess"),
+        ("Venus Williams", "will williams", "guess"),  # "will" is read as the word
+        # the card's own name, the surname alone, or with a guess's words, is right
+        ("Venus Williams", "venus williams", "guess"),
+        ("Venus Williams", "williams", "guess"),
+        ("Venus Williams", "is it williams", "guess"),
+        ("Venus Williams", "um williams", "guess"),  # a filler is no first name
+        ("Queen Victoria", "victoria", "guess"),
+    ],
+)
+def test_R7_a_namesake_is_another_person(entry: str, text: str, expected: str) -> None:
+    e = knowledge.make_entry(entry, "Person")
+    referee = Referee(
+        default_phone_lookup(),
+        default_word_frequency(),
+        default_adjective_lookup(),
+        default_name_lookup(),
+    )
+    assert [j.label for j in referee.judge(free(text), Situation(entry=e))] == [expected]
+
+
+def test_without_a_name_lookup_a_namesake_stands() -> None:
+    # the rule needs to know names from everyday words: without the lookup the
+    # surname alone decides, as before
+    e = knowledge.make_entry("Venus Williams", "Person")
+    js = Referee(default_phone_lookup()).judge(free("serena williams"), Situation(entry=e))
+    assert [j.label for j in js] == ["guess"]

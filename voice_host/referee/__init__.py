@@ -16,7 +16,12 @@ from voice_host.referee.values import (
     Situation,
     judgement_to_json,
 )
-from voice_host.referee.wordclass import AdjectiveLookup, default_adjective_lookup
+from voice_host.referee.wordclass import (
+    AdjectiveLookup,
+    NameLookup,
+    default_adjective_lookup,
+    default_name_lookup,
+)
 
 __all__ = [
     "GRACE_SECONDS",
@@ -24,12 +29,14 @@ __all__ = [
     "AdjectiveLookup",
     "CmuDict",
     "Judgement",
+    "NameLookup",
     "Phase",
     "PhoneLookup",
     "Referee",
     "Situation",
     "WordFrequency",
     "default_adjective_lookup",
+    "default_name_lookup",
     "default_phone_lookup",
     "default_word_frequency",
     "judgement_to_json",

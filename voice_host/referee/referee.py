@@ -63,7 +63,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from voice_host.deck.model import Entry
-from voice_host.deck.words import norm_phrase
+from voice_host.deck.words import norm_phrase, split_words
 from voice_host.referee.commands import (
     LEADING_FILLERS,
     MAX_ATTENTION_WORDS,
@@ -101,7 +101,12 @@ from voice_host.referee.values import (
     Situation,
 )
 from voice_host.referee.voice import DescriberVoice
-from voice_host.referee.wordclass import AdjectiveLookup, default_adjective_lookup
+from voice_host.referee.wordclass import (
+    AdjectiveLookup,
+    NameLookup,
+    default_adjective_lookup,
+    default_name_lookup,
+)
 from voice_host.speech.events import RecognitionEvent
 from voice_host.talk_words import GUESS_LEAD, GUESS_TAIL, noisy_answer_forms
 
@@ -323,13 +328,16 @@ class Referee:
         phones: PhoneLookup | None = None,
         frequency: WordFrequency | None = None,
         adjective: AdjectiveLookup | None = None,
+        name_word: NameLookup | None = None,
     ) -> None:
         """Create a referee; ``phones`` is the word -> phones lookup, ``frequency``
         the word -> Zipf frequency lookup that tells common words, ``adjective``
-        the lookup that tells adjectives (any may be None)."""
+        the lookup that tells adjectives, ``name_word`` the one that tells a
+        person's name from an everyday word (any may be None)."""
         self.phones = phones
         self.frequency = frequency
         self.adjective = adjective
+        self.name_word = name_word
         self._targets: tuple[Entry, EntryTargets] | None = None
         self._readers: dict[tuple[tuple[str, ...], str], CommandReader] = {}
         self._emitted: list[Judgement] = []
@@ -346,11 +354,13 @@ class Referee:
     def default(cls, phones: PhoneLookup | None = None) -> Referee:
         """A referee with the packaged word knowledge: ``phones`` or else pocketsphinx's
         CMU dictionary, wordfreq's list of how common words are, and lemminflect's
-        lexicon of adjectives (each read on first use)."""
+        lexicon of adjectives and of everyday words, which names are not (each read
+        on first use)."""
         return cls(
             default_phone_lookup() if phones is None else phones,
             default_word_frequency(),
             default_adjective_lookup(),
+            default_name_lookup(),
         )
 
     # ----- caches -------------------------------------------------------------
@@ -591,6 +601,32 @@ class Referee:
         sounded = self._sounded([t.text for t in toks[k:first]], SOUNDED_LEADS)
         return (k, gap, sounded) if sounded else None
 
+    def _namesake(self, seg: tuple[Token, ...], m: Match, entry: Entry) -> str:
+        """The other person named when a guesser's answer is a part of a person's
+        name beside a name the card does not hold: a first name before a surname
+        ("serena williams" on Venus Williams, "homer simpson" on Bart Simpson), or
+        a name after a first name ("victoria beckham" on Queen Victoria, "diana
+        ross" on Princess Diana); those words, or ''.  A surname before it is none
+        ("spielberg kubrick hitchcock" is three guesses, the last right)."""
+        if self.name_word is None or entry.category != "Person" or len(m.target.words) != 1:
+            return ""
+        printed = set(split_words(entry.text))
+        said = m.target.words[0]
+        if len(printed) < 2 or said not in printed:
+            return ""
+        before, after = m.first - 1, m.last + 1
+        name = self.name_word
+        if before >= 0 and seg[before].text not in printed and name(seg[before].text) == "first":
+            return _span_text(seg, before, m.last)  # "serena williams"
+        if (
+            after < len(seg)
+            and seg[after].text not in printed
+            and name(said) == "first"
+            and name(seg[after].text)
+        ):
+            return _span_text(seg, m.first, after)  # "victoria beckham", "diana ross"
+        return ""
+
     def _judge_match(
         self,
         seg: tuple[Token, ...],
@@ -654,6 +690,17 @@ class Referee:
         if glued:
             feats["compound"] = glued
             ev = f"near miss: '{heard}' is a part of '{glued}', not the answer; {who.reason}"
+            return Judgement(
+                "near_miss", seg[m.last].end, heard, answer=phrase, evidence=ev, features=feats
+            )
+        namesake = (
+            self._namesake(seg, m, situation.entry)
+            if guessing and is_answer and situation.entry is not None
+            else ""
+        )
+        if namesake:
+            feats["namesake"] = namesake
+            ev = f"near miss: '{namesake}' is another person than '{entry_text}'; {who.reason}"
             return Judgement(
                 "near_miss", seg[m.last].end, heard, answer=phrase, evidence=ev, features=feats
             )

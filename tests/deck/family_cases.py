@@ -265,4 +265,7 @@ INNOCENTS: list[tuple[str, str, str]] = [
     ("good", "better", "a comparison made from another word"),
     ("better", "well", "a lemma made from another word"),
     ("bad", "worst", "a comparison made from another word"),
+    ("field", "springfield", "a place: a word lemminflect does not list, ending -field"),
+    ("win", "goodwin", "a surname, not good + win"),
+    ("land", "finland", "a country, not fin + land"),
 ]

@@ -82,6 +82,8 @@ from voice_host.deck.knowledge import (
         ("Roll the dice", "Action", "rolling dice"),
         ("Tie your shoelaces", "Action", "tie my shoelaces"),
         ("Feed the ducks", "Action", "feeding ducks"),
+        ("Moonwalking", "Action", "moonwalk"),  # a verb the lemmatiser does not know
+        ("Breakdancing", "Action", "breakdance"),
     ],
 )
 def test_accepted(text: str, category: str, said: str) -> None:

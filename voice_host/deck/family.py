@@ -80,11 +80,13 @@ SPLIT_PREFIXES: tuple[str, ...] = (
 )  # fmt: skip
 #: Endings of English surnames and place names ("new" + "ton" is Newton, "car" +
 #: "son" Carson, "black" + "burn" Blackburn): a word lemminflect does not list
-#: that ends so is a name, never a compound.  Not "field", "port" or "land",
-#: which end compounds too (midfield, motorsport, parkland).
+#: that ends so is a name, never a compound.  Of the words of Zipf 3 or more that
+#: lemminflect does not list and the rules took for compounds, every one ending so
+#: was a name or a brand but midfield, outfield, parkland and motorsport, which go.
 NAME_ENDINGS: tuple[str, ...] = (
     "ton", "son", "sen", "stein", "berg", "burg", "burgh", "ville", "wood", "ham",
-    "ford", "worth", "wick", "shire", "borough", "bury", "burn",
+    "ford", "worth", "wick", "shire", "borough", "bury", "burn", "win", "row", "hart",
+    "dale", "stock", "mark", "ward", "well", "more", "field", "land", "port",
 )  # fmt: skip
 #: How common (Zipf) a suffixed form lemminflect does not know must be (carmen 3.6, carly 3.4,
 #: carman 2.2 and carlist 1.9 are names; postal, kingly are in lemminflect) ...
@@ -696,6 +698,38 @@ def _rare_stem_agents(word: str, lexicon: Lexicon) -> set[str]:
     return found
 
 
+def compound_verb_forms(word: str, lexicon: Lexicon, agents: bool = False) -> set[str]:
+    """The verb forms of an -ing word the lemmatiser knows as no verb that is an
+    everyday word joined to a verb's -ing form (moonwalking: moonwalk, moonwalks,
+    moonwalked; breakdancing: breakdance; windsurfing: windsurf; stargazing:
+    stargaze), the verb's forms with the first word before them; with ``agents``
+    its agent nouns too (moonwalker, breakdancers, beekeeper, birdwatcher).  The
+    recogniser may write them in two words ("moon walk"), which the referee joins."""
+    from lemminflect import getAllInflections, getAllLemmas
+
+    if not word.endswith("ing") or len(word) < 8 or "VERB" in getAllLemmas(word):
+        return set()  # (known as a noun only, it is the activity: beekeeping)
+    found: set[str] = set()
+    for cut in range(3, len(word) - 5):
+        head, doing = word[:cut], word[cut:]
+        if not _split_word(head, lexicon):
+            continue
+        for verb in getAllLemmas(doing, upos="VERB").get("VERB", ()):
+            if doing not in getAllInflections(verb, upos="VERB").get("VBG", ()):
+                continue
+            forms = {verb} | {f for fs in getAllInflections(verb, upos="VERB").values() for f in fs}
+            if agents:
+                forms |= {
+                    a + s
+                    for a in _spellings(verb, "er")
+                    | ({verb + "r"} if verb.endswith("e") else set())
+                    if lexicon.is_word(a)
+                    for s in ("", "s")
+                }
+            found |= {head + f for f in forms if f.isalpha()}
+    return found - {word}
+
+
 def _only_describes(word: str) -> bool:
     """Whether the lemmatiser knows ``word`` and only as an adjective or adverb."""
     from lemminflect import getAllLemmas
@@ -756,6 +790,9 @@ def word_family(
         bases |= _unlisted_stems(word, lexicon)
         if bases == {word} and compounds:
             family |= _rare_stem_agents(word, lexicon)
+            if family == {word} and lemma_pos[0] == "VERB":
+                # an action only: "thanks give" is no form of Thanksgiving
+                family |= compound_verb_forms(word, lexicon, agents=True)
     family |= bases
     for base in bases:
         family |= {

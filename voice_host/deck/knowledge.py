@@ -52,7 +52,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from voice_host.deck.family import FormExceptions, families, far_commoner, other_number_word
+from voice_host.deck.family import (
+    FormExceptions,
+    compound_verb_forms,
+    families,
+    far_commoner,
+    other_number_word,
+)
 from voice_host.deck.lexicon import PHONE_SET, Lexicon, get_lexicon, syllables
 from voice_host.deck.model import CATEGORIES, CONTROL, Entry
 from voice_host.deck.pronounce import pronounce_all
@@ -325,7 +331,8 @@ def _verb_forms(word: str, lexicon: Lexicon) -> set[str]:
     for base in list(found):
         for forms in getAllInflections(base, upos="VERB").values():
             found |= _plausible(forms, lexicon)
-    return found
+    # "moonwalk" for Moonwalking, "breakdance" for Breakdancing
+    return found | compound_verb_forms(word, lexicon)
 
 
 def _everyday_word(word: str) -> bool:
@@ -627,6 +634,13 @@ def forbidden_forms(
     forms.update(w for w in written if w in ABBREVIATIONS)
     bases = {w[:-2] for w in significant if w.endswith("'s") and len(w) > 3}
     forms.update(bases - {normalise(f) for f in overrides.not_forms})
+    if bases and category not in ("Person", "World"):
+        # a possessive's word is the card's word with its family ("write" and "wrote"
+        # on Writer's block, "begin" on Beginner's luck); a name's is the name alone
+        # ("noah" of Noah's Ark)
+        named = {b for b in bases if not _everyday_word(b)}
+        forms |= families(sorted(bases - named), lexicon, exceptions, lemma_pos=LEMMA_POS[category])
+        forms -= refused
     return tuple(sorted(f for f in forms if f))
 
 

@@ -83,6 +83,12 @@ from voice_host.deck.knowledge import (
         ("Tie your shoelaces", "Action", "tie my shoelaces"),
         ("Feed the ducks", "Action", "feeding ducks"),
         ("Moonwalking", "Action", "moonwalk"),  # a verb the lemmatiser does not know
+        # the other side of the Atlantic's name of the thing, with its variants
+        ("Courgette", "Nature", "zucchini"),
+        ("Nappy", "Object", "diapers"),
+        ("Trainers", "Object", "sneakers"),
+        ("Mobile phone", "Object", "the cell phone"),
+        ("Eggplant", "Nature", "aubergine"),
         ("Breakdancing", "Action", "breakdance"),
     ],
 )
@@ -133,6 +139,10 @@ def test_accepted(text: str, category: str, said: str) -> None:
         ("Old King Cole", "Person", "cole"),
         # no plural made by rule for an adjective ("news" is no plural of New)
         ("New Year", "Random", "news year"),
+        # no other name where one side's means something else ("soccer" is no
+        # American Football), nor for a word inside a longer entry
+        ("Football", "Random", "soccer"),
+        ("Film star", "Person", "movie star"),
     ],
 )
 def test_not_accepted(text: str, category: str, said: str) -> None:
@@ -422,3 +432,29 @@ def test_a_plural_lemminflect_lacks_is_a_forbidden_form_too(
 ) -> None:
     # "a team of oxen pulls a plough" was no foul of Ox (session 60's audit)
     assert plural in make_entry(text, category).forms
+
+
+def test_synonym_list_reads_groups_both_ways() -> None:
+    from voice_host.deck.knowledge import parse_synonyms
+
+    groups = parse_synonyms("# notes\ncourgette, zucchini  # the vegetable\n\n")
+    assert groups == {"courgette": {"zucchini"}, "zucchini": {"courgette"}}
+
+
+@pytest.mark.parametrize(
+    "line", ["courgette  # one name", "courgette, zucchini", "courgette, , zucchini  # empty"]
+)
+def test_synonym_list_bad_line_is_one_error(line: str) -> None:
+    from voice_host.deck.knowledge import parse_synonyms
+    from voice_host.errors import InputFileError
+
+    with pytest.raises(InputFileError, match="line 1: expected 'name, name  # reason'"):
+        parse_synonyms(line)
+
+
+def test_bundled_synonym_list_reads() -> None:
+    from voice_host.deck.knowledge import builtin_synonyms
+
+    groups = builtin_synonyms()
+    assert "zucchini" in groups["courgette"] and "sneakers" in groups["trainers"]
+    assert "football" not in groups

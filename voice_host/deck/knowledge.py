@@ -76,6 +76,7 @@ from voice_host.deck.words import (
     split_words,
     spoken_abbreviations,
 )
+from voice_host.errors import InputFileError
 
 #: The reviewed exception list of the built-in deck.
 EXCEPTIONS_PATH = Path(__file__).with_name("source") / "exceptions.txt"
@@ -216,6 +217,41 @@ class EntryOverrides:
 
 
 NO_OVERRIDES = EntryOverrides()
+
+
+#: British and American names of one thing, each an answer for the other's card.
+SYNONYMS_PATH = Path(__file__).with_name("source") / "synonyms.txt"
+
+
+def parse_synonyms(text: str, source: str = "synonyms") -> dict[str, frozenset[str]]:
+    """Read the synonym list (``name, name  # reason`` per line): name -> the other
+    names of its group.  Raises :class:`InputFileError` for a line with fewer than two
+    names or no reason."""
+    out: dict[str, set[str]] = {}
+    for number, raw in enumerate(text.splitlines(), 1):
+        line, hash_, reason = raw.partition("#")
+        if not line.strip():
+            continue
+        names = [normalise(n) for n in line.split(",")]
+        if len(names) < 2 or not all(names) or not hash_ or not reason.strip():
+            raise InputFileError(
+                f"{source}: line {number}: expected 'name, name  # reason', got {raw.strip()!r}"
+            )
+        for name in names:
+            out.setdefault(name, set()).update(n for n in names if n != name)
+    return {name: frozenset(others) for name, others in out.items()}
+
+
+@functools.cache
+def builtin_synonyms() -> dict[str, frozenset[str]]:
+    """The reviewed synonym list (empty if the source file is absent)."""
+    try:
+        text = SYNONYMS_PATH.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputFileError(f"{SYNONYMS_PATH}: cannot read ({exc})") from None
+    return parse_synonyms(text, str(SYNONYMS_PATH))
 
 
 @functools.cache
@@ -457,9 +493,15 @@ def _place_variants(phrase: str, lexicon: Lexicon) -> set[str]:
 
 
 def accepted_answers(
-    text: str, category: str, lexicon: Lexicon, overrides: EntryOverrides = NO_OVERRIDES
+    text: str,
+    category: str,
+    lexicon: Lexicon,
+    overrides: EntryOverrides = NO_OVERRIDES,
+    *,
+    synonyms: bool = True,
 ) -> tuple[str, ...]:
-    """The accepted answers for an entry (policy in this module's docstring), entry first."""
+    """The accepted answers for an entry (policy in this module's docstring), entry
+    first; ``synonyms``: with the other names the reviewed synonym list gives it."""
     main = normalise(text)
     phrases = {main, normalise(text, spell_numbers=False)}
     for phrase in list(phrases):
@@ -536,6 +578,10 @@ def accepted_answers(
     if category == "Action":
         for phrase in list(phrases):
             phrases |= _determiner_variants(phrase)
+    if synonyms:
+        # "zucchini" for Courgette, "sneakers" for Trainers, with their own variants
+        for other in sorted(builtin_synonyms().get(main, ())):
+            phrases.update(accepted_answers(other, category, lexicon, synonyms=False))
     for phrase in list(phrases):
         phrases |= _american_variants(phrase, lexicon)
     phrases.update(normalise(a) for a in overrides.answers)

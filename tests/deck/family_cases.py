@@ -268,4 +268,6 @@ INNOCENTS: list[tuple[str, str, str]] = [
     ("field", "springfield", "a place: a word lemminflect does not list, ending -field"),
     ("win", "goodwin", "a surname, not good + win"),
     ("land", "finland", "a country, not fin + land"),
+    ("hood", "childhood", "the suffix -hood, not the garment"),
+    ("ward", "forward", "the suffix -ward, not a hospital ward"),
 ]

@@ -69,6 +69,11 @@ COMPOUND_ZIPF = 1.8
 #: names and brands (carlos 4.1 is caught by its part, carswell 2.6, carplay 2.4), so only
 #: frequent ones count (bookshop 3.1); rarer real ones (carpool 2.75) are reviewed additions.
 COMPOUND_UNLISTED_ZIPF = 3.0
+#: Words that are also suffixes, whose words are derivations of what comes before
+#: them (childhood, neighbourhood, kingdom, freedom, forward, toward),
+#: never compounds of the word (Hood, Ward).  Not "ship" nor "man", which end true
+#: compounds too (battleship, snowman), nor "like" (dislike is one of Like).
+SUFFIX_WORDS: frozenset[str] = frozenset({"hood", "dom", "ward", "wards"})
 #: Words that are also Latin prefixes: the words that begin with them are that
 #: prefix and a stem (contest, conduct, protest, profound, perform, compact),
 #: not compounds of the word (Con, Pro, Per, Com).
@@ -301,6 +306,8 @@ def _same_part(part: tuple[str, ...], pron: tuple[str, ...]) -> bool:
 
 def _compound_ok(compound: str, base: str, other: str, base_first: bool, lexicon: Lexicon) -> bool:
     """Whether ``compound`` = base + other (or other + base) is a real compound of ``base``."""
+    if not base_first and base in SUFFIX_WORDS:
+        return False  # childhood, kingdom, forward: a suffix, no Hood, Dom or Ward
     if (base if base_first else other) in LATIN_PREFIXES:
         # contest, context, protest, perform: a Latin prefix, no Con or Pro; and
         # console, profile: no Sole, no File

@@ -110,6 +110,11 @@ def test_with_make_entry(entry: str, text: str, expected: str) -> None:
         ("Doctor Who", "Person", "a time lord who travels in a blue box", "nothing"),
         # the name of a possessive is the card's word ("Noah built a boat")
         ("Noah's Ark", "Random", "noah built a big boat for the animals", "foul:word"),
+        # R11: "a bit" is no past of Bite, "a wound" none of Wind (session 62's audit) ...
+        ("Bite your nails", "Action", "you do it when you are a bit nervous", "nothing"),
+        ("Gone with the Wind", "Random", "a soldier with a wound in an old film", "nothing"),
+        # ... while the past said as a past still is
+        ("Bite your nails", "Action", "my dog bit me on the hand yesterday", "foul:derivative"),
         # the guess said with the abbreviation spoken is right
         ("Mr Bean", "Person", "is it mister bean", "guess"),
         # a letter of a name written as the letter's name is the letter ...

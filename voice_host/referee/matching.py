@@ -203,6 +203,13 @@ OTHER_SENSE_BEFORE: dict[str, frozenset[str]] = {
     "kind": frozenset({"of"}),
     "kinds": frozenset({"of"}),
 }
+#: Forms that are another word after these words: the "bit" of "a bit" and "a
+#: little bit" is no past of Bite (Bite your nails: "a bit nervous"), the "wound"
+#: of "a wound" none of Wind (Gone with the Wind: "the wounded", "a wound").
+OTHER_SENSE_AFTER: dict[str, frozenset[str]] = {
+    "bit": frozenset({"a", "little", "tiny", "wee"}),
+    "wound": frozenset({"a", "the", "his", "her", "their"}),
+}
 
 
 class EntryTargets:
@@ -455,11 +462,16 @@ class EntryTargets:
 
     def other_sense(self, toks: tuple[Token, ...], i: int) -> bool:
         """Whether ``toks[i]`` is a form said as another word (:data:`OTHER_SENSE_BEFORE`:
-        "kind of" on the card Kindness)."""
-        other = OTHER_SENSE_BEFORE.get(toks[i].text)
-        if not other or i + 1 >= len(toks) or toks[i + 1].text not in other:
+        "kind of" on the card Kindness; :data:`OTHER_SENSE_AFTER`: "a bit" on Bite)."""
+        word = toks[i].text
+        before = OTHER_SENSE_BEFORE.get(word, frozenset())
+        after = OTHER_SENSE_AFTER.get(word, frozenset())
+        if not (
+            (i + 1 < len(toks) and toks[i + 1].text in before)
+            or (i > 0 and toks[i - 1].text in after)
+        ):
             return False
-        target = self._by_compact.get(toks[i].text)
+        target = self._by_compact.get(word)
         return target is not None and target.kind == "form"
 
     def confirms(self, target: Target, toks: tuple[Token, ...]) -> Match | None:

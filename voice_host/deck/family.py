@@ -600,15 +600,14 @@ def far_commoner(form: str, word: str, lexicon: Lexicon) -> bool:
     )
 
 
-def other_number_word(form: str, word: str, lexicon: Lexicon) -> bool:
-    """Whether ``form``, the plural of the noun ``word``, is heard as another, far
-    commoner word (:func:`far_commoner`): "does" is no plural of Doe to a table
-    but the verb (a guesser's "does it fly?" is no answer, a describer's "it does"
-    no foul)."""
+def other_number_words(word: str, lexicon: Lexicon) -> set[str]:
+    """The plurals of the noun ``word`` heard as other, far commoner words
+    (:func:`far_commoner`): "does" is no plural of Doe to a table but the verb (a
+    guesser's "does it fly?" is no answer, a describer's "it does" no foul)."""
     from lemminflect import getAllInflections
 
     plurals = {p.lower() for p in getAllInflections(word, upos="NOUN").get("NNS", ())}
-    return form != word and form in plurals and far_commoner(form, word, lexicon)
+    return {p for p in plurals - {word} if far_commoner(p, word, lexicon)}
 
 
 def _inflections(word: str, lexicon: Lexicon, pos: Sequence[str] = ()) -> set[str]:
@@ -801,13 +800,10 @@ def word_family(
                 # an action only: "thanks give" is no form of Thanksgiving
                 family |= compound_verb_forms(word, lexicon, agents=True)
     family |= bases
+    # Doe: no "does"; Good Friday: no "better", "best"; Bad hair day: no "worst"
+    unsaid = other_number_words(word, lexicon) | (SUPPLETIVE - {word})
     for base in bases:
-        family |= {
-            f
-            for f in _inflections(base, lexicon, inflect_pos)
-            # Doe: no "does"; Good Friday: no "better", "best"; Bad hair day: no "worst"
-            if not other_number_word(f, word, lexicon) and (f == word or f not in SUPPLETIVE)
-        }
+        family |= _inflections(base, lexicon, inflect_pos) - unsaid
     derived: set[str] = set()
     if len(word) >= 3:
         # a base of one or two letters ("go" for gone, "do" for doing) makes no

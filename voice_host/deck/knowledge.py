@@ -57,7 +57,7 @@ from voice_host.deck.family import (
     compound_verb_forms,
     families,
     far_commoner,
-    other_number_word,
+    other_number_words,
 )
 from voice_host.deck.lexicon import PHONE_SET, Lexicon, get_lexicon, syllables
 from voice_host.deck.model import CATEGORIES, CONTROL, Entry
@@ -293,7 +293,7 @@ def _noun_numbers(word: str, lexicon: Lexicon) -> set[str]:
     for base in list(found):
         found |= _plausible(getAllInflections(base, upos="NOUN").get("NNS", ()), lexicon)
     # "does!" is no guess of Doe, nor "well" of Wells: far commoner words
-    found -= {f for f in found if other_number_word(f, word, lexicon)}
+    found -= other_number_words(word, lexicon)
     return found | unlisted_plurals(word, lexicon)
 
 
